@@ -1,0 +1,151 @@
+// QUALITY P-04: the on-time arrival and quality yield reports over BENCH_RECEIPT_LINES (1,000,000)
+// receipt lines and as many inspections, on PostgreSQL, each < 500 ms through the full HTTP path.
+// Every order line is received in two splits (60 before the due date, 40 around it), so the
+// on-time report meets split, late and on-time receipts; one inspection per receipt line.
+// Run alone: node --import tsx apps/server/bench/reports.ts   (or through `npm run bench`).
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Db } from '../src/db/client.ts';
+import { openPostgres } from '../src/db/client.ts';
+import { migrateDatabase } from '../src/db/migrate.ts';
+import { seedDemoWorld } from '../src/seed/demo.ts';
+import { benchApp, demoWorld, PG_URL, percentile, seedOrders, type World } from './lists.ts';
+
+const RECEIPT_LINES = Number(process.env.BENCH_RECEIPT_LINES ?? 1_000_000);
+const ROUNDS = Number(process.env.BENCH_REPORT_ROUNDS ?? 10);
+const LIMIT_MS = 500;
+const PER_ORDER = 20;
+const PER_RECEIPT = 10;
+const BASE = 5_000_000_000_000;
+
+/** Receipts, notes, note lines, receipt lines and inspections over the seeded order lines. */
+async function seedReceipts(db: Db, w: World, orderLines: number, orders: number) {
+  const lineId = (g: string) => sql.raw(`(${BASE} + ${orders} + ${g})`);
+  const orderId = (g: string) => sql.raw(`(${BASE} + 1 + (${g} - 1) / ${PER_ORDER})`);
+  const due = (g: string) => sql.raw(`(date '2025-01-10' + ((${g} / ${PER_ORDER}) % 365))`);
+  const noteOf = (k: string) => sql.raw(`(${BASE * 2} + 1 + (${k} - 1) / ${PER_RECEIPT})`);
+  const receipts = Math.ceil((orderLines * 2) / PER_RECEIPT);
+  const party = sql`${w.buyerTenant}::bigint, ${w.supplierTenant}::bigint`;
+
+  await db.execute(sql`
+    insert into delivery_notes (tenant_id, supplier_tenant_id, id, note_no, supplier_id, status, ship_date, expected_date,
+                                arrived_at)
+    select ${party}, ${BASE * 2}::bigint + r, 'BDN' || lpad(r::text, 8, '0'), ${w.supplierId}::bigint, 4,
+           date '2025-01-05' + (r % 365), date '2025-01-06' + (r % 365), timestamptz '2025-01-06' + (r % 365) * interval '1 day'
+      from generate_series(1, ${receipts}) r`);
+  await db.execute(sql`
+    insert into receipts (tenant_id, supplier_tenant_id, id, receipt_no, note_id, supplier_id, receipt_date)
+    select ${party}, ${BASE * 3}::bigint + r, 'BRC' || lpad(r::text, 8, '0'), ${BASE * 2}::bigint + r,
+           ${w.supplierId}::bigint, date '2025-01-06' + (r % 365)
+      from generate_series(1, ${receipts}) r`);
+  await db.execute(sql`
+    insert into delivery_note_lines (tenant_id, supplier_tenant_id, id, note_id, line_no, order_id, order_line_id,
+                                     order_no, order_line_no, prdt_no, prdt_name, qty, is_check, due_date,
+                                     received_qty, qualified_qty, warehoused_qty)
+    select ${party}, ${BASE * 4}::bigint + g, ${noteOf('(2 * g - 1)')}, g, ${orderId('g')}, ${lineId('g')},
+           'BPO' || lpad((1 + (g - 1) / ${PER_ORDER})::text, 8, '0'), 1 + (g - 1) % ${PER_ORDER},
+           'BM' || lpad((g % 5000)::text, 5, '0'), 'Bench material ' || (g % 5000), 100, true, ${due('g')}, 100, 98, 98
+      from generate_series(1, ${orderLines}) g`);
+  await db.execute(sql`
+    insert into receipt_lines (tenant_id, supplier_tenant_id, id, receipt_id, line_no, note_id, note_line_id, order_id,
+                               order_line_id, order_no, supplier_id, prdt_no, prdt_name, qty, price, amount, due_date,
+                               arrival_date, receipt_date)
+    select ${party}, ${BASE * 5}::bigint + k, ${BASE * 3}::bigint + 1 + (k - 1) / ${PER_RECEIPT},
+           1 + (k - 1) % ${PER_RECEIPT}, ${noteOf('k')}, ${BASE * 4}::bigint + g, ${orderId('g')}, ${lineId('g')},
+           'BPO' || lpad((1 + (g - 1) / ${PER_ORDER})::text, 8, '0'), ${w.supplierId}::bigint,
+           'BM' || lpad((g % 5000)::text, 5, '0'), 'Bench material ' || (g % 5000),
+           case when k % 2 = 1 then 60 else 40 end, 12.345, case when k % 2 = 1 then 740.7 else 493.8 end,
+           ${due('g')}, ${due('g')} + case when k % 2 = 1 then -2 else g % 3 - 1 end,
+           ${due('g')} + case when k % 2 = 1 then -2 else g % 3 - 1 end
+      from (select k, (k + 1) / 2 as g from generate_series(1, ${orderLines * 2}) k) s`);
+  await db.execute(sql`
+    insert into receipt_inspections (tenant_id, supplier_tenant_id, id, note_id, note_line_id, order_line_id, seq,
+                                     inspected_qty, qualified_qty, unqualified_qty, reason_code, reason, inspected_at)
+    select ${party}, ${BASE * 6}::bigint + k, ${noteOf('k')}, ${BASE * 4}::bigint + g, ${lineId('g')}, 1 + (k - 1) % 2,
+           case when k % 2 = 1 then 60 else 40 end,
+           case when k % 2 = 1 then 60 else 40 end - case when k % 7 = 0 then 2 else 0 end,
+           case when k % 7 = 0 then 2 else 0 end, case when k % 7 = 0 then 'SCRATCH' else '' end,
+           case when k % 7 = 0 then 'Scratch' else '' end,
+           ${due('g')} + interval '10 hours'
+      from (select k, (k + 1) / 2 as g from generate_series(1, ${orderLines * 2}) k) s`);
+  for (const table of ['delivery_notes', 'receipts', 'delivery_note_lines', 'receipt_lines', 'receipt_inspections']) {
+    await db.execute(sql.raw(`analyze ${table}`));
+  }
+}
+
+async function timeReport(app: FastifyInstance, token: string, name: string, filter: Record<string, string>) {
+  const run = async () => {
+    const t0 = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: `/gateway/srm/reports/${name}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { filter },
+    });
+    if (res.statusCode !== 200) throw new Error(`${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    return { ms: performance.now() - t0, summary: res.json().data.summary };
+  };
+  await run();
+  const samples: number[] = [];
+  let summary: unknown;
+  for (let i = 0; i < ROUNDS; i++) {
+    const r = await run();
+    samples.push(r.ms);
+    summary = r.summary;
+  }
+  const p50 = percentile(samples, 50);
+  const worst = Math.max(...samples);
+  const label = `${name} ${filter.groupBy ? `(by ${filter.groupBy}) ` : ''}${filter.dateFrom}..${filter.dateTo}`;
+  console.log(
+    `  ${label.padEnd(56)} p50 ${p50.toFixed(0).padStart(5)} ms  max ${worst.toFixed(0).padStart(5)} ms  ${p50 < LIMIT_MS ? 'PASS' : 'FAIL'}  ${JSON.stringify(summary)}`,
+  );
+}
+
+export async function benchReports(): Promise<void> {
+  const dbName = 'concord_bench_reports';
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const target = new URL(PG_URL);
+  target.pathname = `/${dbName}`;
+  const database = await openPostgres(target.toString(), 4);
+  try {
+    await migrateDatabase(database);
+    await seedDemoWorld(database.db);
+    const world = await demoWorld(database.db);
+    const orderLines = Math.ceil(RECEIPT_LINES / 2);
+    console.log(
+      `\nP-04: seeding ${orderLines.toLocaleString()} order lines, ${(orderLines * 2).toLocaleString()} receipt lines and inspections on PostgreSQL…`,
+    );
+    const t0 = performance.now();
+    const orders = await seedOrders(database.db, world, orderLines, PER_ORDER, BASE);
+    await seedReceipts(database.db, world, orderLines, orders);
+    console.log(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${ROUNDS} rounds after one warm-up`);
+    const { app, token } = await benchApp(database);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/gateway/auth/oauth/token?grant_type=password&scope=server',
+      payload: { username: 'supplier', password: 'Demo@2026' },
+    });
+    const supplierToken = login.json().access_token as string;
+    const year = { dateFrom: '2025-01-01', dateTo: '2026-01-31' };
+    const quarter = { dateFrom: '2025-04-01', dateTo: '2025-06-30' };
+    await timeReport(app, token, 'poTimelyArrivalRate', year);
+    await timeReport(app, token, 'poTimelyArrivalRate', quarter);
+    await timeReport(app, token, 'poQualityYield', year);
+    await timeReport(app, token, 'poQualityYield', { ...year, groupBy: 'material' });
+    await timeReport(app, supplierToken, 'supTimelyArrivalRate', year);
+    await timeReport(app, supplierToken, 'supQualityYield', year);
+    await app.close();
+  } finally {
+    await database.close();
+    // BENCH_KEEP_DB=1 leaves the database for EXPLAIN ANALYZE by hand.
+    if (process.env.BENCH_KEEP_DB !== '1') await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchReports();

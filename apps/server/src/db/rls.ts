@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './client.ts';
+
+export const APP_ROLE = 'app_user';
+
+/**
+ * Every table with a `tenant_id` column is a tenant table: RLS is ENABLEd and FORCEd and its policies
+ * read the transaction-local `app.tenant_id`. A table that also has `supplier_tenant_id` is a two-party
+ * document: both sides read and update it, only the owner (buyer) inserts and deletes. Policies are
+ * derived from the columns at every start, so a new tenant table can never be left unprotected.
+ */
+export async function applyRowLevelSecurity(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(7319)`);
+    await tx.execute(
+      sql.raw(`
+      DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+          CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS;
+        END IF;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+      END $$;`),
+    );
+    await tx.execute(sql.raw(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`));
+    await tx.execute(sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`));
+
+    const tables = await tx.execute<{ table_name: string; two_party: boolean }>(sql`
+      select c.table_name,
+             exists (select 1 from information_schema.columns s
+                      where s.table_schema = 'public' and s.table_name = c.table_name
+                        and s.column_name = 'supplier_tenant_id') as two_party
+        from information_schema.columns c
+        join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+       where c.table_schema = 'public' and c.column_name = 'tenant_id' and t.table_type = 'BASE TABLE'
+         and c.table_name <> 'memberships'`);
+
+    const current = `nullif(current_setting('app.tenant_id', true), '')::bigint`;
+    for (const { table_name: table, two_party: twoParty } of tables.rows) {
+      const t = `"${table}"`;
+      await tx.execute(sql.raw(`ALTER TABLE ${t} ENABLE ROW LEVEL SECURITY`));
+      await tx.execute(sql.raw(`ALTER TABLE ${t} FORCE ROW LEVEL SECURITY`));
+      const existing = await tx.execute<{ policyname: string }>(
+        sql`select policyname from pg_policies where schemaname = 'public' and tablename = ${table}`,
+      );
+      for (const p of existing.rows) await tx.execute(sql.raw(`DROP POLICY "${p.policyname}" ON ${t}`));
+      const own = `tenant_id = ${current}`;
+      if (twoParty) {
+        const either = `(${own} OR supplier_tenant_id = ${current})`;
+        await tx.execute(sql.raw(`CREATE POLICY tenant_read ON ${t} FOR SELECT TO ${APP_ROLE} USING ${either}`));
+        await tx.execute(sql.raw(`CREATE POLICY tenant_insert ON ${t} FOR INSERT TO ${APP_ROLE} WITH CHECK (${own})`));
+        await tx.execute(
+          sql.raw(`CREATE POLICY tenant_update ON ${t} FOR UPDATE TO ${APP_ROLE} USING ${either} WITH CHECK ${either}`),
+        );
+        await tx.execute(sql.raw(`CREATE POLICY tenant_delete ON ${t} FOR DELETE TO ${APP_ROLE} USING (${own})`));
+      } else {
+        await tx.execute(
+          sql.raw(`CREATE POLICY tenant_all ON ${t} FOR ALL TO ${APP_ROLE} USING (${own}) WITH CHECK (${own})`),
+        );
+      }
+    }
+  });
+}

@@ -1,0 +1,49 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrateDatabase } from './db/migrate.ts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoWorld } from './seed/demo.ts';
+
+const SHUTDOWN_DEADLINE_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  const seeded = config.seedDemo ? await seedDemoWorld(database.db) : false;
+  const app = await buildApp({ database, config });
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `Concord SRM is running at ${url}  (API docs: ${url}/gateway/docs)`,
+    `Database: ${database.kind === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL'}${seeded ? ' — demo world created' : ''}`,
+  ];
+  if (config.seedDemo) {
+    lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.username.padEnd(12)} ${a.role}`);
+  }
+  if (config.outboxPublic) lines.push(`Development outbox (SMS / e-mail codes): ${url}/gateway/dev/outbox`);
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
+    timer.unref();
+    // close() stops accepting connections and waits for in-flight requests (QUALITY R-10).
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { Services } from './app.ts';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { registerOidcRoutes } from './modules/accounts/oidc.routes.ts';
+import { registerQrLoginRoutes } from './modules/accounts/qr-login.routes.ts';
+import { registerBasicDataRoutes } from './modules/basic-data/basic-data.routes.ts';
+import { registerDeliveryNoteRoutes } from './modules/delivery-notes/delivery-notes.routes.ts';
+import { registerDepartmentRoutes } from './modules/departments/departments.routes.ts';
+import { registerEmployeeRoutes } from './modules/employees/employees.routes.ts';
+import { registerEnterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
+import { registerMaterialRoutes } from './modules/materials/materials.routes.ts';
+import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
+import { registerNoticeRoutes } from './modules/notices/notices.routes.ts';
+import { registerOperationLogRoutes } from './modules/operation-logs/operation-logs.routes.ts';
+import { registerPositionRoutes } from './modules/positions/positions.routes.ts';
+import { registerPurchaseOrderRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
+import { registerQualificationRoutes } from './modules/qualifications/qualifications.routes.ts';
+import { registerReceiptRoutes } from './modules/receipts/receipts.routes.ts';
+import { registerReceivingPlanRoutes } from './modules/receiving-plans/receiving-plans.routes.ts';
+import { registerReconciliationRoutes } from './modules/reconciliations/reconciliations.routes.ts';
+import { registerReportRoutes } from './modules/reports/reports.routes.ts';
+import { registerSourcingRoutes } from './modules/sourcing/sourcing.routes.ts';
+import { registerSupplierRoutes } from './modules/suppliers/suppliers.routes.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+
+/** Every module, listed explicitly: no autoloading, no container. */
+export async function registerModules(app: FastifyInstance, s: Services) {
+  registerSystemRoutes(app, s);
+  registerAccountRoutes(app, s);
+  registerQrLoginRoutes(app, s);
+  registerOidcRoutes(app, s);
+  registerEnterpriseRoutes(app, s);
+  registerMessageRoutes(app, s);
+  registerOperationLogRoutes(app, s);
+  registerPositionRoutes(app, s);
+  registerDepartmentRoutes(app, s);
+  registerEmployeeRoutes(app, s);
+  registerSupplierRoutes(app, s);
+  registerNoticeRoutes(app, s);
+  registerSourcingRoutes(app, s);
+  registerQualificationRoutes(app, s);
+  registerMaterialRoutes(app, s);
+  registerBasicDataRoutes(app, s);
+  registerPurchaseOrderRoutes(app, s);
+  registerReceivingPlanRoutes(app, s);
+  registerReportRoutes(app, s);
+  registerReconciliationRoutes(app, s);
+  registerReceiptRoutes(app, s);
+  registerDeliveryNoteRoutes(app, s);
+}

@@ -1,0 +1,124 @@
+import type { Locale } from '@concord/shared';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { verificationCodes } from '../../db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Channel, MessageProvider } from '../../platform/mail.ts';
+import { hashToken, randomDigits } from '../../platform/tokens.ts';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+export const CODE_RESEND_MS = 60 * 1000;
+
+export type CodePurpose = 'register' | 'login' | 'forget' | 'modify-mobile' | 'reset-ticket';
+
+const hashCode = (purpose: string, target: string, code: string) => hashToken(`${purpose}:${target}:${code}`);
+
+const TEXT: Record<Locale, (code: string) => { subject: string; body: string }> = {
+  'en-US': (code) => ({
+    subject: 'Concord SRM verification code',
+    body: `Your verification code is ${code}. It is valid for 10 minutes.`,
+  }),
+  'zh-CN': (code) => ({ subject: 'Concord SRM 验证码', body: `您的验证码为 ${code}，10 分钟内有效。` }),
+  'zh-TW': (code) => ({ subject: 'Concord SRM 驗證碼', body: `您的驗證碼為 ${code}，10 分鐘內有效。` }),
+};
+
+/**
+ * Sends a fresh 6-digit code; one send per target and purpose every 60 s (QUALITY S-05). The check and
+ * the insert run under a transaction-scoped advisory lock on the target, so a burst of parallel requests
+ * sends one message, not one each.
+ */
+export async function sendCode(
+  db: Db,
+  provider: MessageProvider,
+  input: { purpose: CodePurpose; target: string; recipient: string; channel: Channel; locale: Locale },
+): Promise<void> {
+  const code = randomDigits(6);
+  const id = newId();
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('verification_codes'), hashtext(${`${input.purpose}:${input.target}`}))`,
+    );
+    const since = new Date(Date.now() - CODE_RESEND_MS).toISOString();
+    const [recent] = await tx
+      .select({ id: verificationCodes.id })
+      .from(verificationCodes)
+      .where(
+        and(
+          eq(verificationCodes.purpose, input.purpose),
+          eq(verificationCodes.target, input.target),
+          gt(verificationCodes.createdAt, since),
+        ),
+      )
+      .limit(1);
+    if (recent) throw new AppError('CODE_TOO_SOON', {}, undefined, { 'retry-after': '60' });
+    await tx.insert(verificationCodes).values({
+      id,
+      purpose: input.purpose,
+      target: input.target,
+      codeHash: hashCode(input.purpose, input.target, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MS).toISOString(),
+    });
+  });
+  try {
+    await provider.send({ channel: input.channel, recipient: input.recipient, ...TEXT[input.locale](code) });
+  } catch (err) {
+    // Not delivered: the code is removed, so it neither blocks asking again for 60 s nor stays guessable,
+    // and the failure reaches the caller (500, "retry later") and the log instead of a false "sent".
+    await db.delete(verificationCodes).where(eq(verificationCodes.id, id));
+    throw err;
+  }
+}
+
+/**
+ * Checks and consumes the newest live code. Each check first claims one of the code's five tries in a
+ * single statement, so parallel guesses cannot all be compared against the same count; the tries are
+ * written outside any request transaction so a rollback cannot undo them. After five tries the code is dead.
+ */
+export async function consumeCode(db: Db, purpose: CodePurpose, target: string, code: string): Promise<void> {
+  const now = new Date().toISOString();
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.target, target),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!row) throw new AppError('BAD_CODE');
+  const tried = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, row.id),
+        isNull(verificationCodes.usedAt),
+        lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ id: verificationCodes.id });
+  if (tried.length === 0 || row.codeHash !== hashCode(purpose, target, code)) throw new AppError('BAD_CODE');
+  const used = await db
+    .update(verificationCodes)
+    .set({ usedAt: now })
+    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
+  if (used.length === 0) throw new AppError('BAD_CODE');
+}
+
+/** Stores a one-time ticket (e.g. "this person proved they own the account") without sending anything. */
+export async function storeTicket(db: Db, purpose: CodePurpose, target: string, ticket: string): Promise<void> {
+  await db.insert(verificationCodes).values({
+    id: newId(),
+    purpose,
+    target,
+    codeHash: hashCode(purpose, target, ticket),
+    expiresAt: new Date(Date.now() + CODE_TTL_MS).toISOString(),
+  });
+}

@@ -1,0 +1,257 @@
+import type {
+  AttributeValueType,
+  attributeFieldsSchema,
+  attributeListSchema,
+  attributeUpdateSchema,
+  featureFieldsSchema,
+  featureListSchema,
+  featureUpdateSchema,
+  ListResult,
+  MaterialAttribute,
+  MaterialFeature,
+} from '@concord/shared';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import { materialAttributes, materialFeatures } from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import {
+  ADD,
+  assertUnique,
+  DELETE,
+  LOG_MODULES,
+  likeAny,
+  logChange,
+  UPDATE,
+  updateVersioned,
+} from './basic-data.common.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Material attributes
+
+type AttributeFields = z.infer<typeof attributeFieldsSchema>;
+type AttributeUpdate = z.infer<typeof attributeUpdateSchema>;
+
+const attributeColumns = {
+  id: materialAttributes.id,
+  code: materialAttributes.code,
+  name: materialAttributes.name,
+  valueType: sql<AttributeValueType>`${materialAttributes.valueType}`,
+  options: materialAttributes.options,
+  remarks: materialAttributes.remarks,
+  version: materialAttributes.version,
+  createdAt: materialAttributes.createdAt,
+  updatedAt: materialAttributes.updatedAt,
+};
+
+const ATTRIBUTE_SORTABLE = {
+  code: materialAttributes.code,
+  name: materialAttributes.name,
+  valueType: materialAttributes.valueType,
+  createdAt: materialAttributes.createdAt,
+};
+
+/** Options belong to the option type only; switching a type away from it drops them. */
+const attributeValues = (input: Omit<AttributeFields, never>) => ({
+  ...input,
+  options: input.valueType === 'option' ? input.options : [],
+});
+
+export async function listAttributes(
+  q: Queryable,
+  tenantId: string,
+  query: z.infer<typeof attributeListSchema>,
+): Promise<ListResult<MaterialAttribute>> {
+  const f = query.filter ?? {};
+  const where = and(
+    eq(materialAttributes.tenantId, tenantId),
+    f.valueType ? eq(materialAttributes.valueType, f.valueType) : undefined,
+    f.keyword
+      ? or(ilike(materialAttributes.code, likeAny(f.keyword)), ilike(materialAttributes.name, likeAny(f.keyword)))
+      : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    q
+      .select(attributeColumns)
+      .from(materialAttributes)
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, ATTRIBUTE_SORTABLE, [materialAttributes.code, 'asc']))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(materialAttributes).where(where),
+  ]);
+  return { dataList: rows, totalCount: total };
+}
+
+export async function getAttribute(q: Queryable, tenantId: string, id: string): Promise<MaterialAttribute> {
+  const [row] = await q
+    .select(attributeColumns)
+    .from(materialAttributes)
+    .where(and(eq(materialAttributes.tenantId, tenantId), eq(materialAttributes.id, id)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+const assertAttributeCodeFree = (q: Queryable, tenantId: string, code: string, selfId: string | null) =>
+  assertUnique(
+    q,
+    materialAttributes,
+    materialAttributes.id,
+    and(eq(materialAttributes.tenantId, tenantId), eq(materialAttributes.code, code)),
+    selfId,
+    code,
+  );
+
+export async function createAttribute(
+  db: Db,
+  auth: Auth,
+  input: AttributeFields,
+  scope: IdempotencyScope,
+): Promise<MaterialAttribute> {
+  const tenantId = auth.tenantId!;
+  return inTenantTx(db, tenantId, (tx) =>
+    idempotent(tx, scope, async () => {
+      await assertAttributeCodeFree(tx, tenantId, input.code, null);
+      const id = newId();
+      await tx.insert(materialAttributes).values({ tenantId, id, ...attributeValues(input) });
+      await logChange(tx, auth, ADD, LOG_MODULES.attributes, id, `created the attribute ${input.code} ${input.name}`);
+      return getAttribute(tx, tenantId, id);
+    }),
+  );
+}
+
+export async function updateAttribute(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: AttributeUpdate,
+): Promise<MaterialAttribute> {
+  const tenantId = auth.tenantId!;
+  const before = await getAttribute(q, tenantId, id);
+  const { version, ...rest } = input;
+  const fields = attributeValues(rest);
+  await assertAttributeCodeFree(q, tenantId, fields.code, id);
+  await updateVersioned(q, materialAttributes, tenantId, id, version, fields);
+  const changes = summarizeChanges({ ...before }, fields);
+  if (changes) await logChange(q, auth, UPDATE, LOG_MODULES.attributes, id, `${before.code}: ${changes}`);
+  return getAttribute(q, tenantId, id);
+}
+
+export async function deleteAttribute(q: Queryable, auth: Auth, id: string): Promise<void> {
+  const tenantId = auth.tenantId!;
+  const row = await getAttribute(q, tenantId, id);
+  await q
+    .delete(materialAttributes)
+    .where(and(eq(materialAttributes.tenantId, tenantId), eq(materialAttributes.id, id)));
+  await logChange(q, auth, DELETE, LOG_MODULES.attributes, id, `deleted the attribute ${row.code} ${row.name}`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Features: a name and its values
+
+type FeatureFields = z.infer<typeof featureFieldsSchema>;
+type FeatureUpdate = z.infer<typeof featureUpdateSchema>;
+
+const featureColumns = {
+  id: materialFeatures.id,
+  name: materialFeatures.name,
+  featureValues: materialFeatures.featureValues,
+  remarks: materialFeatures.remarks,
+  version: materialFeatures.version,
+  createdAt: materialFeatures.createdAt,
+  updatedAt: materialFeatures.updatedAt,
+};
+
+const FEATURE_SORTABLE = { name: materialFeatures.name, createdAt: materialFeatures.createdAt };
+
+export async function listFeatures(
+  q: Queryable,
+  tenantId: string,
+  query: z.infer<typeof featureListSchema>,
+): Promise<ListResult<MaterialFeature>> {
+  const f = query.filter ?? {};
+  const where = and(
+    eq(materialFeatures.tenantId, tenantId),
+    f.keyword ? ilike(materialFeatures.name, likeAny(f.keyword)) : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    q
+      .select(featureColumns)
+      .from(materialFeatures)
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, FEATURE_SORTABLE, [materialFeatures.name, 'asc']), asc(materialFeatures.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(materialFeatures).where(where),
+  ]);
+  return { dataList: rows, totalCount: total };
+}
+
+export async function getFeature(q: Queryable, tenantId: string, id: string): Promise<MaterialFeature> {
+  const [row] = await q
+    .select(featureColumns)
+    .from(materialFeatures)
+    .where(and(eq(materialFeatures.tenantId, tenantId), eq(materialFeatures.id, id)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+const assertFeatureNameFree = (q: Queryable, tenantId: string, name: string, selfId: string | null) =>
+  assertUnique(
+    q,
+    materialFeatures,
+    materialFeatures.id,
+    and(eq(materialFeatures.tenantId, tenantId), eq(materialFeatures.name, name)),
+    selfId,
+    name,
+  );
+
+export async function createFeature(
+  db: Db,
+  auth: Auth,
+  input: FeatureFields,
+  scope: IdempotencyScope,
+): Promise<MaterialFeature> {
+  const tenantId = auth.tenantId!;
+  return inTenantTx(db, tenantId, (tx) =>
+    idempotent(tx, scope, async () => {
+      await assertFeatureNameFree(tx, tenantId, input.name, null);
+      const id = newId();
+      await tx.insert(materialFeatures).values({ tenantId, id, ...input });
+      await logChange(tx, auth, ADD, LOG_MODULES.features, id, `created the feature ${input.name}`);
+      return getFeature(tx, tenantId, id);
+    }),
+  );
+}
+
+export async function updateFeature(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: FeatureUpdate,
+): Promise<MaterialFeature> {
+  const tenantId = auth.tenantId!;
+  const before = await getFeature(q, tenantId, id);
+  const { version, ...fields } = input;
+  await assertFeatureNameFree(q, tenantId, fields.name, id);
+  await updateVersioned(q, materialFeatures, tenantId, id, version, fields);
+  const changes = summarizeChanges({ ...before }, fields);
+  if (changes) await logChange(q, auth, UPDATE, LOG_MODULES.features, id, `${before.name}: ${changes}`);
+  return getFeature(q, tenantId, id);
+}
+
+export async function deleteFeature(q: Queryable, auth: Auth, id: string): Promise<void> {
+  const tenantId = auth.tenantId!;
+  const row = await getFeature(q, tenantId, id);
+  await q.delete(materialFeatures).where(and(eq(materialFeatures.tenantId, tenantId), eq(materialFeatures.id, id)));
+  await logChange(q, auth, DELETE, LOG_MODULES.features, id, `deleted the feature ${row.name}`);
+}

@@ -1,0 +1,201 @@
+import type {
+  ListResult,
+  MaterialClass,
+  MaterialClassNode,
+  materialClassFieldsSchema,
+  materialClassListSchema,
+  materialClassUpdateSchema,
+} from '@concord/shared';
+import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import { materialClasses } from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { ADD, DELETE, LOG_MODULES, likeAny, logChange, UPDATE, updateVersioned } from './basic-data.common.ts';
+import { countMaterialsOfClass } from './material-usage.ts';
+
+type Fields = z.infer<typeof materialClassFieldsSchema>;
+type UpdateInput = z.infer<typeof materialClassUpdateSchema>;
+type ListQuery = z.infer<typeof materialClassListSchema>;
+
+const parent = alias(materialClasses, 'parent');
+
+const columns = {
+  id: materialClasses.id,
+  parentId: materialClasses.parentId,
+  parentName: parent.name,
+  code: materialClasses.code,
+  name: materialClasses.name,
+  erpClassCode: materialClasses.erpClassCode,
+  sortOrder: materialClasses.sortOrder,
+  remarks: materialClasses.remarks,
+  childCount: sql<number>`(select count(*)::int from ${materialClasses} c
+    where c.tenant_id = ${materialClasses.tenantId} and c.parent_id = ${materialClasses.id})`,
+  version: materialClasses.version,
+  createdAt: materialClasses.createdAt,
+  updatedAt: materialClasses.updatedAt,
+};
+
+const selectClasses = (q: Queryable) =>
+  q
+    .select(columns)
+    .from(materialClasses)
+    .leftJoin(parent, and(eq(parent.tenantId, materialClasses.tenantId), eq(parent.id, materialClasses.parentId)));
+
+const SORTABLE = {
+  code: materialClasses.code,
+  name: materialClasses.name,
+  sortOrder: materialClasses.sortOrder,
+  createdAt: materialClasses.createdAt,
+};
+
+export async function listMaterialClasses(
+  q: Queryable,
+  tenantId: string,
+  query: ListQuery,
+): Promise<ListResult<MaterialClass>> {
+  const f = query.filter ?? {};
+  const where = and(
+    eq(materialClasses.tenantId, tenantId),
+    f.keyword
+      ? or(ilike(materialClasses.code, likeAny(f.keyword)), ilike(materialClasses.name, likeAny(f.keyword)))
+      : undefined,
+    f.parentId ? eq(materialClasses.parentId, f.parentId) : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    selectClasses(q)
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, SORTABLE, [materialClasses.sortOrder, 'asc']), asc(materialClasses.code))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(materialClasses).where(where),
+  ]);
+  return { dataList: rows, totalCount: total };
+}
+
+/** The whole tree, siblings by sort order then code. Class trees stay small (hundreds of nodes). */
+export async function getMaterialClassTree(q: Queryable, tenantId: string): Promise<MaterialClassNode[]> {
+  const rows = await q
+    .select({
+      id: materialClasses.id,
+      parentId: materialClasses.parentId,
+      code: materialClasses.code,
+      name: materialClasses.name,
+      erpClassCode: materialClasses.erpClassCode,
+      sortOrder: materialClasses.sortOrder,
+      remarks: materialClasses.remarks,
+      version: materialClasses.version,
+      createdAt: materialClasses.createdAt,
+      updatedAt: materialClasses.updatedAt,
+    })
+    .from(materialClasses)
+    .where(eq(materialClasses.tenantId, tenantId))
+    .orderBy(asc(materialClasses.sortOrder), asc(materialClasses.code));
+  const nodes = new Map<string, MaterialClassNode>(rows.map((r) => [r.id, { ...r, children: [] }]));
+  const roots: MaterialClassNode[] = [];
+  for (const node of nodes.values()) {
+    const up = node.parentId ? nodes.get(node.parentId) : undefined;
+    (up ? up.children : roots).push(node);
+  }
+  return roots;
+}
+
+export async function getMaterialClass(q: Queryable, tenantId: string, id: string): Promise<MaterialClass> {
+  const [row] = await selectClasses(q)
+    .where(and(eq(materialClasses.tenantId, tenantId), eq(materialClasses.id, id)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+/** Tree writes of one tenant run one at a time, so two moves cannot together close a cycle. */
+const lockTree = (q: Queryable, tenantId: string) =>
+  q.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`material_classes:${tenantId}`}, 0))`);
+
+/** The parent exists in the tenant and is neither the class itself nor below it (spec §5). */
+async function assertParent(q: Queryable, tenantId: string, parentId: string | null, selfId: string | null) {
+  if (!parentId) return;
+  if (parentId === selfId) throw new AppError('MATERIAL_CLASS_PARENT_INVALID');
+  const chain = await q.execute<{ id: string }>(sql`
+    with recursive up(id, parent_id, depth) as (
+      select id, parent_id, 0 from ${materialClasses} where tenant_id = ${tenantId} and id = ${parentId}
+      union all
+      select c.id, c.parent_id, up.depth + 1 from ${materialClasses} c
+        join up on c.id = up.parent_id
+       where c.tenant_id = ${tenantId} and up.depth < 1000
+    )
+    select id::text as id from up`);
+  if (chain.rows.length === 0) throw new AppError('MATERIAL_CLASS_PARENT_INVALID');
+  if (selfId && chain.rows.some((r) => r.id === selfId)) throw new AppError('MATERIAL_CLASS_PARENT_INVALID');
+}
+
+async function assertCodeFree(q: Queryable, tenantId: string, code: string, selfId: string | null) {
+  const [taken] = await q
+    .select({ id: materialClasses.id })
+    .from(materialClasses)
+    .where(
+      and(
+        eq(materialClasses.tenantId, tenantId),
+        eq(materialClasses.code, code),
+        selfId ? ne(materialClasses.id, selfId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw new AppError('DUPLICATE', { field: code });
+}
+
+export async function createMaterialClass(
+  db: Db,
+  auth: Auth,
+  input: Fields,
+  scope: IdempotencyScope,
+): Promise<MaterialClass> {
+  const tenantId = auth.tenantId!;
+  return inTenantTx(db, tenantId, (tx) =>
+    idempotent(tx, scope, async () => {
+      await lockTree(tx, tenantId);
+      await assertCodeFree(tx, tenantId, input.code, null);
+      await assertParent(tx, tenantId, input.parentId, null);
+      const id = newId();
+      await tx.insert(materialClasses).values({ tenantId, id, ...input });
+      await logChange(tx, auth, ADD, LOG_MODULES.classes, id, `created the material class ${input.code} ${input.name}`);
+      return getMaterialClass(tx, tenantId, id);
+    }),
+  );
+}
+
+export async function updateMaterialClass(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: UpdateInput,
+): Promise<MaterialClass> {
+  const tenantId = auth.tenantId!;
+  await lockTree(q, tenantId);
+  const before = await getMaterialClass(q, tenantId, id);
+  const { version, ...fields } = input;
+  await assertCodeFree(q, tenantId, fields.code, id);
+  await assertParent(q, tenantId, fields.parentId, id);
+  await updateVersioned(q, materialClasses, tenantId, id, version, fields);
+  const changes = summarizeChanges({ ...before }, fields);
+  if (changes) await logChange(q, auth, UPDATE, LOG_MODULES.classes, id, `${before.code}: ${changes}`);
+  return getMaterialClass(q, tenantId, id);
+}
+
+/** A class with subclasses or materials stays (spec: a class in use cannot be deleted). */
+export async function deleteMaterialClass(q: Queryable, auth: Auth, id: string): Promise<void> {
+  const tenantId = auth.tenantId!;
+  await lockTree(q, tenantId);
+  const row = await getMaterialClass(q, tenantId, id);
+  if (row.childCount > 0) throw new AppError('MATERIAL_CLASS_HAS_CHILDREN');
+  if ((await countMaterialsOfClass(q, tenantId, id)) > 0) throw new AppError('MATERIAL_CLASS_IN_USE');
+  await q.delete(materialClasses).where(and(eq(materialClasses.tenantId, tenantId), eq(materialClasses.id, id)));
+  await logChange(q, auth, DELETE, LOG_MODULES.classes, id, `deleted the material class ${row.code} ${row.name}`);
+}

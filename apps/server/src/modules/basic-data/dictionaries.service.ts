@@ -1,0 +1,176 @@
+import type {
+  DictionaryItem,
+  DictType,
+  dictionaryFieldsSchema,
+  dictionaryListSchema,
+  dictionaryUpdateSchema,
+  ListResult,
+} from '@concord/shared';
+import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import { dictionaryItems } from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import {
+  ADD,
+  assertUnique,
+  DELETE,
+  LOG_MODULES,
+  likeAny,
+  logChange,
+  toNumber,
+  UPDATE,
+  updateVersioned,
+} from './basic-data.common.ts';
+
+type Fields = z.infer<typeof dictionaryFieldsSchema>;
+type UpdateInput = z.infer<typeof dictionaryUpdateSchema>;
+type ListQuery = z.infer<typeof dictionaryListSchema>;
+
+const columns = {
+  id: dictionaryItems.id,
+  dictType: dictionaryItems.dictType,
+  code: dictionaryItems.code,
+  name: dictionaryItems.name,
+  value: dictionaryItems.value,
+  sortOrder: dictionaryItems.sortOrder,
+  enabled: dictionaryItems.enabled,
+  remarks: dictionaryItems.remarks,
+  version: dictionaryItems.version,
+  createdAt: dictionaryItems.createdAt,
+  updatedAt: dictionaryItems.updatedAt,
+};
+
+const toItem = (r: { value: string | null; dictType: string } & Omit<DictionaryItem, 'value' | 'dictType'>) => ({
+  ...r,
+  dictType: r.dictType as DictType,
+  value: toNumber(r.value),
+});
+
+const SORTABLE = {
+  dictType: dictionaryItems.dictType,
+  code: dictionaryItems.code,
+  name: dictionaryItems.name,
+  sortOrder: dictionaryItems.sortOrder,
+  createdAt: dictionaryItems.createdAt,
+};
+
+export async function listDictionaryItems(
+  q: Queryable,
+  tenantId: string,
+  query: ListQuery,
+): Promise<ListResult<DictionaryItem>> {
+  const f = query.filter ?? {};
+  const where = and(
+    eq(dictionaryItems.tenantId, tenantId),
+    f.dictType ? eq(dictionaryItems.dictType, f.dictType) : undefined,
+    f.enabled === undefined ? undefined : eq(dictionaryItems.enabled, f.enabled),
+    f.keyword
+      ? or(ilike(dictionaryItems.code, likeAny(f.keyword)), ilike(dictionaryItems.name, likeAny(f.keyword)))
+      : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    q
+      .select(columns)
+      .from(dictionaryItems)
+      .where(where)
+      .orderBy(
+        ...orderBy(query.orderParam, SORTABLE, [dictionaryItems.dictType, 'asc']),
+        asc(dictionaryItems.sortOrder),
+        asc(dictionaryItems.code),
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(dictionaryItems).where(where),
+  ]);
+  return { dataList: rows.map(toItem), totalCount: total };
+}
+
+export async function getDictionaryItem(q: Queryable, tenantId: string, id: string): Promise<DictionaryItem> {
+  const [row] = await q
+    .select(columns)
+    .from(dictionaryItems)
+    .where(and(eq(dictionaryItems.tenantId, tenantId), eq(dictionaryItems.id, id)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toItem(row);
+}
+
+const assertCodeFree = (q: Queryable, tenantId: string, input: Fields, selfId: string | null) =>
+  assertUnique(
+    q,
+    dictionaryItems,
+    dictionaryItems.id,
+    and(
+      eq(dictionaryItems.tenantId, tenantId),
+      eq(dictionaryItems.dictType, input.dictType),
+      eq(dictionaryItems.code, input.code),
+    ),
+    selfId,
+    input.code,
+  );
+
+const stored = (input: Fields) => ({ ...input, value: input.value === null ? null : String(input.value) });
+
+export async function createDictionaryItem(
+  db: Db,
+  auth: Auth,
+  input: Fields,
+  scope: IdempotencyScope,
+): Promise<DictionaryItem> {
+  const tenantId = auth.tenantId!;
+  return inTenantTx(db, tenantId, (tx) =>
+    idempotent(tx, scope, async () => {
+      await assertCodeFree(tx, tenantId, input, null);
+      const id = newId();
+      await tx.insert(dictionaryItems).values({ tenantId, id, ...stored(input) });
+      await logChange(
+        tx,
+        auth,
+        ADD,
+        LOG_MODULES.dictionaries,
+        id,
+        `created the ${input.dictType} item ${input.code} ${input.name}`,
+      );
+      return getDictionaryItem(tx, tenantId, id);
+    }),
+  );
+}
+
+export async function updateDictionaryItem(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: UpdateInput,
+): Promise<DictionaryItem> {
+  const tenantId = auth.tenantId!;
+  const before = await getDictionaryItem(q, tenantId, id);
+  const { version, ...fields } = input;
+  await assertCodeFree(q, tenantId, fields, id);
+  await updateVersioned(q, dictionaryItems, tenantId, id, version, stored(fields));
+  const changes = summarizeChanges({ ...before }, fields);
+  if (changes) {
+    await logChange(q, auth, UPDATE, LOG_MODULES.dictionaries, id, `${before.dictType} ${before.code}: ${changes}`);
+  }
+  return getDictionaryItem(q, tenantId, id);
+}
+
+export async function deleteDictionaryItem(q: Queryable, auth: Auth, id: string): Promise<void> {
+  const tenantId = auth.tenantId!;
+  const row = await getDictionaryItem(q, tenantId, id);
+  await q.delete(dictionaryItems).where(and(eq(dictionaryItems.tenantId, tenantId), eq(dictionaryItems.id, id)));
+  await logChange(
+    q,
+    auth,
+    DELETE,
+    LOG_MODULES.dictionaries,
+    id,
+    `deleted the ${row.dictType} item ${row.code} ${row.name}`,
+  );
+}

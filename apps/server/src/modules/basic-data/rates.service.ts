@@ -1,0 +1,432 @@
+import type {
+  ExchangeRate,
+  exchangeRateFieldsSchema,
+  exchangeRateListSchema,
+  exchangeRateUpdateSchema,
+  InterestRate,
+  interestRateFieldsSchema,
+  interestRateListSchema,
+  interestRateUpdateSchema,
+  ListResult,
+} from '@concord/shared';
+import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import { exchangeRates, interestRates } from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import {
+  ADD,
+  assertUnique,
+  DELETE,
+  LOG_MODULES,
+  likeAny,
+  logChange,
+  UPDATE,
+  updateVersioned,
+} from './basic-data.common.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Interest rates
+
+type InterestFields = z.infer<typeof interestRateFieldsSchema>;
+type InterestUpdate = z.infer<typeof interestRateUpdateSchema>;
+type InterestListQuery = z.infer<typeof interestRateListSchema>;
+
+const interestColumns = {
+  id: interestRates.id,
+  startDate: interestRates.startDate,
+  endDate: interestRates.endDate,
+  monthlyRate: interestRates.monthlyRate,
+  registrantName: interestRates.registrantName,
+  registeredAt: interestRates.registeredAt,
+  valid: interestRates.valid,
+  version: interestRates.version,
+  createdAt: interestRates.createdAt,
+  updatedAt: interestRates.updatedAt,
+};
+
+const toInterest = (r: Omit<InterestRate, 'monthlyRate'> & { monthlyRate: string }): InterestRate => ({
+  ...r,
+  monthlyRate: Number(r.monthlyRate),
+});
+
+const INTEREST_SORTABLE = {
+  startDate: interestRates.startDate,
+  endDate: interestRates.endDate,
+  monthlyRate: interestRates.monthlyRate,
+  registeredAt: interestRates.registeredAt,
+};
+
+const interestFilter = (tenantId: string, f: InterestListQuery['filter'] = {}) =>
+  and(
+    eq(interestRates.tenantId, tenantId),
+    f.valid === undefined ? undefined : eq(interestRates.valid, f.valid),
+    f.onDate ? and(lte(interestRates.startDate, f.onDate), gte(interestRates.endDate, f.onDate)) : undefined,
+  );
+
+export async function listInterestRates(
+  q: Queryable,
+  tenantId: string,
+  query: InterestListQuery,
+): Promise<ListResult<InterestRate>> {
+  const where = interestFilter(tenantId, query.filter);
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    q
+      .select(interestColumns)
+      .from(interestRates)
+      .where(where)
+      .orderBy(
+        ...orderBy(query.orderParam, INTEREST_SORTABLE, [interestRates.startDate, 'desc']),
+        desc(interestRates.id),
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(interestRates).where(where),
+  ]);
+  return { dataList: rows.map(toInterest), totalCount: total };
+}
+
+export async function listInterestRatesForExport(
+  q: Queryable,
+  tenantId: string,
+  filter: InterestListQuery['filter'],
+  max: number,
+): Promise<InterestRate[]> {
+  const rows = await q
+    .select(interestColumns)
+    .from(interestRates)
+    .where(interestFilter(tenantId, filter))
+    .orderBy(asc(interestRates.startDate))
+    .limit(max + 1);
+  return rows.map(toInterest);
+}
+
+export async function getInterestRate(q: Queryable, tenantId: string, id: string): Promise<InterestRate> {
+  const [row] = await q
+    .select(interestColumns)
+    .from(interestRates)
+    .where(and(eq(interestRates.tenantId, tenantId), eq(interestRates.id, id)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toInterest(row);
+}
+
+/**
+ * Interest-rate writes of one tenant run one at a time: the overlap check reads the other periods,
+ * and two concurrent saves must not both pass it.
+ */
+export const lockInterestRates = (q: Queryable, tenantId: string) =>
+  q.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`interest_rates:${tenantId}`}, 0))`);
+
+/** The valid periods of the tenant that meet [start, end], other than `selfId`. */
+export async function overlappingPeriods(
+  q: Queryable,
+  tenantId: string,
+  period: { startDate: string; endDate: string },
+  selfId: string | null,
+): Promise<{ startDate: string; endDate: string }[]> {
+  return q
+    .select({ startDate: interestRates.startDate, endDate: interestRates.endDate })
+    .from(interestRates)
+    .where(
+      and(
+        eq(interestRates.tenantId, tenantId),
+        eq(interestRates.valid, true),
+        lte(interestRates.startDate, period.endDate),
+        gte(interestRates.endDate, period.startDate),
+        selfId ? ne(interestRates.id, selfId) : undefined,
+      ),
+    )
+    .orderBy(asc(interestRates.startDate));
+}
+
+async function assertNoOverlap(q: Queryable, tenantId: string, input: InterestFields, selfId: string | null) {
+  if (!input.valid) return;
+  const [other] = await overlappingPeriods(q, tenantId, input, selfId);
+  if (other) throw new AppError('INTEREST_PERIOD_OVERLAP', { start: other.startDate, end: other.endDate });
+}
+
+const interestValues = (input: InterestFields) => ({ ...input, monthlyRate: String(input.monthlyRate) });
+
+export async function createInterestRate(
+  db: Db,
+  auth: Auth,
+  input: InterestFields,
+  scope: IdempotencyScope,
+): Promise<InterestRate> {
+  const tenantId = auth.tenantId!;
+  return inTenantTx(db, tenantId, (tx) =>
+    idempotent(tx, scope, async () => {
+      await lockInterestRates(tx, tenantId);
+      await assertNoOverlap(tx, tenantId, input, null);
+      const id = newId();
+      await tx.insert(interestRates).values({
+        tenantId,
+        id,
+        ...interestValues(input),
+        registrantId: auth.userId,
+        registrantName: auth.username,
+      });
+      await logChange(
+        tx,
+        auth,
+        ADD,
+        LOG_MODULES.interestRates,
+        id,
+        `created the interest rate ${input.monthlyRate}% for ${input.startDate} – ${input.endDate}`,
+      );
+      return getInterestRate(tx, tenantId, id);
+    }),
+  );
+}
+
+/** Inserts checked import rows (already free of overlaps) in the caller's transaction. */
+export async function insertInterestRates(q: Queryable, auth: Auth, rows: InterestFields[]): Promise<void> {
+  const tenantId = auth.tenantId!;
+  for (let i = 0; i < rows.length; i += 1000) {
+    await q.insert(interestRates).values(
+      rows.slice(i, i + 1000).map((r) => ({
+        tenantId,
+        id: newId(),
+        ...interestValues(r),
+        registrantId: auth.userId,
+        registrantName: auth.username,
+      })),
+    );
+  }
+  await logChange(q, auth, ADD, LOG_MODULES.interestRates, null, `imported ${rows.length} interest rate(s)`);
+}
+
+export async function updateInterestRate(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: InterestUpdate,
+): Promise<InterestRate> {
+  const tenantId = auth.tenantId!;
+  await lockInterestRates(q, tenantId);
+  const before = await getInterestRate(q, tenantId, id);
+  const { version, ...fields } = input;
+  await assertNoOverlap(q, tenantId, fields, id);
+  await updateVersioned(q, interestRates, tenantId, id, version, interestValues(fields));
+  const changes = summarizeChanges({ ...before }, fields);
+  if (changes) {
+    await logChange(
+      q,
+      auth,
+      UPDATE,
+      LOG_MODULES.interestRates,
+      id,
+      `${before.startDate} – ${before.endDate}: ${changes}`,
+    );
+  }
+  return getInterestRate(q, tenantId, id);
+}
+
+export async function deleteInterestRate(q: Queryable, auth: Auth, id: string): Promise<void> {
+  const tenantId = auth.tenantId!;
+  const row = await getInterestRate(q, tenantId, id);
+  await q.delete(interestRates).where(and(eq(interestRates.tenantId, tenantId), eq(interestRates.id, id)));
+  await logChange(
+    q,
+    auth,
+    DELETE,
+    LOG_MODULES.interestRates,
+    id,
+    `deleted the interest rate for ${row.startDate} – ${row.endDate}`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Exchange rates
+
+type ExchangeFields = z.infer<typeof exchangeRateFieldsSchema>;
+type ExchangeUpdate = z.infer<typeof exchangeRateUpdateSchema>;
+type ExchangeListQuery = z.infer<typeof exchangeRateListSchema>;
+
+const exchangeColumns = {
+  id: exchangeRates.id,
+  currencyCode: exchangeRates.currencyCode,
+  currencyName: exchangeRates.currencyName,
+  baseCurrency: exchangeRates.baseCurrency,
+  rate: exchangeRates.rate,
+  decimalPlaces: exchangeRates.decimalPlaces,
+  updaterName: exchangeRates.updaterName,
+  updatedAt: exchangeRates.updatedAt,
+  version: exchangeRates.version,
+  createdAt: exchangeRates.createdAt,
+};
+
+const toExchange = (r: Omit<ExchangeRate, 'rate'> & { rate: string }): ExchangeRate => ({ ...r, rate: Number(r.rate) });
+
+const EXCHANGE_SORTABLE = {
+  currencyCode: exchangeRates.currencyCode,
+  baseCurrency: exchangeRates.baseCurrency,
+  updatedAt: exchangeRates.updatedAt,
+};
+
+const exchangeFilter = (tenantId: string, f: ExchangeListQuery['filter'] = {}) =>
+  and(
+    eq(exchangeRates.tenantId, tenantId),
+    f.keyword
+      ? or(ilike(exchangeRates.currencyCode, likeAny(f.keyword)), ilike(exchangeRates.currencyName, likeAny(f.keyword)))
+      : undefined,
+  );
+
+export async function listExchangeRates(
+  q: Queryable,
+  tenantId: string,
+  query: ExchangeListQuery,
+): Promise<ListResult<ExchangeRate>> {
+  const where = exchangeFilter(tenantId, query.filter);
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    q
+      .select(exchangeColumns)
+      .from(exchangeRates)
+      .where(where)
+      .orderBy(
+        ...orderBy(query.orderParam, EXCHANGE_SORTABLE, [exchangeRates.currencyCode, 'asc']),
+        asc(exchangeRates.baseCurrency),
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(exchangeRates).where(where),
+  ]);
+  return { dataList: rows.map(toExchange), totalCount: total };
+}
+
+export async function listExchangeRatesForExport(
+  q: Queryable,
+  tenantId: string,
+  filter: ExchangeListQuery['filter'],
+  max: number,
+): Promise<ExchangeRate[]> {
+  const rows = await q
+    .select(exchangeColumns)
+    .from(exchangeRates)
+    .where(exchangeFilter(tenantId, filter))
+    .orderBy(asc(exchangeRates.currencyCode), asc(exchangeRates.baseCurrency))
+    .limit(max + 1);
+  return rows.map(toExchange);
+}
+
+export async function getExchangeRate(q: Queryable, tenantId: string, id: string): Promise<ExchangeRate> {
+  const [row] = await q
+    .select(exchangeColumns)
+    .from(exchangeRates)
+    .where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.id, id)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return toExchange(row);
+}
+
+/** The existing "currency/base" pairs of the tenant, for the import's per-row errors. */
+export async function existingCurrencyPairs(q: Queryable, tenantId: string): Promise<Set<string>> {
+  const rows = await q
+    .select({ currencyCode: exchangeRates.currencyCode, baseCurrency: exchangeRates.baseCurrency })
+    .from(exchangeRates)
+    .where(eq(exchangeRates.tenantId, tenantId));
+  return new Set(rows.map((r) => `${r.currencyCode}/${r.baseCurrency}`));
+}
+
+const assertPairFree = (q: Queryable, tenantId: string, input: ExchangeFields, selfId: string | null) =>
+  assertUnique(
+    q,
+    exchangeRates,
+    exchangeRates.id,
+    and(
+      eq(exchangeRates.tenantId, tenantId),
+      eq(exchangeRates.currencyCode, input.currencyCode),
+      eq(exchangeRates.baseCurrency, input.baseCurrency),
+    ),
+    selfId,
+    `${input.currencyCode}/${input.baseCurrency}`,
+  );
+
+const exchangeValues = (input: ExchangeFields, auth: Auth) => ({
+  ...input,
+  rate: String(input.rate),
+  updaterId: auth.userId,
+  updaterName: auth.username,
+});
+
+export async function createExchangeRate(
+  db: Db,
+  auth: Auth,
+  input: ExchangeFields,
+  scope: IdempotencyScope,
+): Promise<ExchangeRate> {
+  const tenantId = auth.tenantId!;
+  return inTenantTx(db, tenantId, (tx) =>
+    idempotent(tx, scope, async () => {
+      await assertPairFree(tx, tenantId, input, null);
+      const id = newId();
+      await tx.insert(exchangeRates).values({ tenantId, id, ...exchangeValues(input, auth) });
+      await logChange(
+        tx,
+        auth,
+        ADD,
+        LOG_MODULES.exchangeRates,
+        id,
+        `created the exchange rate ${input.currencyCode}/${input.baseCurrency} ${input.rate}`,
+      );
+      return getExchangeRate(tx, tenantId, id);
+    }),
+  );
+}
+
+export async function insertExchangeRates(q: Queryable, auth: Auth, rows: ExchangeFields[]): Promise<void> {
+  const tenantId = auth.tenantId!;
+  for (let i = 0; i < rows.length; i += 1000) {
+    await q
+      .insert(exchangeRates)
+      .values(rows.slice(i, i + 1000).map((r) => ({ tenantId, id: newId(), ...exchangeValues(r, auth) })));
+  }
+  await logChange(q, auth, ADD, LOG_MODULES.exchangeRates, null, `imported ${rows.length} exchange rate(s)`);
+}
+
+export async function updateExchangeRate(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: ExchangeUpdate,
+): Promise<ExchangeRate> {
+  const tenantId = auth.tenantId!;
+  const before = await getExchangeRate(q, tenantId, id);
+  const { version, ...fields } = input;
+  await assertPairFree(q, tenantId, fields, id);
+  await updateVersioned(q, exchangeRates, tenantId, id, version, exchangeValues(fields, auth));
+  const changes = summarizeChanges({ ...before }, fields);
+  if (changes) {
+    await logChange(
+      q,
+      auth,
+      UPDATE,
+      LOG_MODULES.exchangeRates,
+      id,
+      `${before.currencyCode}/${before.baseCurrency}: ${changes}`,
+    );
+  }
+  return getExchangeRate(q, tenantId, id);
+}
+
+export async function deleteExchangeRate(q: Queryable, auth: Auth, id: string): Promise<void> {
+  const tenantId = auth.tenantId!;
+  const row = await getExchangeRate(q, tenantId, id);
+  await q.delete(exchangeRates).where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.id, id)));
+  await logChange(
+    q,
+    auth,
+    DELETE,
+    LOG_MODULES.exchangeRates,
+    id,
+    `deleted the exchange rate ${row.currencyCode}/${row.baseCurrency}`,
+  );
+}

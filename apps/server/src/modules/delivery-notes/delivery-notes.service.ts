@@ -1,0 +1,545 @@
+import {
+  availableDeliveryNoteActions,
+  DELIVERY_BUYER_PERMISSION,
+  DELIVERY_NOTE_BUYER_HIDDEN_STATUSES,
+  DELIVERY_NOTE_EDITABLE_STATUSES,
+  DELIVERY_NOTE_STATUS,
+  DELIVERY_SUPPLIER_PERMISSION,
+  type DeliveryNoteDetail,
+  type DeliveryNoteLine,
+  type DeliveryNoteLineListItem,
+  type DeliveryNoteListItem,
+  type DeliveryNoteSupplierAction,
+  type DeliveryPackage,
+  type DocumentSide,
+  type deliveryNoteActionSchema,
+  type deliveryNoteCreateSchema,
+  type deliveryNoteLineListSchema,
+  type deliveryNoteListSchema,
+  deliveryNoteTransition,
+  type deliveryNoteUpdateSchema,
+  type ListResult,
+  OPERATION_TYPE,
+} from '@concord/shared';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  gte,
+  ilike,
+  inArray,
+  lte,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import { enterprises } from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { claimDocument } from '../../platform/state-machine.ts';
+import { warehouses } from '../basic-data/basic-data.table.ts';
+import { recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { actorOf, bothHistories, requireAny } from '../purchase-orders/purchase-orders.service.ts';
+import { purchaseOrders as po } from '../purchase-orders/purchase-orders.table.ts';
+import { enterpriseName, nameOf } from '../qualifications/qualifications.notify.ts';
+import { receiptInspections } from '../receipts/receipts.table.ts';
+import { type Deps, escapeLike, sideCondition, sideOf, tellParty } from '../receiving-plans/receiving-plans.common.ts';
+import { switchTenant } from '../suppliers/suppliers.service.ts';
+import { suppliers } from '../suppliers/suppliers.table.ts';
+import { deliveryNotes as dn, deliveryNoteLines as dnl, deliveryPackages as dp } from './delivery-notes.table.ts';
+import {
+  dropNoteLines,
+  type NoteRow,
+  nextNoteNo,
+  releaseNote,
+  userName,
+  writeNoteLines,
+} from './delivery-notes.write.ts';
+
+type CreateInput = z.infer<typeof deliveryNoteCreateSchema>;
+type UpdateInput = z.infer<typeof deliveryNoteUpdateSchema>;
+type ListQuery = z.infer<typeof deliveryNoteListSchema>;
+type LineListQuery = z.infer<typeof deliveryNoteLineListSchema>;
+type ActionBody = z.infer<typeof deliveryNoteActionSchema>;
+
+export const NOTE_MODULE = 'delivery-notes';
+const S = DELIVERY_NOTE_STATUS;
+export const buyerNoticeLink = (id: string) => `/receiptdetail/deliverydetail?id=${id}`;
+export const supplierNoteLink = (id: string) => `/supplysee/deliverydetail?id=${id}`;
+
+export const readPermission = (side: DocumentSide) =>
+  side === 'buyer' ? [DELIVERY_BUYER_PERMISSION] : [DELIVERY_SUPPLIER_PERMISSION];
+
+/** The buyer sees notices of its suppliers within its data scope, never a draft; the supplier its own notes. */
+async function noteSideCondition(q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> {
+  return and(
+    await sideCondition(q, auth, side, dn),
+    side === 'buyer' ? notInArray(dn.status, [...DELIVERY_NOTE_BUYER_HIDDEN_STATUSES]) : undefined,
+  );
+}
+
+/** The note as the caller sees it, and on which side; not visible → null (the route answers 404). */
+export async function findNote(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+): Promise<{ side: DocumentSide; row: NoteRow } | null> {
+  const side = await sideOf(q, auth, dn, id);
+  const [row] = await q
+    .select()
+    .from(dn)
+    .where(and(eq(dn.id, id), await noteSideCondition(q, auth, side)))
+    .limit(1);
+  if (!row) return null;
+  requireAny(auth, readPermission(side));
+  return { side, row };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+const orderNos = sql<string[]>`coalesce((select array_agg(o.order_no order by o.first_line) from (
+    select ${dnl.orderNo} as order_no, min(${dnl.lineNo}) as first_line from ${dnl}
+     where ${dnl.tenantId} = ${dn.tenantId} and ${dnl.noteId} = ${dn.id} group by ${dnl.orderNo}) o), '{}')`;
+
+const listColumns = {
+  id: dn.id,
+  noteNo: dn.noteNo,
+  status: dn.status,
+  supplierId: dn.supplierId,
+  supCode: sql<string>`coalesce(${suppliers.supCode}, '')`,
+  supName: sql<string>`coalesce(${suppliers.supName}, '')`,
+  customerTenantId: dn.tenantId,
+  customerName: sql<string>`coalesce(${enterpriseName}, '')`,
+  shipDate: dn.shipDate,
+  expectedDate: dn.expectedDate,
+  carrier: dn.carrier,
+  trackingNo: dn.trackingNo,
+  remark: dn.remark,
+  lineCount: dn.lineCount,
+  packageCount: dn.packageCount,
+  totalQty: dn.totalQty,
+  orderNos,
+  createdByName: dn.createdByName,
+  sentAt: dn.sentAt,
+  arrivedAt: dn.arrivedAt,
+  acceptedAt: dn.acceptedAt,
+  warehousedAt: dn.warehousedAt,
+  createdAt: dn.createdAt,
+  updatedAt: dn.updatedAt,
+};
+
+const SORTABLE = {
+  noteNo: dn.noteNo,
+  status: dn.status,
+  shipDate: dn.shipDate,
+  expectedDate: dn.expectedDate,
+  createdAt: dn.createdAt,
+  sentAt: dn.sentAt,
+};
+
+/** The supplier's name is the buyer's archive row, which RLS lets that supplier read too. */
+function baseSelect(q: Queryable) {
+  return q
+    .select(listColumns)
+    .from(dn)
+    .leftJoin(suppliers, and(eq(suppliers.tenantId, dn.tenantId), eq(suppliers.id, dn.supplierId)))
+    .leftJoin(enterprises, eq(enterprises.id, dn.tenantId));
+}
+
+const lineMatch = (f: { material?: string; orderNo?: string }) =>
+  and(
+    f.material ? or(ilike(dnl.prdtNo, escapeLike(f.material)), ilike(dnl.prdtName, escapeLike(f.material))) : undefined,
+    f.orderNo ? ilike(dnl.orderNo, escapeLike(f.orderNo)) : undefined,
+  );
+
+export async function listNotes(q: Queryable, auth: Auth, query: ListQuery): Promise<ListResult<DeliveryNoteListItem>> {
+  const f = query.filter ?? { side: 'supplier' as const };
+  requireAny(auth, readPermission(f.side));
+  const lines = lineMatch(f);
+  const where = and(
+    await noteSideCondition(q, auth, f.side),
+    f.noteNo ? ilike(dn.noteNo, escapeLike(f.noteNo)) : undefined,
+    f.supplierId ? eq(dn.supplierId, f.supplierId) : undefined,
+    f.customerTenantId ? eq(dn.tenantId, f.customerTenantId) : undefined,
+    f.statuses?.length ? inArray(dn.status, f.statuses) : undefined,
+    f.dateFrom ? gte(dn.shipDate, f.dateFrom) : undefined,
+    f.dateTo ? lte(dn.shipDate, f.dateTo) : undefined,
+    lines
+      ? exists(
+          q
+            .select({ one: sql`1` })
+            .from(dnl)
+            .where(and(eq(dnl.tenantId, dn.tenantId), eq(dnl.noteId, dn.id), lines)),
+        )
+      : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    baseSelect(q)
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, SORTABLE, [dn.createdAt, 'desc']), desc(dn.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(dn).where(where),
+  ]);
+  return { dataList: rows as DeliveryNoteListItem[], totalCount: total };
+}
+
+const lineColumns = {
+  id: dnl.id,
+  lineNo: dnl.lineNo,
+  orderId: dnl.orderId,
+  orderNo: dnl.orderNo,
+  orderLineId: dnl.orderLineId,
+  orderLineNo: dnl.orderLineNo,
+  planLineId: dnl.planLineId,
+  materialId: dnl.materialId,
+  prdtNo: dnl.prdtNo,
+  prdtName: dnl.prdtName,
+  prdtSpc: dnl.prdtSpc,
+  supPrdtNo: dnl.supPrdtNo,
+  unitName: dnl.unitName,
+  qty: dnl.qty,
+  batchNo: dnl.batchNo,
+  isCheck: dnl.isCheck,
+  dueDate: dnl.dueDate,
+  warehouseId: dnl.warehouseId,
+  receivedQty: dnl.receivedQty,
+  qualifiedQty: dnl.qualifiedQty,
+  unqualifiedQty: dnl.unqualifiedQty,
+  warehousedQty: dnl.warehousedQty,
+  remark: dnl.remark,
+};
+
+const LINE_SORTABLE = { noteNo: dn.noteNo, shipDate: dn.shipDate, dueDate: dnl.dueDate, prdtNo: dnl.prdtNo };
+
+/** Every line of the caller's notes (supplier) or notices (buyer), one row each: /supplysee/supplydetail. */
+export async function listNoteLines(
+  q: Queryable,
+  auth: Auth,
+  query: LineListQuery,
+): Promise<ListResult<DeliveryNoteLineListItem>> {
+  const f = query.filter ?? { side: 'supplier' as const };
+  requireAny(auth, readPermission(f.side));
+  const where = and(
+    await noteSideCondition(q, auth, f.side),
+    f.noteNo ? ilike(dn.noteNo, escapeLike(f.noteNo)) : undefined,
+    f.customerTenantId ? eq(dn.tenantId, f.customerTenantId) : undefined,
+    f.statuses?.length ? inArray(dn.status, f.statuses) : undefined,
+    f.batchNo ? ilike(dnl.batchNo, escapeLike(f.batchNo)) : undefined,
+    f.dateFrom ? gte(dn.shipDate, f.dateFrom) : undefined,
+    f.dateTo ? lte(dn.shipDate, f.dateTo) : undefined,
+    lineMatch(f),
+  );
+  const page = pageOf(query.pageParam);
+  const from = () =>
+    q
+      .select({
+        ...lineColumns,
+        noteId: dn.id,
+        noteNo: dn.noteNo,
+        noteStatus: dn.status,
+        customerTenantId: dn.tenantId,
+        customerName: sql<string>`coalesce(${enterpriseName}, '')`,
+        supName: sql<string>`coalesce(${suppliers.supName}, '')`,
+        shipDate: dn.shipDate,
+        expectedDate: dn.expectedDate,
+      })
+      .from(dnl)
+      .innerJoin(dn, and(eq(dn.tenantId, dnl.tenantId), eq(dn.id, dnl.noteId)))
+      .leftJoin(suppliers, and(eq(suppliers.tenantId, dn.tenantId), eq(suppliers.id, dn.supplierId)))
+      .leftJoin(enterprises, eq(enterprises.id, dn.tenantId));
+  const [rows, [{ total }]] = await Promise.all([
+    from()
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, LINE_SORTABLE, [dn.createdAt, 'desc']), desc(dn.id), asc(dnl.lineNo))
+      .limit(page.limit)
+      .offset(page.offset),
+    q
+      .select({ total: count() })
+      .from(dnl)
+      .innerJoin(dn, and(eq(dn.tenantId, dnl.tenantId), eq(dn.id, dnl.noteId)))
+      .where(where),
+  ]);
+  return { dataList: rows as DeliveryNoteLineListItem[], totalCount: total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail
+
+async function linesOf(q: Queryable, note: NoteRow, side: DocumentSide): Promise<DeliveryNoteLine[]> {
+  const rows = await q
+    .select({
+      ...lineColumns,
+      // The warehouse is the buyer's archive: the supplier cannot read it and sees none.
+      warehouseName: warehouses.name,
+      packageCount: sql<number>`(select count(*)::int from ${dp} where ${dp.tenantId} = ${dnl.tenantId}
+        and ${dp.lineId} = ${dnl.id} and ${dp.kind} = 1)`,
+      receivedPackageCount: sql<number>`(select count(*)::int from ${dp} where ${dp.tenantId} = ${dnl.tenantId}
+        and ${dp.lineId} = ${dnl.id} and ${dp.kind} = 1 and ${dp.receivedAt} is not null)`,
+    })
+    .from(dnl)
+    .leftJoin(
+      warehouses,
+      side === 'buyer' ? and(eq(warehouses.tenantId, dnl.tenantId), eq(warehouses.id, dnl.warehouseId)) : sql`false`,
+    )
+    .where(and(eq(dnl.tenantId, note.tenantId), eq(dnl.noteId, note.id)))
+    .orderBy(asc(dnl.lineNo));
+  const inspections = await q
+    .select({
+      id: receiptInspections.id,
+      lineId: receiptInspections.noteLineId,
+      seq: receiptInspections.seq,
+      inspectedQty: receiptInspections.inspectedQty,
+      qualifiedQty: receiptInspections.qualifiedQty,
+      unqualifiedQty: receiptInspections.unqualifiedQty,
+      reasonCode: receiptInspections.reasonCode,
+      reason: receiptInspections.reason,
+      inspectorName: receiptInspections.inspectorName,
+      inspectedAt: receiptInspections.inspectedAt,
+    })
+    .from(receiptInspections)
+    .where(and(eq(receiptInspections.tenantId, note.tenantId), eq(receiptInspections.noteId, note.id)))
+    .orderBy(asc(receiptInspections.seq));
+  return rows.map((r) => ({
+    ...r,
+    inspections: inspections.filter((i) => i.lineId === r.id).map(({ lineId: _l, ...i }) => i),
+  })) as DeliveryNoteLine[];
+}
+
+async function packagesOf(q: Queryable, note: NoteRow): Promise<DeliveryPackage[]> {
+  const rows = await q
+    .select({
+      id: dp.id,
+      lineId: dp.lineId,
+      lineNo: dnl.lineNo,
+      packageNo: dp.packageNo,
+      kind: dp.kind,
+      parentId: dp.parentId,
+      seq: dp.seq,
+      qty: dp.qty,
+      batchNo: dp.batchNo,
+      receivedAt: dp.receivedAt,
+    })
+    .from(dp)
+    .innerJoin(dnl, and(eq(dnl.tenantId, dp.tenantId), eq(dnl.id, dp.lineId)))
+    .where(and(eq(dp.tenantId, note.tenantId), eq(dp.noteId, note.id)))
+    .orderBy(asc(dnl.lineNo), asc(dp.seq));
+  return rows as DeliveryPackage[];
+}
+
+export async function getNote(db: Db, auth: Auth, id: string): Promise<DeliveryNoteDetail> {
+  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
+    const hit = await findNote(tx, auth, id);
+    if (!hit) return null;
+    const [item] = await baseSelect(tx).where(and(eq(dn.tenantId, hit.row.tenantId), eq(dn.id, id)));
+    const lines = await linesOf(tx, hit.row, hit.side);
+    const [order] = lines.length
+      ? await tx
+          .select({ places: po.decimalPlaces })
+          .from(po)
+          .where(and(eq(po.tenantId, hit.row.tenantId), eq(po.id, lines[0]!.orderId)))
+      : [];
+    return { ...hit, item: item!, lines, packages: await packagesOf(tx, hit.row), places: order?.places };
+  });
+  if (!found) throw new AppError('NOT_FOUND');
+  const { side, row, item, lines, packages, places } = found;
+  return {
+    ...(item as DeliveryNoteListItem),
+    side,
+    version: row.version,
+    actions: availableDeliveryNoteActions(side, row.status, (c) => auth.permissions.has(c)),
+    lines,
+    packages,
+    history: await bothHistories(db, row, NOTE_MODULE, id),
+    decimalPlaces: places ?? { quantity: 2, price: 4, amount: 2 },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes
+
+export interface CreatedNote {
+  id: string;
+  noteNo: string;
+  status: number;
+  version: number;
+}
+
+type Told = { id: string; noteNo: string; tenantId: string; ownerId: string | null };
+
+async function tellBuyer(deps: Deps, auth: Auth, note: Told, what: 'sent' | 'cancelled') {
+  const name = await nameOf(deps.db, auth.tenantId!);
+  await tellParty(deps, [
+    {
+      tenantId: note.tenantId,
+      userId: note.ownerId,
+      title: `${name} ${what} delivery note ${note.noteNo}`,
+      content:
+        what === 'sent'
+          ? `${name} shipped delivery note ${note.noteNo}; register its arrival when the goods come in.`
+          : `${name} withdrew delivery note ${note.noteNo}; its goods will not arrive.`,
+      link: buyerNoticeLink(note.id),
+    },
+  ]);
+}
+
+/** A new note of one customer, whole or absent (R-01); `send` sends it at once. */
+export async function createNote(
+  deps: Deps,
+  auth: Auth,
+  input: CreateInput,
+  idem: IdempotencyScope,
+): Promise<CreatedNote> {
+  requireAny(auth, [DELIVERY_SUPPLIER_PERMISSION]);
+  const me = auth.tenantId!;
+  const { created, ownerId } = await inTenantTx(deps.db, me, (tx) =>
+    idempotent(tx, idem, async () => {
+      const id = newId();
+      const noteNo = await nextNoteNo(tx, me, input.customerTenantId);
+      const head = await writeNoteLines(
+        tx,
+        auth,
+        { id, noteNo, customerTenantId: input.customerTenantId },
+        input.lines,
+      );
+      const status = input.send ? S.SENT : S.NOT_SENT;
+      await switchTenant(tx, input.customerTenantId);
+      await tx.insert(dn).values({
+        tenantId: input.customerTenantId,
+        supplierTenantId: me,
+        id,
+        noteNo,
+        supplierId: head.supplierId,
+        status,
+        shipDate: input.shipDate,
+        expectedDate: input.expectedDate,
+        carrier: input.carrier,
+        trackingNo: input.trackingNo,
+        remark: input.remark,
+        lineCount: head.lineCount,
+        packageCount: head.packageCount,
+        totalQty: head.totalQty,
+        createdBy: auth.userId,
+        createdByName: await userName(tx, auth),
+        ownerId: head.ownerId,
+        deptId: head.deptId,
+        sentAt: input.send ? sql`now()` : null,
+      } as typeof dn.$inferInsert);
+      await switchTenant(tx, me);
+      await recordOperation(tx, actorOf(auth), {
+        type: OPERATION_TYPE.ADD,
+        module: NOTE_MODULE,
+        targetId: id,
+        summary: `created delivery note ${noteNo}: ${head.lineCount} line(s), ${head.packageCount} package(s)${input.send ? ', sent' : ''}`,
+      });
+      return { created: { id, noteNo, status, version: 1 }, ownerId: head.ownerId };
+    }),
+  );
+  if (created.status === S.SENT)
+    await tellBuyer(deps, auth, { ...created, tenantId: input.customerTenantId, ownerId }, 'sent');
+  return created;
+}
+
+/** Rewrites a draft (`version` as seen) and re-packs it. */
+export async function updateNote(db: Db, auth: Auth, id: string, input: UpdateInput): Promise<void> {
+  requireAny(auth, [DELIVERY_SUPPLIER_PERMISSION]);
+  const me = auth.tenantId!;
+  await inTenantTx(db, me, async (tx) => {
+    const hit = await findNote(tx, auth, id);
+    if (!hit) throw new AppError('NOT_FOUND');
+    if (hit.side !== 'supplier') throw new AppError('DELIVERY_NOTE_WRONG_SIDE');
+    if (!DELIVERY_NOTE_EDITABLE_STATUSES.includes(hit.row.status as 0))
+      throw new AppError('DELIVERY_NOTE_NOT_EDITABLE');
+    const row = await claimDocument(
+      tx,
+      dn,
+      hit.row,
+      { from: DELIVERY_NOTE_EDITABLE_STATUSES, version: input.version, side: 'supplier', me },
+      'DELIVERY_NOTE_NOT_EDITABLE',
+    );
+    await dropNoteLines(tx, auth, row);
+    const head = await writeNoteLines(
+      tx,
+      auth,
+      { id, noteNo: row.noteNo, customerTenantId: row.tenantId },
+      input.lines,
+    );
+    await tx
+      .update(dn)
+      .set({
+        shipDate: input.shipDate,
+        expectedDate: input.expectedDate,
+        carrier: input.carrier,
+        trackingNo: input.trackingNo,
+        remark: input.remark,
+        lineCount: head.lineCount,
+        packageCount: head.packageCount,
+        totalQty: head.totalQty,
+        ownerId: head.ownerId,
+        deptId: head.deptId,
+      })
+      .where(and(eq(dn.tenantId, row.tenantId), eq(dn.id, id)));
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: NOTE_MODULE,
+      targetId: id,
+      summary: `edited delivery note ${row.noteNo}: ${head.lineCount} line(s), ${head.packageCount} package(s)`,
+    });
+  });
+}
+
+/** The supplier's steps: send and cancel. The buyer's steps live in the receipts module. */
+export async function actOnNote(
+  deps: Deps,
+  auth: Auth,
+  id: string,
+  action: DeliveryNoteSupplierAction,
+  body: ActionBody,
+): Promise<DeliveryNoteDetail> {
+  const step = deliveryNoteTransition(action);
+  if (step?.side !== 'supplier') throw new AppError('DELIVERY_NOTE_WRONG_SIDE');
+  const me = auth.tenantId!;
+  const row = await inTenantTx(deps.db, me, async (tx) => {
+    const hit = await findNote(tx, auth, id);
+    if (!hit) throw new AppError('NOT_FOUND');
+    if (hit.side !== step.side) throw new AppError('DELIVERY_NOTE_WRONG_SIDE');
+    requireAny(auth, [step.permission]);
+    const claimed = await claimDocument(
+      tx,
+      dn,
+      hit.row,
+      { from: step.from, version: body.version, side: 'supplier', me },
+      'DELIVERY_NOTE_STATE_CHANGED',
+    );
+    await tx
+      .update(dn)
+      .set({
+        status: step.to,
+        ...(action === 'send' ? { sentAt: sql`now()` } : { cancelledAt: sql`now()` }),
+      })
+      .where(and(eq(dn.tenantId, claimed.tenantId), eq(dn.id, id)));
+    if (action === 'cancel') await releaseNote(tx, claimed);
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: NOTE_MODULE,
+      targetId: id,
+      summary: `${action === 'send' ? 'sent' : 'cancelled'} delivery note ${claimed.noteNo}${body.comment ? `: ${body.comment}` : ''}`,
+    });
+    return { claimed, wasSent: hit.row.status !== S.NOT_SENT };
+  });
+  // A draft was never seen by the buyer: withdrawing it tells nobody.
+  if (action === 'send') await tellBuyer(deps, auth, row.claimed, 'sent');
+  else if (row.wasSent) await tellBuyer(deps, auth, row.claimed, 'cancelled');
+  return getNote(deps.db, auth, id);
+}

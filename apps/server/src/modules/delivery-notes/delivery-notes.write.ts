@@ -1,0 +1,299 @@
+import {
+  DELIVERY_NOTE_MAX_PACKAGES,
+  type deliveryNoteCreateSchema,
+  PURCHASE_ORDER_LINE_STATUS,
+  RECEIVING_PLAN_LINE_STATUS,
+  roundTo,
+} from '@concord/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import type { Auth } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderSideCondition } from '../purchase-orders/purchase-orders.service.ts';
+import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
+import { receivingPlanLines as rl, receivingPlans as rp } from '../receiving-plans/receiving-plans.table.ts';
+import { switchTenant } from '../suppliers/suppliers.service.ts';
+import {
+  DELIVERABLE_ORDER_STATUSES,
+  dec,
+  isLivePlan,
+  materialTerms,
+  packLine,
+  plannedCondition,
+  syncDeliveredQty,
+  withOverRate,
+} from './delivery-notes.lines.ts';
+import { deliveryNotes as dn, deliveryNoteLines as dnl, deliveryPackages as dp } from './delivery-notes.table.ts';
+
+type LineInput = z.infer<typeof deliveryNoteCreateSchema>['lines'][number];
+export type NoteRow = typeof dn.$inferSelect;
+
+/** The order lines a note names, locked (in id order, so two writers never deadlock) and checked. */
+async function lockOrderLines(tx: Queryable, auth: Auth, orderLineIds: string[]) {
+  const rows = await tx
+    .select({
+      id: pol.id,
+      tenantId: pol.tenantId,
+      orderId: pol.orderId,
+      lineNo: pol.lineNo,
+      status: pol.status,
+      materialId: pol.materialId,
+      prdtNo: pol.prdtNo,
+      prdtName: pol.prdtName,
+      prdtSpc: pol.prdtSpc,
+      supPrdtNo: pol.supPrdtNo,
+      unitName: pol.unitName,
+      qty: pol.qty,
+      confirmedQty: pol.confirmedQty,
+      confirmedDate: pol.confirmedDate,
+      requestedDate: pol.requestedDate,
+      warehouseId: pol.warehouseId,
+      deliveredQty: pol.deliveredQty,
+      planned: sql<boolean>`${plannedCondition}`,
+      orderNo: po.orderNo,
+      orderStatus: po.status,
+      supplierId: po.supplierId,
+      ownerId: po.ownerId,
+      deptId: po.deptId,
+      places: po.decimalPlaces,
+    })
+    .from(pol)
+    .innerJoin(po, and(eq(po.tenantId, pol.tenantId), eq(po.id, pol.orderId)))
+    .where(and(inArray(pol.id, orderLineIds), await orderSideCondition(tx, auth, 'supplier')))
+    .orderBy(asc(pol.id))
+    .for('update', { of: pol });
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+async function lockPlanLines(tx: Queryable, planLineIds: string[]) {
+  if (!planLineIds.length) return new Map();
+  const rows = await tx
+    .select({
+      id: rl.id,
+      orderLineId: rl.orderLineId,
+      status: rl.status,
+      plannedQty: rl.plannedQty,
+      plannedDate: rl.plannedDate,
+      deliveredQty: rl.deliveredQty,
+      planStatus: rp.status,
+    })
+    .from(rl)
+    .innerJoin(rp, and(eq(rp.tenantId, rl.tenantId), eq(rp.id, rl.planId)))
+    .where(inArray(rl.id, planLineIds))
+    .orderBy(asc(rl.id))
+    .for('update', { of: rl });
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export interface NoteHeader {
+  customerTenantId: string;
+  supplierId: string;
+  ownerId: string | null;
+  deptId: string | null;
+}
+
+/**
+ * Checks the lines of one note against what is open and writes them with their packages, in the
+ * caller's transaction: every order line must be confirmed, on a sent open order of this customer
+ * addressed to the caller; each quantity within the open quantity plus the over-delivery rate and,
+ * for a plan line, within the plan line. The note's own earlier lines must already be gone (edit).
+ * Returns the header fields taken from the lines; rows are inserted in the buyer's context.
+ */
+export async function writeNoteLines(
+  tx: Queryable,
+  auth: Auth,
+  note: { id: string; noteNo: string; customerTenantId: string },
+  input: LineInput[],
+): Promise<NoteHeader & { lineCount: number; packageCount: number; totalQty: string }> {
+  const me = auth.tenantId!;
+  const orderLines = await lockOrderLines(tx, auth, [...new Set(input.map((l) => l.orderLineId))]);
+  const planLines = await lockPlanLines(tx, [
+    ...new Set(input.map((l) => l.planLineId).filter((v): v is string => !!v)),
+  ]);
+  for (const l of input) {
+    const o = orderLines.get(l.orderLineId);
+    if (!o) throw new AppError('NOT_FOUND');
+    const named = { orderNo: o.orderNo, lineNo: o.lineNo };
+    if (o.tenantId !== note.customerTenantId) throw new AppError('DELIVERY_LINE_OTHER_CUSTOMER', named);
+    if (
+      o.status !== PURCHASE_ORDER_LINE_STATUS.CONFIRMED ||
+      !(DELIVERABLE_ORDER_STATUSES as number[]).includes(o.orderStatus)
+    )
+      throw new AppError('DELIVERY_LINE_NOT_DELIVERABLE', named);
+    if (l.planLineId) {
+      const p = planLines.get(l.planLineId);
+      if (!p || p.orderLineId !== o.id) throw new AppError('NOT_FOUND');
+      if (p.status !== RECEIVING_PLAN_LINE_STATUS.CONFIRMED || !isLivePlan(p.planStatus))
+        throw new AppError('DELIVERY_LINE_NOT_DELIVERABLE', named);
+    } else if (o.planned) throw new AppError('DELIVERY_LINE_PLANNED', named);
+  }
+  const terms = await materialTerms(tx, me, note.customerTenantId, [...orderLines.values()]);
+
+  // Totals per order line and plan line: two lines of one note may share an order line.
+  const placesOf = (id: string) => orderLines.get(id)!.places?.quantity ?? 2;
+  const rounded = input.map((l) => ({ ...l, qty: roundTo(l.qty, placesOf(l.orderLineId)) }));
+  const perOrderLine = new Map<string, number>();
+  const perPlanLine = new Map<string, number>();
+  for (const l of rounded) {
+    perOrderLine.set(l.orderLineId, (perOrderLine.get(l.orderLineId) ?? 0) + l.qty);
+    if (l.planLineId) perPlanLine.set(l.planLineId, (perPlanLine.get(l.planLineId) ?? 0) + l.qty);
+  }
+  for (const [id, total] of perOrderLine) {
+    const o = orderLines.get(id)!;
+    const places = placesOf(id);
+    const max = roundTo(
+      withOverRate(Number(o.confirmedQty ?? o.qty), terms(o).overRate, places) - Number(o.deliveredQty),
+      places,
+    );
+    if (roundTo(total, places) > max)
+      throw new AppError('DELIVERY_OVER_OPEN', {
+        orderNo: o.orderNo,
+        lineNo: o.lineNo,
+        qty: dec(total, places),
+        max: dec(Math.max(0, max), places),
+      });
+  }
+  for (const [id, total] of perPlanLine) {
+    const p = planLines.get(id)!;
+    const o = orderLines.get(p.orderLineId)!;
+    const places = placesOf(o.id);
+    const max = roundTo(Number(p.plannedQty) - Number(p.deliveredQty), places);
+    if (roundTo(total, places) > max)
+      throw new AppError('DELIVERY_OVER_PLAN', {
+        orderNo: o.orderNo,
+        lineNo: o.lineNo,
+        qty: dec(total, places),
+        max: dec(Math.max(0, max), places),
+      });
+  }
+
+  const lines: (typeof dnl.$inferInsert)[] = [];
+  const packages: (typeof dp.$inferInsert)[] = [];
+  rounded.forEach((l, i) => {
+    const o = orderLines.get(l.orderLineId)!;
+    const t = terms(o);
+    const plan = l.planLineId ? planLines.get(l.planLineId) : undefined;
+    const lineId = newId();
+    const lineNo = i + 1;
+    lines.push({
+      tenantId: note.customerTenantId,
+      supplierTenantId: me,
+      id: lineId,
+      noteId: note.id,
+      lineNo,
+      orderId: o.orderId,
+      orderLineId: o.id,
+      orderNo: o.orderNo,
+      orderLineNo: o.lineNo,
+      planLineId: l.planLineId ?? null,
+      materialId: o.materialId,
+      prdtNo: o.prdtNo,
+      prdtName: o.prdtName,
+      prdtSpc: o.prdtSpc,
+      supPrdtNo: o.supPrdtNo,
+      unitName: o.unitName,
+      qty: String(l.qty),
+      batchNo: l.batchNo,
+      isCheck: t.isCheck,
+      dueDate: plan?.plannedDate ?? o.confirmedDate ?? o.requestedDate,
+      warehouseId: o.warehouseId ?? t.warehouseId,
+      remark: l.remark,
+    });
+    const packed = packLine(l.qty, t.materialQty, t.smallQty, placesOf(o.id));
+    const idBySeq = new Map(packed.map((p) => [p.seq, newId()]));
+    for (const p of packed)
+      packages.push({
+        tenantId: note.customerTenantId,
+        supplierTenantId: me,
+        id: idBySeq.get(p.seq)!,
+        noteId: note.id,
+        lineId,
+        packageNo: `${note.noteNo}-${lineNo}-${p.seq}`,
+        kind: p.kind,
+        parentId: p.parentSeq === null ? null : idBySeq.get(p.parentSeq)!,
+        seq: p.seq,
+        qty: String(p.qty),
+        batchNo: l.batchNo,
+      });
+  });
+  if (packages.length > DELIVERY_NOTE_MAX_PACKAGES)
+    throw new AppError('DELIVERY_TOO_MANY_PACKAGES', { count: packages.length, max: DELIVERY_NOTE_MAX_PACKAGES });
+
+  await switchTenant(tx, note.customerTenantId);
+  for (let i = 0; i < lines.length; i += 500) await tx.insert(dnl).values(lines.slice(i, i + 500));
+  for (let i = 0; i < packages.length; i += 500) await tx.insert(dp).values(packages.slice(i, i + 500));
+  await syncDeliveredQty(tx, note.customerTenantId, [...perOrderLine.keys()], [...perPlanLine.keys()]);
+  await switchTenant(tx, me);
+
+  const first = orderLines.get(input[0]!.orderLineId)!;
+  const places = placesOf(first.id);
+  return {
+    customerTenantId: note.customerTenantId,
+    supplierId: first.supplierId,
+    ownerId: first.ownerId,
+    deptId: first.deptId,
+    lineCount: lines.length,
+    packageCount: packages.length,
+    totalQty: dec(
+      rounded.reduce((s, l) => s + l.qty, 0),
+      Math.max(places, 2),
+    ),
+  };
+}
+
+/** Removes a draft's lines and packages (buyer-owned rows) and frees what they held. */
+export async function dropNoteLines(tx: Queryable, auth: Auth, note: NoteRow): Promise<void> {
+  const old = await tx
+    .select({ orderLineId: dnl.orderLineId, planLineId: dnl.planLineId })
+    .from(dnl)
+    .where(and(eq(dnl.tenantId, note.tenantId), eq(dnl.noteId, note.id)));
+  await switchTenant(tx, note.tenantId);
+  await tx.delete(dp).where(and(eq(dp.tenantId, note.tenantId), eq(dp.noteId, note.id)));
+  await tx.delete(dnl).where(and(eq(dnl.tenantId, note.tenantId), eq(dnl.noteId, note.id)));
+  await syncDeliveredQty(
+    tx,
+    note.tenantId,
+    [...new Set(old.map((o) => o.orderLineId))],
+    [...new Set(old.map((o) => o.planLineId).filter((v): v is string => !!v))],
+  );
+  await switchTenant(tx, auth.tenantId!);
+}
+
+/** Frees what a cancelled note held on its order and plan lines. */
+export async function releaseNote(tx: Queryable, note: NoteRow): Promise<void> {
+  const old = await tx
+    .select({ orderLineId: dnl.orderLineId, planLineId: dnl.planLineId })
+    .from(dnl)
+    .where(and(eq(dnl.tenantId, note.tenantId), eq(dnl.noteId, note.id)));
+  await syncDeliveredQty(
+    tx,
+    note.tenantId,
+    [...new Set(old.map((o) => o.orderLineId))],
+    [...new Set(old.map((o) => o.planLineId).filter((v): v is string => !!v))],
+  );
+}
+
+/**
+ * Note numbers run DN + yyMMdd + a 4-digit daily sequence per buyer enterprise (the owner of the
+ * numbers), serialized by a transaction-scoped advisory lock; read in the buyer's context so the
+ * numbers of every supplier of that buyer are counted.
+ */
+export async function nextNoteNo(tx: Queryable, me: string, customerTenantId: string): Promise<string> {
+  await tx.execute(sql`select pg_advisory_xact_lock(7324, hashtext(${`DN${customerTenantId}`}))`);
+  const day = new Date().toISOString().slice(0, 10);
+  const stem = `DN${day.slice(2, 4)}${day.slice(5, 7)}${day.slice(8, 10)}`;
+  await switchTenant(tx, customerTenantId);
+  const result = await tx.execute<{ n: number }>(sql`
+    select coalesce(max(substring(note_no from ${stem.length + 1}::int)::int), 0) as n
+      from ${dn} where tenant_id = ${customerTenantId} and note_no ~ ${`^${stem}[0-9]{4,6}$`}`);
+  await switchTenant(tx, me);
+  return `${stem}${String(Number(result.rows[0]?.n ?? 0) + 1).padStart(4, '0')}`;
+}
+
+export async function userName(tx: Queryable, auth: Auth): Promise<string> {
+  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
+  return user?.name || auth.username;
+}

@@ -1,0 +1,743 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import {
+  DISABLED_WORDS,
+  ENABLED_WORDS,
+  type ErrorCode,
+  errorMessage,
+  type Locale,
+  MATERIAL_COLUMNS,
+  MATERIAL_IMPORT_ERROR_LIMIT,
+  MATERIAL_IMPORT_STATUS,
+  MATERIAL_STATUS,
+  MATERIAL_SUPPLIER_COLUMNS,
+  type MaterialImport,
+  type MaterialImportTarget,
+  type MaterialListQuery,
+  materialFieldsSchema,
+  NO_WORDS,
+  OPERATION_TYPE,
+  YES_WORDS,
+} from '@concord/shared';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import {
+  materialClasses,
+  materialImports,
+  materialSuppliers,
+  materials,
+  suppliers,
+  warehouses,
+} from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { enqueue, type JobContext, type JobRunner } from '../../platform/jobs.ts';
+import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
+import {
+  type ImportColumn,
+  type ImportRow,
+  localizeRowErrors,
+  type RowError,
+  readXlsxRows,
+  zodRowErrors,
+} from '../../platform/xlsx-import.ts';
+import { recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { partnerActor } from '../suppliers/suppliers.service.ts';
+import { quotaTotal } from './material-suppliers.service.ts';
+import { loadReferenceMaps, type ReferenceMaps } from './materials.refs.ts';
+import { writeSearchTerms } from './materials.search.ts';
+import { MATERIALS_MODULE, materialWhere } from './materials.service.ts';
+
+/**
+ * Template, export and import of materials and approved suppliers (QUALITY R-08, P-05, I-07, I-10).
+ *
+ * An import is a background job: the upload is stored, a `material_imports` row and a job are made,
+ * and the screen polls the row. The job reads the file (refusing bombs), checks every row against the
+ * schema, the file itself and the database, and either lists every error and imports nothing, or
+ * inserts all rows in batches inside one transaction. Progress of the running phase is kept in memory
+ * of the process running the job, because the insert transaction cannot report through the database.
+ */
+
+export const IMPORT_JOB = 'materials.import';
+export const EXPORT_MAX_ROWS = 100_000;
+const BATCH = 1000;
+const LOOKUP_CHUNK = 5000;
+
+// ---------------------------------------------------------------------------------------------
+// Columns, template and export
+
+const importColumns = <K extends string>(labels: Record<K, Record<Locale, string>>): ImportColumn<K>[] =>
+  (Object.keys(labels) as K[]).map((key) => ({
+    key,
+    headers: [labels[key]['en-US'], labels[key]['zh-CN'], labels[key]['zh-TW']],
+    required: labels[key]['en-US'].endsWith('*'),
+  }));
+
+const headerOf = <K extends string>(labels: Record<K, Record<Locale, string>>, locale: Locale) =>
+  (Object.keys(labels) as K[]).map((k) => labels[k][locale]);
+
+const TEMPLATE_LABEL = { materials: 'materials', suppliers: 'material-suppliers' } as const;
+
+export function importTemplate(target: MaterialImportTarget, locale: Locale): Buffer {
+  const header =
+    target === 'materials' ? headerOf(MATERIAL_COLUMNS, locale) : headerOf(MATERIAL_SUPPLIER_COLUMNS, locale);
+  return writeXlsx({ name: TEMPLATE_LABEL[target], header, rows: [], widths: header.map(() => 18) });
+}
+
+const yesNo = (v: boolean, locale: Locale) =>
+  (v ? { 'en-US': 'Yes', 'zh-CN': '是', 'zh-TW': '是' } : { 'en-US': 'No', 'zh-CN': '否', 'zh-TW': '否' })[locale];
+const statusWord = (s: number, locale: Locale) =>
+  (s === MATERIAL_STATUS.ENABLED
+    ? { 'en-US': 'Enabled', 'zh-CN': '启用', 'zh-TW': '啟用' }
+    : { 'en-US': 'Disabled', 'zh-CN': '停用', 'zh-TW': '停用' })[locale];
+
+async function assertExportable(
+  q: Queryable,
+  table: typeof materials | typeof materialSuppliers,
+  where: ReturnType<typeof materialWhere>,
+) {
+  const [{ total }] = await q.select({ total: count() }).from(table).where(where);
+  if (total > EXPORT_MAX_ROWS) throw new AppError('EXPORT_TOO_LARGE', { count: total, max: EXPORT_MAX_ROWS });
+}
+
+export async function exportMaterials(
+  q: Queryable,
+  auth: Auth,
+  filter: NonNullable<MaterialListQuery['filter']>,
+  locale: Locale,
+): Promise<Buffer> {
+  const tenantId = auth.tenantId!;
+  const where = materialWhere(tenantId, filter);
+  await assertExportable(q, materials, where);
+  const rows = await q
+    .select({
+      prdtNo: materials.prdtNo,
+      prdtName: materials.prdtName,
+      prdtSpc: materials.prdtSpc,
+      englishName: materials.englishName,
+      classCode: materialClasses.code,
+      erpClassCode: materials.erpClassCode,
+      poUnitNo: materials.poUnitNo,
+      valuationUnitNo: materials.valuationUnitNo,
+      poLeadDateNum: materials.poLeadDateNum,
+      isCheck: materials.isCheck,
+      warehouseCode: warehouses.code,
+      taxRateCode: materials.taxRateCode,
+      minOrderQty: materials.minOrderQty,
+      minPackQty: materials.minPackQty,
+      orderOverRate: materials.orderOverRate,
+      status: materials.status,
+      remarks: materials.remarks,
+    })
+    .from(materials)
+    .leftJoin(
+      materialClasses,
+      and(eq(materialClasses.tenantId, materials.tenantId), eq(materialClasses.id, materials.classId)),
+    )
+    .leftJoin(warehouses, and(eq(warehouses.tenantId, materials.tenantId), eq(warehouses.id, materials.warehouseId)))
+    .where(where)
+    .orderBy(asc(materials.prdtNo));
+  await recordOperation(q, partnerActor(auth), {
+    type: OPERATION_TYPE.EXPORT,
+    module: MATERIALS_MODULE,
+    summary: `exported ${rows.length} material(s)`,
+  });
+  const keys = Object.keys(MATERIAL_COLUMNS) as (keyof typeof MATERIAL_COLUMNS)[];
+  const data: CellValue[][] = rows.map((r) =>
+    keys.map((k) => {
+      if (k === 'isCheck') return yesNo(r.isCheck, locale);
+      if (k === 'status') return statusWord(r.status, locale);
+      return r[k];
+    }),
+  );
+  const header = headerOf(MATERIAL_COLUMNS, locale);
+  return writeXlsx({ name: 'materials', header, rows: data, widths: header.map(() => 18) });
+}
+
+export async function exportMaterialSuppliers(
+  q: Queryable,
+  auth: Auth,
+  materialId: string | undefined,
+  locale: Locale,
+): Promise<Buffer> {
+  const tenantId = auth.tenantId!;
+  const where = and(
+    eq(materialSuppliers.tenantId, tenantId),
+    materialId ? eq(materialSuppliers.materialId, materialId) : undefined,
+  )!;
+  await assertExportable(q, materialSuppliers, where);
+  const rows = await q
+    .select({
+      prdtNo: materials.prdtNo,
+      supCode: suppliers.supCode,
+      supPrdtNo: materialSuppliers.supPrdtNo,
+      supPrdtName: materialSuppliers.supPrdtName,
+      supPrdtSpc: materialSuppliers.supPrdtSpc,
+      poLeadDateNum: materialSuppliers.poLeadDateNum,
+      poQuotaRate: materialSuppliers.poQuotaRate,
+      warehouseCode: warehouses.code,
+      safeStoreQty: materialSuppliers.safeStoreQty,
+      topStoreQty: materialSuppliers.topStoreQty,
+      deliveryType: materialSuppliers.deliveryType,
+      scheduleOverRate: materialSuppliers.scheduleOverRate,
+    })
+    .from(materialSuppliers)
+    .innerJoin(
+      materials,
+      and(eq(materials.tenantId, materialSuppliers.tenantId), eq(materials.id, materialSuppliers.materialId)),
+    )
+    .innerJoin(
+      suppliers,
+      and(eq(suppliers.tenantId, materialSuppliers.tenantId), eq(suppliers.id, materialSuppliers.supplierId)),
+    )
+    .leftJoin(
+      warehouses,
+      and(eq(warehouses.tenantId, materialSuppliers.tenantId), eq(warehouses.id, materialSuppliers.assWh)),
+    )
+    .where(where)
+    .orderBy(asc(materials.prdtNo), asc(suppliers.supCode));
+  await recordOperation(q, partnerActor(auth), {
+    type: OPERATION_TYPE.EXPORT,
+    module: MATERIALS_MODULE,
+    summary: `exported ${rows.length} approved supplier(s)`,
+  });
+  const keys = Object.keys(MATERIAL_SUPPLIER_COLUMNS) as (keyof typeof MATERIAL_SUPPLIER_COLUMNS)[];
+  const header = headerOf(MATERIAL_SUPPLIER_COLUMNS, locale);
+  return writeXlsx({
+    name: 'material-suppliers',
+    header,
+    rows: rows.map((r) => keys.map((k) => r[k])),
+    widths: header.map(() => 18),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cell parsing
+
+const cellText = z.preprocess((v) => (v === null ? '' : typeof v === 'number' ? String(v) : v), z.string());
+const cellNumber = (schema: z.ZodNumber, fallback: number) =>
+  z.preprocess((v) => {
+    if (v === null) return fallback;
+    if (typeof v === 'string' && /^-?\d+(\.\d+)?%?$/.test(v.trim())) return Number(v.trim().replace('%', ''));
+    return v;
+  }, schema);
+const cellWords = <T>(truthy: string[], falsy: string[], yes: T, no: T, fallback: T) =>
+  z.preprocess(
+    (v) => {
+      if (v === null) return fallback;
+      const word = String(v).trim().toLowerCase();
+      if (truthy.includes(word)) return yes;
+      if (falsy.includes(word)) return no;
+      return v;
+    },
+    z.union([z.literal(yes as never), z.literal(no as never)]),
+  );
+
+const shape = materialFieldsSchema.shape;
+const materialRowSchema = z.object({
+  prdtNo: z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), shape.prdtNo),
+  prdtName: z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), shape.prdtName),
+  prdtSpc: cellText.pipe(z.string().max(256)),
+  englishName: cellText.pipe(z.string().max(128)),
+  classCode: cellText.pipe(z.string().max(32)),
+  erpClassCode: cellText.pipe(z.string().max(32)),
+  poUnitNo: z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), shape.poUnitNo),
+  valuationUnitNo: cellText.pipe(z.string().max(32)),
+  poLeadDateNum: cellNumber(z.number().int().min(0).max(3650), 0),
+  isCheck: cellWords(YES_WORDS, NO_WORDS, true, false, false),
+  warehouseCode: cellText.pipe(z.string().max(32)),
+  taxRateCode: cellText.pipe(z.string().max(32)),
+  minOrderQty: cellNumber(z.number().min(0).max(1e12), 0),
+  minPackQty: cellNumber(z.number().min(0).max(1e12), 0),
+  orderOverRate: cellNumber(z.number().min(0).max(100), 0),
+  status: cellWords(ENABLED_WORDS, DISABLED_WORDS, 1, 0, 1),
+  remarks: cellText.pipe(z.string().max(500)),
+});
+
+const supplierRowSchema = z.object({
+  prdtNo: z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), shape.prdtNo),
+  supCode: z.preprocess(
+    (v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v),
+    z.string().trim().min(1).max(64),
+  ),
+  supPrdtNo: cellText.pipe(z.string().max(64)),
+  supPrdtName: cellText.pipe(z.string().max(128)),
+  supPrdtSpc: cellText.pipe(z.string().max(256)),
+  poLeadDateNum: cellNumber(z.number().int().min(0).max(3650), 0),
+  poQuotaRate: cellNumber(z.number().min(0).max(100), 0),
+  warehouseCode: cellText.pipe(z.string().max(32)),
+  safeStoreQty: cellNumber(z.number().min(0).max(1e12), 0),
+  topStoreQty: cellNumber(z.number().min(0).max(1e12), 0),
+  deliveryType: cellText.pipe(z.string().max(32)),
+  scheduleOverRate: cellNumber(z.number().min(0).max(100), 0),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Progress
+
+interface Progress {
+  processedRows: number;
+  totalRows: number;
+}
+/** Progress of the imports this process is running, by import id. */
+const running = new Map<string, Progress>();
+
+const setProgress = (id: string, processedRows: number, totalRows: number) =>
+  running.set(id, { processedRows, totalRows });
+
+class RowsRejected extends Error {
+  constructor(readonly errors: RowError[]) {
+    super('rows rejected');
+  }
+}
+
+const err = (row: number, column: string, reason: ErrorCode, params?: Record<string, string | number>): RowError => ({
+  row,
+  column,
+  reason,
+  ...(params ? { params } : {}),
+});
+
+async function existingCodes(q: Queryable, tenantId: string, codes: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let i = 0; i < codes.length; i += LOOKUP_CHUNK) {
+    const rows = await q
+      .select({ prdtNo: materials.prdtNo })
+      .from(materials)
+      .where(and(eq(materials.tenantId, tenantId), inArray(materials.prdtNo, codes.slice(i, i + LOOKUP_CHUNK))));
+    for (const r of rows) found.add(r.prdtNo);
+  }
+  return found;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Materials import
+
+type MaterialRow = typeof materials.$inferInsert;
+
+function validateMaterialRows(rows: ImportRow<keyof typeof MATERIAL_COLUMNS>[], refs: ReferenceMaps, tenantId: string) {
+  /** Errors name the field; the reader sees the header in their language (`columnLabel`). */
+  const col = (k: keyof typeof MATERIAL_COLUMNS) => k;
+  const errors: RowError[] = [];
+  const valid: { row: number; values: MaterialRow }[] = [];
+  const firstRowOf = new Map<string, number>();
+  for (const { row, values } of rows) {
+    const parsed = materialRowSchema.safeParse(values);
+    if (!parsed.success) {
+      errors.push(...zodRowErrors(row, parsed.error, values, (k) => k));
+      continue;
+    }
+    const v = parsed.data;
+    const before = errors.length;
+    const earlier = firstRowOf.get(v.prdtNo);
+    if (earlier !== undefined)
+      errors.push(err(row, col('prdtNo'), 'IMPORT_VALUE_DUPLICATE', { value: v.prdtNo, row: earlier }));
+    else firstRowOf.set(v.prdtNo, row);
+    const cls = v.classCode ? refs.classesByCode.get(v.classCode) : undefined;
+    if (v.classCode && !cls) errors.push(err(row, col('classCode'), 'IMPORT_VALUE_UNKNOWN', { value: v.classCode }));
+    const poUnit = refs.units.get(v.poUnitNo);
+    if (!poUnit) errors.push(err(row, col('poUnitNo'), 'IMPORT_VALUE_UNKNOWN', { value: v.poUnitNo }));
+    const valuationUnitNo = v.valuationUnitNo || v.poUnitNo;
+    const valuationUnit = refs.units.get(valuationUnitNo);
+    if (v.valuationUnitNo && !valuationUnit) {
+      errors.push(err(row, col('valuationUnitNo'), 'IMPORT_VALUE_UNKNOWN', { value: v.valuationUnitNo }));
+    }
+    const wh = v.warehouseCode ? refs.warehousesByCode.get(v.warehouseCode) : undefined;
+    if (v.warehouseCode && !wh)
+      errors.push(err(row, col('warehouseCode'), 'IMPORT_VALUE_UNKNOWN', { value: v.warehouseCode }));
+    const tax = v.taxRateCode ? refs.taxRates.get(v.taxRateCode) : undefined;
+    if (v.taxRateCode && !tax)
+      errors.push(err(row, col('taxRateCode'), 'IMPORT_VALUE_UNKNOWN', { value: v.taxRateCode }));
+    if (errors.length > before || !poUnit || !valuationUnit) continue;
+    valid.push({
+      row,
+      values: {
+        tenantId,
+        id: newId(),
+        prdtNo: v.prdtNo,
+        prdtName: v.prdtName,
+        prdtSpc: v.prdtSpc,
+        englishName: v.englishName,
+        classId: cls?.id ?? null,
+        erpClassCode: v.erpClassCode || cls?.erpClassCode || '',
+        poUnitNo: v.poUnitNo,
+        poUnitName: poUnit.name,
+        valuationUnitNo,
+        valuationUnitName: valuationUnit.name,
+        poLeadDateNum: v.poLeadDateNum,
+        isCheck: v.isCheck as boolean,
+        warehouseId: wh?.id ?? null,
+        taxRateCode: v.taxRateCode,
+        taxRate: tax?.rate ?? null,
+        minOrderQty: v.minOrderQty,
+        minPackQty: v.minPackQty,
+        orderOverRate: v.orderOverRate,
+        status: v.status as number,
+        remarks: v.remarks,
+      },
+    });
+  }
+  return { errors, valid };
+}
+
+async function importMaterials(db: Db, job: ImportJob, rows: ImportRow<keyof typeof MATERIAL_COLUMNS>[]) {
+  const { tenantId } = job;
+  const { errors, valid } = await inTenantTx(db, tenantId, async (tx) => {
+    const refs = await loadReferenceMaps(tx, tenantId);
+    const result = validateMaterialRows(rows, refs, tenantId);
+    // The cells are not needed any more; letting them go halves the peak memory of a big import.
+    rows.length = 0;
+    const taken = await existingCodes(
+      tx,
+      tenantId,
+      result.valid.map((v) => v.values.prdtNo),
+    );
+    for (const v of result.valid) {
+      if (taken.has(v.values.prdtNo)) {
+        result.errors.push(err(v.row, 'prdtNo', 'IMPORT_VALUE_EXISTS', { value: v.values.prdtNo }));
+      }
+    }
+    return result;
+  });
+  if (errors.length > 0) throw new RowsRejected(errors);
+  await inTenantTx(db, tenantId, async (tx) => {
+    const total = valid.length;
+    let done = 0;
+    while (valid.length > 0) {
+      const batch = valid.splice(0, BATCH);
+      const inserted = await tx
+        .insert(materials)
+        .values(batch.map((b) => b.values))
+        .onConflictDoNothing()
+        .returning({ prdtNo: materials.prdtNo });
+      // A code taken since the check (a concurrent save): name those rows and import nothing.
+      if (inserted.length < batch.length) {
+        const saved = new Set(inserted.map((r) => r.prdtNo));
+        throw new RowsRejected(
+          batch
+            .filter((b) => !saved.has(b.values.prdtNo))
+            .map((b) => err(b.row, 'prdtNo', 'IMPORT_VALUE_EXISTS', { value: b.values.prdtNo })),
+        );
+      }
+      await writeSearchTerms(
+        tx,
+        tenantId,
+        batch.map((b) => ({
+          id: b.values.id,
+          prdtNo: b.values.prdtNo,
+          prdtName: b.values.prdtName,
+          prdtSpc: b.values.prdtSpc ?? '',
+          englishName: b.values.englishName ?? '',
+        })),
+        false,
+      );
+      done += batch.length;
+      setProgress(job.importId, done, total);
+      await yieldToLoop();
+    }
+    await finish(tx, job, total, `imported ${total} material(s) from ${job.fileName}`);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Approved suppliers import
+
+async function importSuppliers(db: Db, job: ImportJob, rows: ImportRow<keyof typeof MATERIAL_SUPPLIER_COLUMNS>[]) {
+  const { tenantId } = job;
+  const col = (k: keyof typeof MATERIAL_SUPPLIER_COLUMNS) => k;
+  // One transaction: the materials named are locked before their quotas are summed (concurrent saves wait).
+  await inTenantTx(db, tenantId, async (tx) => {
+    const refs = await loadReferenceMaps(tx, tenantId);
+    const errors: RowError[] = [];
+    const parsedRows: { row: number; v: z.output<typeof supplierRowSchema> }[] = [];
+    for (const { row, values } of rows) {
+      const parsed = supplierRowSchema.safeParse(values);
+      if (parsed.success) parsedRows.push({ row, v: parsed.data });
+      else
+        errors.push(
+          ...zodRowErrors(row, parsed.error, values, (k) => col(k as keyof typeof MATERIAL_SUPPLIER_COLUMNS)),
+        );
+    }
+    const codes = [...new Set(parsedRows.map((p) => p.v.prdtNo))];
+    const supCodes = [...new Set(parsedRows.map((p) => p.v.supCode))];
+    const materialIds = new Map<string, string>();
+    for (let i = 0; i < codes.length; i += LOOKUP_CHUNK) {
+      const found = await tx
+        .select({ id: materials.id, prdtNo: materials.prdtNo })
+        .from(materials)
+        .where(and(eq(materials.tenantId, tenantId), inArray(materials.prdtNo, codes.slice(i, i + LOOKUP_CHUNK))))
+        .orderBy(asc(materials.id))
+        .for('update');
+      for (const m of found) materialIds.set(m.prdtNo, m.id);
+    }
+    const supplierIds = new Map<string, string>();
+    for (let i = 0; i < supCodes.length; i += LOOKUP_CHUNK) {
+      const found = await tx
+        .select({ id: suppliers.id, supCode: suppliers.supCode })
+        .from(suppliers)
+        .where(and(eq(suppliers.tenantId, tenantId), inArray(suppliers.supCode, supCodes.slice(i, i + LOOKUP_CHUNK))));
+      for (const s of found) supplierIds.set(s.supCode, s.id);
+    }
+    const existingPairs = new Set<string>();
+    const ids = [...materialIds.values()];
+    for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) {
+      const found = await tx
+        .select({ materialId: materialSuppliers.materialId, supplierId: materialSuppliers.supplierId })
+        .from(materialSuppliers)
+        .where(
+          and(
+            eq(materialSuppliers.tenantId, tenantId),
+            inArray(materialSuppliers.materialId, ids.slice(i, i + LOOKUP_CHUNK)),
+          ),
+        );
+      for (const p of found) existingPairs.add(`${p.materialId}:${p.supplierId}`);
+    }
+    const quotas = new Map<string, number>();
+    const firstRowOf = new Map<string, number>();
+    const valid: (typeof materialSuppliers.$inferInsert)[] = [];
+    for (const { row, v } of parsedRows) {
+      const before = errors.length;
+      const materialId = materialIds.get(v.prdtNo);
+      const supplierId = supplierIds.get(v.supCode);
+      if (!materialId) errors.push(err(row, col('prdtNo'), 'IMPORT_VALUE_UNKNOWN', { value: v.prdtNo }));
+      if (!supplierId) errors.push(err(row, col('supCode'), 'IMPORT_VALUE_UNKNOWN', { value: v.supCode }));
+      const wh = v.warehouseCode ? refs.warehousesByCode.get(v.warehouseCode) : undefined;
+      if (v.warehouseCode && !wh)
+        errors.push(err(row, col('warehouseCode'), 'IMPORT_VALUE_UNKNOWN', { value: v.warehouseCode }));
+      if (v.deliveryType && !refs.deliveryTypes.has(v.deliveryType)) {
+        errors.push(err(row, col('deliveryType'), 'IMPORT_VALUE_UNKNOWN', { value: v.deliveryType }));
+      }
+      if (!materialId || !supplierId) continue;
+      const pair = `${materialId}:${supplierId}`;
+      const earlier = firstRowOf.get(pair);
+      if (earlier !== undefined) {
+        errors.push(
+          err(row, col('supCode'), 'IMPORT_VALUE_DUPLICATE', { value: `${v.prdtNo} / ${v.supCode}`, row: earlier }),
+        );
+      } else firstRowOf.set(pair, row);
+      if (existingPairs.has(pair))
+        errors.push(err(row, col('supCode'), 'IMPORT_VALUE_EXISTS', { value: `${v.prdtNo} / ${v.supCode}` }));
+      if (!quotas.has(materialId)) quotas.set(materialId, await quotaTotal(tx, tenantId, materialId, 0, null));
+      const total = Math.round((quotas.get(materialId)! + v.poQuotaRate) * 100) / 100;
+      quotas.set(materialId, total);
+      if (total > 100) errors.push(err(row, col('poQuotaRate'), 'IMPORT_QUOTA_EXCEEDED', { value: v.prdtNo, total }));
+      if (errors.length > before) continue;
+      valid.push({
+        tenantId,
+        id: newId(),
+        materialId,
+        supplierId,
+        supPrdtNo: v.supPrdtNo,
+        supPrdtName: v.supPrdtName,
+        supPrdtSpc: v.supPrdtSpc,
+        poLeadDateNum: v.poLeadDateNum,
+        poQuotaRate: v.poQuotaRate,
+        assWh: wh?.id ?? null,
+        safeStoreQty: v.safeStoreQty,
+        topStoreQty: v.topStoreQty,
+        deliveryType: v.deliveryType,
+        scheduleOverRate: v.scheduleOverRate,
+      });
+    }
+    if (errors.length > 0) throw new RowsRejected(errors);
+    for (let i = 0; i < valid.length; i += BATCH) {
+      await tx.insert(materialSuppliers).values(valid.slice(i, i + BATCH));
+      setProgress(job.importId, Math.min(i + BATCH, valid.length), valid.length);
+      await yieldToLoop();
+    }
+    await finish(tx, job, valid.length, `imported ${valid.length} approved supplier(s) from ${job.fileName}`);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The job
+
+interface ImportJob {
+  tenantId: string;
+  importId: string;
+  target: MaterialImportTarget;
+  fileKey: string;
+  fileName: string;
+  userId: string | null;
+  username: string;
+}
+
+async function finish(tx: Queryable, job: ImportJob, imported: number, summary: string) {
+  await tx
+    .update(materialImports)
+    .set({
+      status: MATERIAL_IMPORT_STATUS.SUCCEEDED,
+      totalRows: imported,
+      processedRows: imported,
+      importedRows: imported,
+      finishedAt: sql`now()`,
+    })
+    .where(and(eq(materialImports.tenantId, job.tenantId), eq(materialImports.id, job.importId)));
+  await recordOperation(
+    tx,
+    { tenantId: job.tenantId, userId: job.userId, username: job.username, ip: null },
+    { type: OPERATION_TYPE.ADD, module: MATERIALS_MODULE, summary },
+  );
+}
+
+async function fail(
+  db: Db,
+  job: ImportJob,
+  failure: { errors?: RowError[]; code?: ErrorCode; params?: Record<string, string | number> },
+) {
+  const errors = (failure.errors ?? []).sort((a, b) => a.row - b.row);
+  await inTenantTx(db, job.tenantId, (tx) =>
+    tx
+      .update(materialImports)
+      .set({
+        status: MATERIAL_IMPORT_STATUS.FAILED,
+        errorCount: errors.length,
+        errors: errors.slice(0, MATERIAL_IMPORT_ERROR_LIMIT),
+        failureCode: failure.code ?? (errors.length ? 'IMPORT_ROWS_INVALID' : null),
+        failureParams: failure.params ?? { count: errors.length },
+        finishedAt: sql`now()`,
+      })
+      .where(and(eq(materialImports.tenantId, job.tenantId), eq(materialImports.id, job.importId))),
+  );
+}
+
+/** Runs one import; every outcome ends in the import row, so the screen never waits forever. */
+export async function runImport(db: Db, dataDir: string, job: ImportJob, log: FastifyBaseLogger): Promise<void> {
+  setProgress(job.importId, 0, 0);
+  try {
+    await inTenantTx(db, job.tenantId, (tx) =>
+      tx
+        .update(materialImports)
+        .set({ status: MATERIAL_IMPORT_STATUS.RUNNING })
+        .where(and(eq(materialImports.tenantId, job.tenantId), eq(materialImports.id, job.importId))),
+    );
+    const file = () => readFile(path.join(dataDir, 'files', job.fileKey));
+    if (job.target === 'materials') {
+      const { rows, errors } = await readXlsxRows(await file(), importColumns(MATERIAL_COLUMNS), {
+        onProgress: (n) => setProgress(job.importId, n, 0),
+      });
+      if (errors.length) throw new RowsRejected(errors);
+      setProgress(job.importId, 0, rows.length);
+      await importMaterials(db, job, rows);
+    } else {
+      const { rows, errors } = await readXlsxRows(await file(), importColumns(MATERIAL_SUPPLIER_COLUMNS), {
+        onProgress: (n) => setProgress(job.importId, n, 0),
+      });
+      if (errors.length) throw new RowsRejected(errors);
+      setProgress(job.importId, 0, rows.length);
+      await importSuppliers(db, job, rows);
+    }
+  } catch (e) {
+    if (e instanceof RowsRejected) await fail(db, job, { errors: e.errors });
+    else if (e instanceof AppError) await fail(db, job, { code: e.errorCode, params: e.params });
+    else {
+      log.error({ err: e, importId: job.importId }, 'material import failed');
+      await fail(db, job, { code: 'INTERNAL', params: {} });
+    }
+  } finally {
+    running.delete(job.importId);
+  }
+}
+
+export function registerImportJob(runner: JobRunner, db: Db, dataDir: string) {
+  runner.register(IMPORT_JOB, async (ctx: JobContext) => {
+    await runImport(db, dataDir, ctx.job.payload as unknown as ImportJob, ctx.log);
+  });
+}
+
+/** Queues an import of a stored upload; one import per enterprise runs at a time. */
+export async function queueImport(
+  db: Db,
+  auth: Auth,
+  target: MaterialImportTarget,
+  file: { key: string; name: string },
+): Promise<{ importId: string; jobId: string | null }> {
+  const tenantId = auth.tenantId!;
+  return inTenantTx(db, tenantId, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('material_imports'), hashtext(${tenantId}))`);
+    const [busy] = await tx
+      .select({ id: materialImports.id })
+      .from(materialImports)
+      .where(
+        and(
+          eq(materialImports.tenantId, tenantId),
+          inArray(materialImports.status, [MATERIAL_IMPORT_STATUS.QUEUED, MATERIAL_IMPORT_STATUS.RUNNING]),
+          sql`${materialImports.createdAt} > now() - interval '1 hour'`,
+        ),
+      )
+      .limit(1);
+    if (busy) throw new AppError('IMPORT_IN_PROGRESS');
+    const importId = newId();
+    await tx.insert(materialImports).values({
+      tenantId,
+      id: importId,
+      target,
+      fileKey: file.key,
+      fileName: file.name,
+      createdBy: auth.userId,
+      createdByName: auth.username,
+    });
+    const payload: ImportJob = {
+      tenantId,
+      importId,
+      target,
+      fileKey: file.key,
+      fileName: file.name,
+      userId: auth.userId,
+      username: auth.username,
+    };
+    const jobId = await enqueue(tx, IMPORT_JOB, payload as unknown as Record<string, unknown>, { maxAttempts: 1 });
+    return { importId, jobId };
+  });
+}
+
+/** Row errors name a column by its field; the reader sees it by the header of the template in their language. */
+function columnLabel(target: string, column: string, locale: Locale): string {
+  const labels: Record<string, Record<Locale, string>> = target === 'materials'
+    ? MATERIAL_COLUMNS
+    : MATERIAL_SUPPLIER_COLUMNS;
+  const key = Object.hasOwn(labels, column) ? column : Object.keys(labels).find((k) => labels[k]['en-US'] === column);
+  return key ? labels[key][locale] : column;
+}
+
+export async function getImport(q: Queryable, tenantId: string, id: string, locale: Locale): Promise<MaterialImport> {
+  const [row] = await q
+    .select()
+    .from(materialImports)
+    .where(and(eq(materialImports.tenantId, tenantId), eq(materialImports.id, id)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  const live = running.get(id);
+  const active = row.status === MATERIAL_IMPORT_STATUS.QUEUED || row.status === MATERIAL_IMPORT_STATUS.RUNNING;
+  return {
+    id: row.id,
+    target: row.target as MaterialImportTarget,
+    fileName: row.fileName,
+    status: row.status as MaterialImport['status'],
+    totalRows: active && live ? live.totalRows : row.totalRows,
+    processedRows: active && live ? live.processedRows : row.processedRows,
+    importedRows: row.importedRows,
+    errorCount: row.errorCount,
+    errors: localizeRowErrors(row.errors as RowError[], locale).map((e) => ({
+      ...e,
+      column: columnLabel(row.target, e.column, locale),
+    })),
+    failure: row.failureCode ? errorMessage(row.failureCode as ErrorCode, locale, row.failureParams ?? {}) : null,
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+  };
+}
+
+export async function listImports(q: Queryable, tenantId: string, locale: Locale): Promise<MaterialImport[]> {
+  const rows = await q
+    .select({ id: materialImports.id })
+    .from(materialImports)
+    .where(eq(materialImports.tenantId, tenantId))
+    .orderBy(desc(materialImports.createdAt))
+    .limit(10);
+  return Promise.all(rows.map((r) => getImport(q, tenantId, r.id, locale)));
+}

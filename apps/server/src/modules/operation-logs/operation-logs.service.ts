@@ -1,0 +1,218 @@
+import {
+  type ListResult,
+  listQuerySchema,
+  MASK,
+  OPERATION_TYPE,
+  type OperationType,
+  orderParamSchema,
+  SUPPLIER_NAME_FIELDS,
+} from '@concord/shared';
+import { and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { operationLogs } from '../../db/schema.ts';
+import type { Auth } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { isMoneyField } from '../../platform/masking.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+
+export interface Actor {
+  tenantId: string;
+  userId: string | null;
+  username: string;
+  ip: string | null;
+}
+
+export interface OperationEntry {
+  type: OperationType;
+  module: string;
+  targetId?: string | null;
+  summary: string;
+}
+
+export const MODULE = 'operation-logs';
+
+/** Records one operation in the caller's transaction, so the log and the change commit together. */
+export async function recordOperation(q: Queryable, actor: Actor, entry: OperationEntry): Promise<void> {
+  await q.insert(operationLogs).values({
+    tenantId: actor.tenantId,
+    id: newId(),
+    userId: actor.userId,
+    username: actor.username,
+    operationType: entry.type,
+    module: entry.module,
+    targetId: entry.targetId ?? null,
+    summary: entry.summary.slice(0, 2000),
+    ip: actor.ip,
+  });
+}
+
+/*
+ * A summary is read later by people whose position may hide prices or supplier names (T-06), so the
+ * values of such fields are stored between marks and masked per reader by `renderSummary`.
+ */
+const MONEY_OPEN = '\u2983';
+const MONEY_CLOSE = '\u2984';
+const SUPPLIER_OPEN = '\u2985';
+const SUPPLIER_CLOSE = '\u2986';
+const MARKS = /[\u2983-\u2986]/g;
+const MONEY_SPAN = /\u2983([^\u2984]*)\u2984/g;
+const SUPPLIER_SPAN = /\u2985([^\u2986]*)\u2986/g;
+const SUPPLIER_NAMES = new Set(SUPPLIER_NAME_FIELDS);
+
+const format = (v: unknown) => {
+  const text = (typeof v === 'string' ? v : JSON.stringify(v ?? '')).replace(MARKS, '');
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
+function formatField(key: string, v: unknown): string {
+  if (isMoneyField(key) && typeof v !== 'boolean') return `${MONEY_OPEN}${format(v)}${MONEY_CLOSE}`;
+  if (SUPPLIER_NAMES.has(key)) return `${SUPPLIER_OPEN}${format(v)}${SUPPLIER_CLOSE}`;
+  return format(v);
+}
+
+/** "name: a → b; phone: c → d" for the fields that really changed. */
+export function summarizeChanges(before: Record<string, unknown>, after: Record<string, unknown>): string {
+  return Object.keys(after)
+    .filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((k) => `${k}: ${formatField(k, before[k])} → ${formatField(k, after[k])}`)
+    .join('; ');
+}
+
+/** The summary as this reader may see it: marked prices and supplier names shown or masked. */
+export function renderSummary(summary: string, viewer: Pick<Auth, 'showPrice' | 'showSupplier'>): string {
+  return summary
+    .replace(MONEY_SPAN, (_m, value: string) => (viewer.showPrice ? value : MASK))
+    .replace(SUPPLIER_SPAN, (_m, value: string) => (viewer.showSupplier ? value : MASK));
+}
+
+const OPERATION_CODES = new Set<number>(Object.values(OPERATION_TYPE));
+
+export const operationLogFilterSchema = z.object({
+  /** Part of the user name, case-insensitive. */
+  username: z.string().trim().max(64).optional(),
+  operationType: z
+    .number()
+    .int()
+    .refine((v) => OPERATION_CODES.has(v), 'invalid')
+    .optional(),
+  module: z.string().trim().max(64).optional(),
+  from: z.string().datetime({ offset: true }).optional(),
+  to: z.string().datetime({ offset: true }).optional(),
+});
+export type OperationLogFilter = z.infer<typeof operationLogFilterSchema>;
+
+export const operationLogListSchema = listQuerySchema(operationLogFilterSchema);
+export type OperationLogListQuery = z.infer<typeof operationLogListSchema>;
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const operationLogExportSchema = z.object({
+  filter: operationLogFilterSchema.optional(),
+  orderParam: orderParamSchema.max(5).optional(),
+  /** IANA zone the times are written in (the browser's); UTC when absent. */
+  timeZone: z.string().max(64).refine(isTimeZone, 'invalid').optional(),
+});
+export type OperationLogExportQuery = z.infer<typeof operationLogExportSchema>;
+
+/** More rows than this are refused rather than built in memory (QUALITY I-10): the caller narrows the filter. */
+export const EXPORT_MAX_ROWS = 10_000;
+
+const SORTABLE = {
+  createdAt: operationLogs.createdAt,
+  username: operationLogs.username,
+  operationType: operationLogs.operationType,
+  module: operationLogs.module,
+};
+
+function whereOf(tenantId: string, f: OperationLogFilter = {}): SQL | undefined {
+  return and(
+    eq(operationLogs.tenantId, tenantId),
+    f.username ? ilike(operationLogs.username, `%${f.username.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+    f.operationType === undefined ? undefined : eq(operationLogs.operationType, f.operationType),
+    f.module ? eq(operationLogs.module, f.module) : undefined,
+    f.from ? gte(operationLogs.createdAt, f.from) : undefined,
+    f.to ? lte(operationLogs.createdAt, f.to) : undefined,
+  );
+}
+
+// Entries of one transaction share created_at; the time-ordered id breaks ties so pages never overlap.
+const ordering = (orderParam: OperationLogListQuery['orderParam']) => [
+  ...orderBy(orderParam, SORTABLE, [operationLogs.createdAt, 'desc']),
+  desc(operationLogs.id),
+];
+
+export type OperationLogRow = typeof operationLogs.$inferSelect;
+
+export async function listOperationLogs(
+  q: Queryable,
+  auth: Auth,
+  query: OperationLogListQuery,
+): Promise<ListResult<OperationLogRow>> {
+  const where = whereOf(auth.tenantId!, query.filter);
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    q
+      .select()
+      .from(operationLogs)
+      .where(where)
+      .orderBy(...ordering(query.orderParam))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(operationLogs).where(where),
+  ]);
+  return { dataList: rows.map((r) => ({ ...r, summary: renderSummary(r.summary, auth) })), totalCount: total };
+}
+
+/** The modules that have recorded something in this enterprise, for the filter's choices. */
+export async function listLoggedModules(q: Queryable, tenantId: string): Promise<string[]> {
+  const rows = await q
+    .selectDistinct({ module: operationLogs.module })
+    .from(operationLogs)
+    .where(eq(operationLogs.tenantId, tenantId))
+    .orderBy(asc(operationLogs.module));
+  return rows.map((r) => r.module);
+}
+
+/**
+ * The rows of an export with the list's filters and order, all or nothing: beyond the cap the caller
+ * gets an error naming the cap instead of a silently cut file. The export itself is logged.
+ */
+export async function exportOperationLogs(
+  q: Queryable,
+  auth: Auth,
+  query: OperationLogExportQuery,
+): Promise<OperationLogRow[]> {
+  const tenantId = auth.tenantId!;
+  const where = whereOf(tenantId, query.filter);
+  const [{ total }] = await q.select({ total: count() }).from(operationLogs).where(where);
+  if (total > EXPORT_MAX_ROWS) throw new AppError('EXPORT_TOO_LARGE', { count: total, max: EXPORT_MAX_ROWS });
+  const rows = await q
+    .select()
+    .from(operationLogs)
+    .where(where)
+    .orderBy(...ordering(query.orderParam))
+    .limit(EXPORT_MAX_ROWS);
+  await recordOperation(
+    q,
+    { tenantId, userId: auth.userId, username: auth.username, ip: auth.ip },
+    { type: OPERATION_TYPE.EXPORT, module: MODULE, summary: exportSummary(rows.length, query.filter) },
+  );
+  return rows.map((r) => ({ ...r, summary: renderSummary(r.summary, auth) }));
+}
+
+function exportSummary(rows: number, filter: OperationLogFilter = {}): string {
+  const criteria = Object.entries(filter)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+  return `exported ${rows} operation log(s)${criteria ? ` where ${criteria}` : ''}`;
+}

@@ -1,0 +1,146 @@
+import {
+  type ListResult,
+  OPERATION_TYPE,
+  PARTNER_KINDS,
+  type PartnerKind,
+  type PartnerRestrictionDetail,
+  type PartnerRestrictionEnterprise,
+  type PartnerRestrictionListQuery,
+  type PartnerRestrictionRow,
+  type PartnerRestrictionUpdateInput,
+  type PositionEmployeeOption,
+} from '@concord/shared';
+import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { departments, employeePartners, employees, enterprises } from '../../db/schema.ts';
+import type { Auth } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { actorOf, GONE_STATUSES, likePattern } from './positions.service.ts';
+
+/*
+ * The trading-partner restriction screen (spec §6 /jurisdiction/tradpartner). Until the supplier and
+ * customer archives exist (issue 4), a partner is named by its 8-digit enterprise number.
+ */
+
+const partnerCount = (kind: PartnerKind) => sql<number>`(select count(*)::int from ${employeePartners}
+  where ${employeePartners.tenantId} = ${employees.tenantId} and ${employeePartners.employeeId} = ${employees.id}
+    and ${employeePartners.kind} = ${kind})`;
+
+const employeeColumns = {
+  id: employees.id,
+  name: employees.name,
+  platformNo: employees.platformNo,
+  deptName: departments.deptName,
+  status: employees.status,
+};
+
+export async function listPartnerRestrictions(
+  q: Queryable,
+  tenantId: string,
+  query: PartnerRestrictionListQuery,
+): Promise<ListResult<PartnerRestrictionRow>> {
+  const keyword = query.keyword ? likePattern(query.keyword) : null;
+  const where = and(
+    eq(employees.tenantId, tenantId),
+    notInArray(employees.status, GONE_STATUSES),
+    keyword
+      ? or(ilike(employees.name, keyword), ilike(employees.platformNo, keyword), ilike(employees.erpCode, keyword))
+      : undefined,
+  );
+  const size = query.pageSize;
+  const [rows, [{ total }]] = await Promise.all([
+    q
+      .select({ ...employeeColumns, supplierCount: partnerCount('supplier'), clientCount: partnerCount('client') })
+      .from(employees)
+      .leftJoin(departments, and(eq(departments.tenantId, employees.tenantId), eq(departments.id, employees.deptId)))
+      .where(where)
+      .orderBy(asc(employees.name), asc(employees.id))
+      .limit(size)
+      .offset((query.pageNum - 1) * size),
+    q.select({ total: count() }).from(employees).where(where),
+  ]);
+  return {
+    dataList: rows.map((r) => ({ ...r, supplierCount: Number(r.supplierCount), clientCount: Number(r.clientCount) })),
+    totalCount: total,
+  };
+}
+
+async function loadEmployee(q: Queryable, tenantId: string, employeeId: string): Promise<PositionEmployeeOption> {
+  const [employee] = await q
+    .select(employeeColumns)
+    .from(employees)
+    .leftJoin(departments, and(eq(departments.tenantId, employees.tenantId), eq(departments.id, employees.deptId)))
+    .where(and(eq(employees.tenantId, tenantId), eq(employees.id, employeeId)))
+    .limit(1);
+  if (!employee) throw new AppError('NOT_FOUND');
+  return employee;
+}
+
+export async function getPartnerRestriction(
+  q: Queryable,
+  tenantId: string,
+  employeeId: string,
+): Promise<PartnerRestrictionDetail> {
+  const employee = await loadEmployee(q, tenantId, employeeId);
+  const rows = await q
+    .select({ kind: employeePartners.kind, id: enterprises.id, compNo: enterprises.compNo, name: enterprises.name })
+    .from(employeePartners)
+    .innerJoin(enterprises, eq(enterprises.id, employeePartners.partnerTenantId))
+    .where(and(eq(employeePartners.tenantId, tenantId), eq(employeePartners.employeeId, employeeId)))
+    .orderBy(asc(enterprises.compNo));
+  const of = (kind: PartnerKind) => rows.filter((r) => r.kind === kind).map(({ kind: _k, ...e }) => e);
+  return { employee, supplier: of('supplier'), client: of('client') };
+}
+
+/** The enterprise behind an 8-digit number, offered as a partner; never the caller's own. */
+export async function lookupPartnerEnterprise(
+  q: Queryable,
+  tenantId: string,
+  compNo: string,
+): Promise<PartnerRestrictionEnterprise> {
+  const [found] = await q
+    .select({ id: enterprises.id, compNo: enterprises.compNo, name: enterprises.name })
+    .from(enterprises)
+    .where(eq(enterprises.compNo, compNo))
+    .limit(1);
+  if (!found) throw new AppError('PARTNER_ENTERPRISE_NOT_FOUND');
+  if (found.id === tenantId) throw new AppError('PARTNER_IS_SELF');
+  return found;
+}
+
+export async function updatePartnerRestriction(
+  q: Queryable,
+  auth: Auth,
+  employeeId: string,
+  input: PartnerRestrictionUpdateInput,
+): Promise<PartnerRestrictionDetail> {
+  const tenantId = auth.tenantId!;
+  const before = await getPartnerRestriction(q, tenantId, employeeId);
+  const wanted = { supplier: [...new Set(input.supplier)], client: [...new Set(input.client)] };
+  const all = [...new Set([...wanted.supplier, ...wanted.client])];
+  if (all.includes(tenantId)) throw new AppError('PARTNER_IS_SELF');
+  if (all.length) {
+    const [{ found }] = await q.select({ found: count() }).from(enterprises).where(inArray(enterprises.id, all));
+    if (found !== all.length) throw new AppError('PARTNER_ENTERPRISE_NOT_FOUND');
+  }
+  await q
+    .delete(employeePartners)
+    .where(and(eq(employeePartners.tenantId, tenantId), eq(employeePartners.employeeId, employeeId)));
+  const rows = PARTNER_KINDS.flatMap((kind) =>
+    wanted[kind].map((partnerTenantId) => ({ tenantId, employeeId, partnerTenantId, kind })),
+  );
+  if (rows.length) await q.insert(employeePartners).values(rows);
+  const after = await getPartnerRestriction(q, tenantId, employeeId);
+  const describe = (d: PartnerRestrictionDetail, kind: PartnerKind) => d[kind].map((e) => e.compNo).join(',') || '-';
+  const changes = PARTNER_KINDS.filter((k) => describe(before, k) !== describe(after, k)).map(
+    (k) => `${k}: ${describe(before, k)} → ${describe(after, k)}`,
+  );
+  await recordOperation(q, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: 'trading-partners',
+    targetId: employeeId,
+    summary: `${before.employee.name}: ${changes.join('; ') || 'no change'}`,
+  });
+  return after;
+}

@@ -1,0 +1,260 @@
+import {
+  addCalendarDays,
+  OPERATION_TYPE,
+  QUALIFICATION_EXPIRING_DAYS_DEFAULT,
+  QUALIFICATION_STATUS,
+  type QualificationExpiryResult,
+} from '@concord/shared';
+import { and, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.ts';
+import { enterprises, qualificationDocuments as qd, suppliers } from '../../db/schema.ts';
+import { inTenantTx } from '../../platform/context.ts';
+import { enqueue, type JobRunner } from '../../platform/jobs.ts';
+import type { OutgoingMessage } from '../../platform/mail.ts';
+import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
+import { type Actor, recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { buyerLink, MODULE, nameOf, recipientsOf, supplierLink } from './qualifications.notify.ts';
+import type { QualificationDeps } from './qualifications.service.ts';
+
+/**
+ * The daily expiry check (issue 4 scope 5). `qualification.expiry` runs once per day and fans out one
+ * `qualification.expiry.tenant` job per enterprise (a tenant's documents are only reachable inside its
+ * own transaction, RLS). That job moves completed documents to expiring (inside the warning window)
+ * and completed or expiring ones past their date to expired, and announces each new state once:
+ * `notified_status` records what was announced, the buyer's messages are written in the same
+ * transaction, and the supplier's are queued there as `qualification.notify-supplier` jobs, which
+ * write them in the supplier's transaction together with marking themselves done.
+ */
+export const EXPIRY_JOB = 'qualification.expiry';
+export const EXPIRY_TENANT_JOB = 'qualification.expiry.tenant';
+export const NOTIFY_SUPPLIER_JOB = 'qualification.notify-supplier';
+
+const S = QUALIFICATION_STATUS;
+const SYSTEM = (tenantId: string): Actor => ({ tenantId, userId: null, username: 'system', ip: null });
+
+/** From env QUALIFICATION_EXPIRING_DAYS (0–365), else 30. */
+export function expiringDaysFrom(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.QUALIFICATION_EXPIRING_DAYS);
+  return env.QUALIFICATION_EXPIRING_DAYS && Number.isInteger(n) && n >= 0 && n <= 365
+    ? n
+    : QUALIFICATION_EXPIRING_DAYS_DEFAULT;
+}
+
+/**
+ * The system rows of the transition table (markExpired, markExpiring) for one enterprise as of a day.
+ * `quiet` records the new state as announced: a document the buyer has just passed needs no warning
+ * message beside the confirmation.
+ */
+export async function markDueDocuments(
+  q: Queryable,
+  tenantId: string,
+  asOf: string,
+  expiringDays: number,
+  options: { ids?: string[]; quiet?: boolean } = {},
+): Promise<{ expired: number; expiring: number }> {
+  const only = options.ids ? inArray(qd.id, options.ids) : undefined;
+  const moved = { version: sql`${qd.version} + 1`, updatedAt: sql`now()` };
+  const expired = await q
+    .update(qd)
+    .set({ status: S.EXPIRED, ...moved, ...(options.quiet ? { notifiedStatus: S.EXPIRED } : {}) })
+    .where(
+      and(
+        eq(qd.tenantId, tenantId),
+        inArray(qd.status, [S.COMPLETED, S.EXPIRING]),
+        isNotNull(qd.fileDqDate),
+        lt(qd.fileDqDate, asOf),
+        only,
+      ),
+    )
+    .returning({ id: qd.id, fileCode: qd.fileCode, fileDqDate: qd.fileDqDate });
+  const expiring = await q
+    .update(qd)
+    .set({ status: S.EXPIRING, ...moved, ...(options.quiet ? { notifiedStatus: S.EXPIRING } : {}) })
+    .where(
+      and(
+        eq(qd.tenantId, tenantId),
+        eq(qd.status, S.COMPLETED),
+        gte(qd.fileDqDate, asOf),
+        lte(qd.fileDqDate, addCalendarDays(asOf, expiringDays)),
+        only,
+      ),
+    )
+    .returning({ id: qd.id, fileCode: qd.fileCode, fileDqDate: qd.fileDqDate });
+  for (const [rows, word] of [
+    [expired, 'expired'],
+    [expiring, 'expiring'],
+  ] as const) {
+    for (const r of rows) {
+      await recordOperation(q, SYSTEM(tenantId), {
+        type: OPERATION_TYPE.UPDATE,
+        module: MODULE,
+        targetId: r.id,
+        summary: `${r.fileCode} is ${word} (valid until ${r.fileDqDate}, checked ${asOf})`,
+      });
+    }
+  }
+  return { expired: expired.length, expiring: expiring.length };
+}
+
+interface Announced {
+  id: string;
+  fileCode: string;
+  fileName: string;
+  status: number;
+  fileDqDate: string | null;
+  supCode: string;
+  ownerId: string | null;
+  supplierTenantId: string | null;
+}
+
+const headline = (status: number, n: number, days: number) =>
+  status === S.EXPIRED
+    ? `${n} qualification document(s) expired`
+    : `${n} qualification document(s) expire within ${days} days`;
+
+const groupBy = <T, K>(items: T[], key: (t: T) => K) => {
+  const out = new Map<K, T[]>();
+  for (const i of items) out.set(key(i), [...(out.get(key(i)) ?? []), i]);
+  return out;
+};
+
+/** The check for one buyer enterprise as of `asOf`; `markDone` commits the job's completion with it. */
+export async function applyQualificationExpiry(
+  deps: Pick<QualificationDeps, 'db' | 'provider' | 'log' | 'expiringDays'>,
+  tenantId: string,
+  asOf: string,
+  markDone?: (tx: Queryable) => Promise<void>,
+): Promise<QualificationExpiryResult & { supplierJobIds: string[] }> {
+  const { result, emails } = await inTenantTx(deps.db, tenantId, async (tx) => {
+    const counts = await markDueDocuments(tx, tenantId, asOf, deps.expiringDays);
+    const announced: Announced[] = await tx
+      .update(qd)
+      .set({ notifiedStatus: sql`${qd.status}` })
+      .from(suppliers)
+      .where(
+        and(
+          eq(qd.tenantId, tenantId),
+          inArray(qd.status, [S.EXPIRING, S.EXPIRED]),
+          sql`${qd.notifiedStatus} is distinct from ${qd.status}`,
+          eq(suppliers.tenantId, qd.tenantId),
+          eq(suppliers.id, qd.supplierId),
+        ),
+      )
+      .returning({
+        id: qd.id,
+        fileCode: qd.fileCode,
+        fileName: qd.fileName,
+        status: qd.status,
+        fileDqDate: qd.fileDqDate,
+        supCode: suppliers.supCode,
+        ownerId: qd.ownerId,
+        supplierTenantId: qd.supplierTenantId,
+      });
+    const line = (d: Announced) =>
+      `${d.fileCode} "${d.fileName}" (${d.supCode}) valid until ${d.fileDqDate ?? 'long-term'}`;
+    const emails: OutgoingMessage[] = [];
+    const recipients = new Map<string | null, string[]>();
+    const byUser = new Map<string, Announced[]>();
+    for (const d of announced) {
+      if (!recipients.has(d.ownerId)) recipients.set(d.ownerId, await recipientsOf(tx, tenantId, d.ownerId));
+      for (const u of recipients.get(d.ownerId)!) byUser.set(u, [...(byUser.get(u) ?? []), d]);
+    }
+    for (const [userId, docs] of byUser) {
+      for (const [status, group] of groupBy(docs, (d) => d.status)) {
+        emails.push(
+          ...(await notifyUsers(tx, {
+            tenantId,
+            userIds: [userId],
+            kind: 'qualification',
+            title: headline(status, group.length, deps.expiringDays),
+            content: group.map(line).join('\n'),
+            link: group.length === 1 ? buyerLink(group[0]!.id) : `/supplier/qualification?status=${status}`,
+          })),
+        );
+      }
+    }
+    const supplierJobIds: string[] = [];
+    for (const [supplierTenantId, docs] of groupBy(
+      announced.filter((d) => d.supplierTenantId),
+      (d) => d.supplierTenantId!,
+    )) {
+      const id = await enqueue(tx, NOTIFY_SUPPLIER_JOB, {
+        buyerTenantId: tenantId,
+        supplierTenantId,
+        documents: docs.map((d) => ({
+          id: d.id,
+          fileCode: d.fileCode,
+          fileName: d.fileName,
+          status: d.status,
+          fileDqDate: d.fileDqDate,
+        })),
+      });
+      if (id) supplierJobIds.push(id);
+    }
+    await markDone?.(tx);
+    return { result: { asOf, ...counts, notified: announced.length, supplierJobIds }, emails };
+  });
+  await sendNotificationEmails(deps.provider, emails, deps.log);
+  return result;
+}
+
+interface SupplierNotice {
+  buyerTenantId: string;
+  supplierTenantId: string;
+  documents: { id: string; fileCode: string; fileName: string; status: number; fileDqDate: string | null }[];
+}
+
+/** Queues one expiry check per enterprise for the day; the fan-out and its completion commit together. */
+async function fanOut(db: Db, date: string, markDone: (tx: Queryable) => Promise<void>): Promise<void> {
+  await db.transaction(async (tx) => {
+    const all = await tx.select({ id: enterprises.id }).from(enterprises);
+    for (const e of all)
+      await enqueue(tx, EXPIRY_TENANT_JOB, { tenantId: e.id, date }, { dedupeKey: `${date}:${e.id}` });
+    await markDone(tx);
+  });
+}
+
+export function registerQualificationJobs(runner: JobRunner, deps: QualificationDeps): void {
+  runner.register(EXPIRY_JOB, async (ctx) => fanOut(ctx.db, String(ctx.job.payload.date), ctx.markDone));
+  runner.register(EXPIRY_TENANT_JOB, async (ctx) => {
+    await applyQualificationExpiry(deps, String(ctx.job.payload.tenantId), String(ctx.job.payload.date), ctx.markDone);
+  });
+  runner.register(NOTIFY_SUPPLIER_JOB, async (ctx) => {
+    const p = ctx.job.payload as unknown as SupplierNotice;
+    const buyerName = await nameOf(ctx.db, p.buyerTenantId);
+    const emails = await inTenantTx(ctx.db, p.supplierTenantId, async (tx) => {
+      const userIds = await recipientsOf(tx, p.supplierTenantId, null);
+      const out: OutgoingMessage[] = [];
+      for (const [status, docs] of groupBy(p.documents, (d) => d.status)) {
+        out.push(
+          ...(await notifyUsers(tx, {
+            tenantId: p.supplierTenantId,
+            userIds,
+            kind: 'qualification',
+            title: `${buyerName}: ${headline(status, docs.length, deps.expiringDays)}`,
+            content: [
+              ...docs.map((d) => `${d.fileCode} "${d.fileName}" valid until ${d.fileDqDate}`),
+              'Please reply with the renewed documents.',
+            ].join('\n'),
+            link: docs.length === 1 ? supplierLink(docs[0]!.id) : `/sale/customer/qualification?status=${status}`,
+          })),
+        );
+      }
+      await ctx.markDone(tx);
+      return out;
+    });
+    await sendNotificationEmails(deps.provider, emails, deps.log);
+  });
+  runner.daily(EXPIRY_JOB);
+}
+
+/** The admin's "run the check now" for its own enterprise; the supplier messages go out at once too. */
+export async function runQualificationExpiryNow(
+  deps: QualificationDeps,
+  tenantId: string,
+  asOf: string,
+): Promise<QualificationExpiryResult> {
+  const { supplierJobIds, ...result } = await applyQualificationExpiry(deps, tenantId, asOf);
+  if (supplierJobIds.length) await deps.jobs.runDue({ ids: supplierJobIds });
+  return result;
+}

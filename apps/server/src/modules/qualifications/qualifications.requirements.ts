@@ -1,0 +1,234 @@
+import {
+  type ListResult,
+  OPERATION_TYPE,
+  type QualificationRequirement,
+  type qualificationRequirementListSchema,
+  type qualificationRequirementSchema,
+  type qualificationRequirementUpdateSchema,
+  type UploadedFileRef,
+} from '@concord/shared';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { qualificationRequirements as qr, supplierClasses, suppliers } from '../../db/schema.ts';
+import type { Auth } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { MODULE } from './qualifications.notify.ts';
+import { actorOf } from './qualifications.service.ts';
+
+/**
+ * Which documents the buyer requires per supplier class, supplier or material (spec §3). The request
+ * form starts from the requirements that apply to a supplier: its own and its class's.
+ */
+
+type ListQuery = z.infer<typeof qualificationRequirementListSchema>;
+type CreateInput = z.infer<typeof qualificationRequirementSchema>;
+type UpdateInput = z.infer<typeof qualificationRequirementUpdateSchema>;
+
+const WRITE = 'PO_SUP_RZ';
+const READ = ['PO_SUP_RZ', 'PO_SUP_ARC'];
+
+function requireAny(auth: Auth, codes: readonly string[]) {
+  if (!codes.some((c) => auth.permissions.has(c))) throw new AppError('FORBIDDEN');
+}
+
+const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
+
+const columns = {
+  id: qr.id,
+  scopeType: qr.scopeType,
+  scopeId: qr.scopeId,
+  scopeName: sql<string>`case ${qr.scopeType}
+    when 'class' then coalesce((select c.code || ' ' || c.name from ${supplierClasses} c
+                                 where c.tenant_id = ${qr.tenantId} and c.id::text = ${qr.scopeId}), '')
+    when 'material' then ${qr.scopeId} else '' end`,
+  supName: sql<string>`case ${qr.scopeType}
+    when 'supplier' then coalesce((select s.sup_name from ${suppliers} s
+                                    where s.tenant_id = ${qr.tenantId} and s.id::text = ${qr.scopeId}), '')
+    else '' end`,
+  fileName: qr.fileName,
+  description: qr.description,
+  fileType: qr.fileType,
+  isNecessary: qr.isNecessary,
+  validityType: qr.validityType,
+  validDate: qr.validDate,
+  validQuantity: qr.validQuantity,
+  templateFile: qr.templateFile,
+  version: qr.version,
+  updatedAt: qr.updatedAt,
+};
+
+const SORTABLE = { fileName: qr.fileName, scopeType: qr.scopeType, updatedAt: qr.updatedAt };
+
+type Row = { [K in keyof typeof columns]: unknown };
+const toRequirement = (r: Row) => r as QualificationRequirement;
+
+async function select(q: Queryable, where: SQL | undefined) {
+  return q.select(columns).from(qr).where(where);
+}
+
+export async function listRequirements(
+  q: Queryable,
+  auth: Auth,
+  query: ListQuery,
+): Promise<ListResult<QualificationRequirement>> {
+  requireAny(auth, READ);
+  const f = query.filter ?? {};
+  const where = and(
+    eq(qr.tenantId, auth.tenantId!),
+    f.scopeType ? eq(qr.scopeType, f.scopeType) : undefined,
+    f.scopeId ? eq(qr.scopeId, f.scopeId) : undefined,
+    f.fileName ? ilike(qr.fileName, escapeLike(f.fileName)) : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    q
+      .select(columns)
+      .from(qr)
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, SORTABLE, [qr.updatedAt, 'desc']), desc(qr.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(qr).where(where),
+  ]);
+  return { dataList: rows.map(toRequirement), totalCount: total };
+}
+
+/** The requirements that apply to one supplier: set on it, or on its class. */
+export async function applicableRequirements(
+  q: Queryable,
+  auth: Auth,
+  supplierId: string,
+): Promise<QualificationRequirement[]> {
+  requireAny(auth, READ);
+  const me = auth.tenantId!;
+  const [supplier] = await q
+    .select({ classId: suppliers.supplierClassId })
+    .from(suppliers)
+    .where(and(eq(suppliers.tenantId, me), eq(suppliers.id, supplierId)))
+    .limit(1);
+  if (!supplier) throw new AppError('NOT_FOUND');
+  const rows = await q
+    .select(columns)
+    .from(qr)
+    .where(
+      and(
+        eq(qr.tenantId, me),
+        or(
+          and(eq(qr.scopeType, 'supplier'), eq(qr.scopeId, supplierId)),
+          supplier.classId ? and(eq(qr.scopeType, 'class'), eq(qr.scopeId, supplier.classId)) : undefined,
+        ),
+      ),
+    )
+    .orderBy(asc(qr.scopeType), asc(qr.fileName));
+  return rows.map(toRequirement);
+}
+
+async function assertScope(q: Queryable, tenantId: string, scopeType: string, scopeId: string): Promise<void> {
+  if (scopeType === 'material') return;
+  const numeric = /^\d{1,19}$/.test(scopeId);
+  const table = scopeType === 'class' ? supplierClasses : suppliers;
+  const [found] = numeric
+    ? await q
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.tenantId, tenantId), eq(table.id, scopeId)))
+        .limit(1)
+    : [];
+  if (!found) throw new AppError('QUALIFICATION_SCOPE_NOT_FOUND');
+}
+
+const fieldsOf = (input: CreateInput | UpdateInput) => ({
+  scopeType: input.scopeType,
+  scopeId: input.scopeId,
+  fileName: input.fileName,
+  description: input.description,
+  fileType: input.fileType,
+  isNecessary: input.isNecessary,
+  validityType: input.validityType,
+  validDate: input.validityType === 'date' ? input.validDate : null,
+  validQuantity: input.validQuantity,
+  templateFile: input.templateFile,
+});
+
+const loggable = (f: Record<string, unknown>) => ({
+  ...f,
+  templateFile: (f.templateFile as UploadedFileRef | null)?.name ?? '',
+});
+
+export async function createRequirement(
+  q: Queryable,
+  auth: Auth,
+  input: CreateInput,
+  idem: IdempotencyScope,
+): Promise<QualificationRequirement> {
+  requireAny(auth, [WRITE]);
+  const me = auth.tenantId!;
+  return idempotent(q, idem, async () => {
+    await assertScope(q, me, input.scopeType, input.scopeId);
+    const id = newId();
+    await q.insert(qr).values({ tenantId: me, id, ...fieldsOf(input) });
+    await recordOperation(q, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: MODULE,
+      targetId: id,
+      summary: `added the requirement "${input.fileName}" for ${input.scopeType} ${input.scopeId}`,
+    });
+    const [row] = await select(q, and(eq(qr.tenantId, me), eq(qr.id, id)));
+    return toRequirement(row!);
+  });
+}
+
+export async function updateRequirement(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: UpdateInput,
+): Promise<QualificationRequirement> {
+  requireAny(auth, [WRITE]);
+  const me = auth.tenantId!;
+  const [before] = await q
+    .select()
+    .from(qr)
+    .where(and(eq(qr.tenantId, me), eq(qr.id, id)))
+    .limit(1);
+  if (!before) throw new AppError('NOT_FOUND');
+  await assertScope(q, me, input.scopeType, input.scopeId);
+  const fields = fieldsOf(input);
+  const updated = await q
+    .update(qr)
+    .set({ ...fields, version: sql`${qr.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(qr.tenantId, me), eq(qr.id, id), eq(qr.version, input.version)))
+    .returning({ id: qr.id });
+  if (updated.length === 0) throw new AppError('CONFLICT');
+  const old = Object.fromEntries(Object.keys(fields).map((k) => [k, before[k as keyof typeof before]]));
+  await recordOperation(q, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: MODULE,
+    targetId: id,
+    summary: `requirement "${before.fileName}": ${summarizeChanges(loggable(old), loggable(fields))}`,
+  });
+  const [row] = await select(q, and(eq(qr.tenantId, me), eq(qr.id, id)));
+  return toRequirement(row!);
+}
+
+/** Documents already requested keep their own copy of the fields, so a requirement can go at any time. */
+export async function deleteRequirement(q: Queryable, auth: Auth, id: string): Promise<void> {
+  requireAny(auth, [WRITE]);
+  const me = auth.tenantId!;
+  const [gone] = await q
+    .delete(qr)
+    .where(and(eq(qr.tenantId, me), eq(qr.id, id)))
+    .returning({ fileName: qr.fileName });
+  if (!gone) throw new AppError('NOT_FOUND');
+  await recordOperation(q, actorOf(auth), {
+    type: OPERATION_TYPE.DELETE,
+    module: MODULE,
+    targetId: id,
+    summary: `deleted the requirement "${gone.fileName}"`,
+  });
+}

@@ -1,0 +1,742 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  computeFileDqDate,
+  isSupplierBlocked,
+  type ListResult,
+  OPERATION_TYPE,
+  QUALIFICATION_EDITABLE_STATUSES,
+  QUALIFICATION_STATUS,
+  QUALIFICATION_SUPPLIER_HIDDEN_STATUSES,
+  type QualificationAction,
+  type QualificationDetail,
+  type QualificationHistoryEntry,
+  type QualificationListItem,
+  type QualificationOptions,
+  type QualificationRequestResult,
+  type QualificationSkipped,
+  type qualificationActionSchema,
+  type qualificationListSchema,
+  qualificationReplySchema,
+  type qualificationRequestSchema,
+  qualificationTransition,
+  type qualificationUpdateSchema,
+  type UploadedFileRef,
+} from '@concord/shared';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import {
+  customers,
+  enterprises,
+  operationLogs,
+  qualificationDocuments as qd,
+  qualificationRequirements,
+  supplierClasses,
+  suppliers,
+  users,
+} from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import { type Clock, type JobRunner, localDate } from '../../platform/jobs.ts';
+import type { MessageProvider } from '../../platform/mail.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { type Actor, recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { assertSupplierAddressable } from '../suppliers/suppliers.service.ts';
+import { markDueDocuments } from './qualifications.expiry.ts';
+import { buyerLink, enterpriseName, MODULE, nameOf, supplierLink, tell } from './qualifications.notify.ts';
+
+type ListQuery = z.infer<typeof qualificationListSchema>;
+type RequestInput = z.infer<typeof qualificationRequestSchema>;
+type UpdateInput = z.infer<typeof qualificationUpdateSchema>;
+type ActionBody = z.infer<typeof qualificationActionSchema>;
+export type DocumentRow = typeof qd.$inferSelect;
+
+/** What a qualification step needs beyond the database. */
+export interface QualificationDeps {
+  db: Db;
+  provider: MessageProvider;
+  log: FastifyBaseLogger;
+  /** Where uploads live: a reply's attachments must be files the upload route stored. */
+  dataDir: string;
+  clock: Clock;
+  jobs: JobRunner;
+  /** Days before the due date at which a completed document turns expiring. */
+  expiringDays: number;
+}
+
+/** Reading the buyer side: the qualification page (PO_SUP_RZ) or the supplier archive tab (PO_SUP_ARC). */
+const BUYER_READ = ['PO_SUP_RZ', 'PO_SUP_ARC'];
+const BUYER_WRITE = 'PO_SUP_RZ';
+const SUPPLIER_READ = 'SL_CUS';
+
+const S = QUALIFICATION_STATUS;
+
+export const actorOf = (auth: Auth): Actor => ({
+  tenantId: auth.tenantId!,
+  userId: auth.userId,
+  username: auth.username,
+  ip: auth.ip,
+});
+
+function requireAny(auth: Auth, codes: readonly string[]) {
+  if (!codes.some((c) => auth.permissions.has(c))) throw new AppError('FORBIDDEN');
+}
+
+const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
+
+const listColumns = {
+  id: qd.id,
+  fileCode: qd.fileCode,
+  fileName: qd.fileName,
+  description: qd.description,
+  fileType: qd.fileType,
+  isNecessary: qd.isNecessary,
+  validityType: qd.validityType,
+  fileDqDate: qd.fileDqDate,
+  validQuantity: qd.validQuantity,
+  status: qd.status,
+  result: qd.result,
+  documentCode: qd.documentCode,
+  buildDate: qd.buildDate,
+  submitTime: qd.submitTime,
+  createdAt: qd.createdAt,
+  updatedAt: qd.updatedAt,
+  supplierId: qd.supplierId,
+  supCode: sql<string>`coalesce(${suppliers.supCode}, '')`,
+  supName: sql<string>`coalesce(${suppliers.supName}, '')`,
+  customerTenantId: qd.tenantId,
+  customerName: sql<string>`coalesce(${enterpriseName}, '')`,
+  attachmentCount: sql<number>`jsonb_array_length(${qd.attachments})::int`,
+  ownerName: users.name,
+};
+
+const SORTABLE = {
+  fileCode: qd.fileCode,
+  fileName: qd.fileName,
+  status: qd.status,
+  fileDqDate: qd.fileDqDate,
+  submitTime: qd.submitTime,
+  createdAt: qd.createdAt,
+};
+
+function baseSelect(q: Queryable) {
+  return q
+    .select(listColumns)
+    .from(qd)
+    .leftJoin(suppliers, and(eq(suppliers.tenantId, qd.tenantId), eq(suppliers.id, qd.supplierId)))
+    .leftJoin(enterprises, eq(enterprises.id, qd.tenantId))
+    .leftJoin(users, eq(users.id, qd.ownerId));
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['where']>>[number];
+const toItem = (r: ListRow): QualificationListItem => r as QualificationListItem;
+
+/** The buyer's documents the caller may see: data scope on owner and department, and trading partners. */
+async function buyerScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
+  const scope = await resolveDataScope(q, auth);
+  return scopeCondition(scope, {
+    owner: qd.ownerId,
+    dept: qd.deptId,
+    partner: { column: qd.supplierTenantId, kind: 'supplier' },
+  });
+}
+
+/** Documents customers addressed to me have no owner on my side: only the client restriction narrows them. */
+async function supplierScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
+  const scope = await resolveDataScope(q, auth);
+  return scopeCondition({ ...scope, all: true }, { owner: qd.id, partner: { column: qd.tenantId, kind: 'client' } });
+}
+
+async function sideCondition(q: Queryable, auth: Auth, side: 'buyer' | 'supplier'): Promise<SQL | undefined> {
+  const me = auth.tenantId!;
+  return side === 'buyer'
+    ? and(eq(qd.tenantId, me), await buyerScope(q, auth))
+    : and(
+        eq(qd.supplierTenantId, me),
+        notInArray(qd.status, [...QUALIFICATION_SUPPLIER_HIDDEN_STATUSES]),
+        await supplierScope(q, auth),
+      );
+}
+
+export async function listQualifications(
+  q: Queryable,
+  auth: Auth,
+  query: ListQuery,
+): Promise<ListResult<QualificationListItem>> {
+  const f = query.filter ?? { side: 'buyer' as const };
+  if (f.side === 'buyer') requireAny(auth, BUYER_READ);
+  else requireAny(auth, [SUPPLIER_READ]);
+  const where = and(
+    await sideCondition(q, auth, f.side),
+    f.supplierId ? eq(qd.supplierId, f.supplierId) : undefined,
+    f.customerTenantId ? eq(qd.tenantId, f.customerTenantId) : undefined,
+    f.statuses?.length ? inArray(qd.status, f.statuses) : undefined,
+    f.fileName ? ilike(qd.fileName, escapeLike(f.fileName)) : undefined,
+    f.dueFrom ? gte(qd.fileDqDate, f.dueFrom) : undefined,
+    f.dueTo ? lte(qd.fileDqDate, f.dueTo) : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    baseSelect(q)
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, SORTABLE, [qd.createdAt, 'desc']), desc(qd.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(qd).where(where),
+  ]);
+  return { dataList: rows.map(toItem), totalCount: total };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Detail
+
+/** The document as one side may see it, or null. */
+async function loadForSide(q: Queryable, auth: Auth, id: string, side: 'buyer' | 'supplier') {
+  const [row] = await q
+    .select()
+    .from(qd)
+    .where(and(eq(qd.id, id), await sideCondition(q, auth, side)))
+    .limit(1);
+  return row ?? null;
+}
+
+async function historyOf(db: Db, tenantId: string, id: string, side: 'buyer' | 'supplier') {
+  const rows = await inTenantTx(db, tenantId, (tx) =>
+    tx
+      .select({ at: operationLogs.createdAt, username: operationLogs.username, summary: operationLogs.summary })
+      .from(operationLogs)
+      .where(
+        and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.module, MODULE), eq(operationLogs.targetId, id)),
+      )
+      .orderBy(asc(operationLogs.createdAt), asc(operationLogs.id))
+      .limit(200),
+  );
+  return rows.map((r): QualificationHistoryEntry => ({ ...r, side }));
+}
+
+/**
+ * One route serves both sides: my enterprise's request opens as the buyer's view, a request a
+ * customer addressed to me as the supplier's. The history joins both enterprises' operation logs
+ * for this document — who did what and when, never their addresses.
+ */
+export async function getQualification(db: Db, auth: Auth, id: string): Promise<QualificationDetail> {
+  const me = auth.tenantId!;
+  const found = await inTenantTx(db, me, async (tx) => {
+    const [own] = await tx
+      .select({ id: qd.id })
+      .from(qd)
+      .where(and(eq(qd.tenantId, me), eq(qd.id, id)))
+      .limit(1);
+    const side = own ? ('buyer' as const) : ('supplier' as const);
+    requireAny(auth, side === 'buyer' ? BUYER_READ : [SUPPLIER_READ]);
+    const row = await loadForSide(tx, auth, id, side);
+    if (!row) return null;
+    const [item] = await baseSelect(tx).where(and(eq(qd.tenantId, row.tenantId), eq(qd.id, id)));
+    return { side, row, item: item! };
+  });
+  if (!found) throw new AppError('NOT_FOUND');
+  const { side, row, item } = found;
+  const history = [
+    ...(await historyOf(db, row.tenantId, id, 'buyer')),
+    ...(row.supplierTenantId ? await historyOf(db, row.supplierTenantId, id, 'supplier') : []),
+  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return {
+    ...toItem(item),
+    side,
+    templateFile: row.templateFile as UploadedFileRef | null,
+    attachments: row.attachments as UploadedFileRef[],
+    resultComment: row.resultComment,
+    requirementId: row.requirementId,
+    version: row.version,
+    history,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Form options
+
+/** Suppliers and classes the request form offers (buyer) and the customers that asked me (supplier). */
+export async function getQualificationOptions(
+  q: Queryable,
+  auth: Auth,
+  expiringDays: number,
+): Promise<QualificationOptions> {
+  const me = auth.tenantId!;
+  const buyer = BUYER_READ.some((c) => auth.permissions.has(c));
+  const supplier = auth.permissions.has(SUPPLIER_READ);
+  if (!buyer && !supplier) throw new AppError('FORBIDDEN');
+  const scope = buyer ? await resolveDataScope(q, auth) : null;
+  const supplierRows = scope
+    ? await q
+        .select({
+          id: suppliers.id,
+          supCode: suppliers.supCode,
+          supName: suppliers.supName,
+          supplierClassId: suppliers.supplierClassId,
+          supplierTenantId: suppliers.supplierTenantId,
+          inviteState: suppliers.inviteState,
+          relationState: suppliers.relationState,
+        })
+        .from(suppliers)
+        .where(
+          and(
+            eq(suppliers.tenantId, me),
+            scopeCondition(scope, {
+              owner: suppliers.ownerId,
+              dept: suppliers.deptId,
+              partner: { column: suppliers.supplierTenantId, kind: 'supplier' },
+            }),
+          ),
+        )
+        .orderBy(asc(suppliers.supCode))
+        .limit(5000)
+    : [];
+  const classes = buyer
+    ? await q
+        .select({ id: supplierClasses.id, code: supplierClasses.code, name: supplierClasses.name })
+        .from(supplierClasses)
+        .where(eq(supplierClasses.tenantId, me))
+        .orderBy(asc(supplierClasses.code))
+    : [];
+  const customerRows = supplier
+    ? await q
+        .select({ tenantId: customers.customerTenantId, name: customers.poName })
+        .from(customers)
+        .where(eq(customers.tenantId, me))
+        .orderBy(asc(customers.poName))
+    : [];
+  return {
+    suppliers: supplierRows.map((r) => ({
+      id: r.id,
+      supCode: r.supCode,
+      supName: r.supName,
+      supplierClassId: r.supplierClassId,
+      onNetwork: r.supplierTenantId !== null,
+      blocked: isSupplierBlocked(r),
+    })),
+    classes,
+    customers: customerRows,
+    expiringDays,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buyer: request and edit
+
+interface Target {
+  id: string;
+  supName: string;
+  supplierTenantId: string | null;
+}
+
+/**
+ * Who receives the request: each supplier chosen one by one must be visible to the caller and
+ * addressable (blacklisted, invalid or stopped fails the whole request, naming it); from the chosen
+ * classes, those that cannot receive it are left out and reported. Sending needs a supplier on the
+ * network; a draft may wait for it.
+ */
+async function resolveTargets(
+  q: Queryable,
+  auth: Auth,
+  supplierIds: string[],
+  classIds: string[],
+  send: boolean,
+): Promise<{ targets: Target[]; skipped: QualificationSkipped[] }> {
+  const me = auth.tenantId!;
+  const scope = await resolveDataScope(q, auth);
+  const visible = scopeCondition(scope, {
+    owner: suppliers.ownerId,
+    dept: suppliers.deptId,
+    partner: { column: suppliers.supplierTenantId, kind: 'supplier' },
+  });
+  const chosen = [...new Set(supplierIds)];
+  const targets: Target[] = [];
+  for (const id of chosen) {
+    const [seen] = await q
+      .select({ id: suppliers.id })
+      .from(suppliers)
+      .where(and(eq(suppliers.tenantId, me), eq(suppliers.id, id), visible))
+      .limit(1);
+    if (!seen) throw new AppError('NOT_FOUND');
+    const s = await assertSupplierAddressable(q, me, id);
+    if (send && !s.supplierTenantId) throw new AppError('QUALIFICATION_SUPPLIER_NOT_JOINED', { name: s.supName });
+    targets.push(s);
+  }
+  const classes = [...new Set(classIds)];
+  const skipped: QualificationSkipped[] = [];
+  if (classes.length) {
+    const found = await q
+      .select({ id: supplierClasses.id })
+      .from(supplierClasses)
+      .where(and(eq(supplierClasses.tenantId, me), inArray(supplierClasses.id, classes)));
+    if (found.length !== classes.length) throw new AppError('SUPPLIER_CLASS_NOT_FOUND');
+    const members = await q
+      .select({
+        id: suppliers.id,
+        supName: suppliers.supName,
+        supplierTenantId: suppliers.supplierTenantId,
+        inviteState: suppliers.inviteState,
+        relationState: suppliers.relationState,
+      })
+      .from(suppliers)
+      .where(
+        and(
+          eq(suppliers.tenantId, me),
+          inArray(suppliers.supplierClassId, classes),
+          chosen.length ? notInArray(suppliers.id, chosen) : undefined,
+          visible,
+        ),
+      )
+      .orderBy(asc(suppliers.supCode));
+    for (const m of members) {
+      if (isSupplierBlocked(m)) skipped.push({ supplierId: m.id, supName: m.supName, reason: 'notAddressable' });
+      else if (send && !m.supplierTenantId)
+        skipped.push({ supplierId: m.id, supName: m.supName, reason: 'notOnNetwork' });
+      else targets.push({ id: m.id, supName: m.supName, supplierTenantId: m.supplierTenantId });
+    }
+  }
+  if (targets.length === 0) throw new AppError('QUALIFICATION_NO_RECIPIENTS', {}, { skipped });
+  return { targets, skipped };
+}
+
+/**
+ * File codes run QF00001, QF00002… per enterprise. There is no unique index to race on, so numbering
+ * is serialized per enterprise by a transaction-scoped advisory lock.
+ */
+async function nextFileCodes(q: Queryable, tenantId: string, n: number): Promise<string[]> {
+  await q.execute(sql`select pg_advisory_xact_lock(7321, hashtext(${tenantId}))`);
+  const result = await q.execute<{ n: number }>(sql`
+    select coalesce(max(substring(file_code from 3)::int), 0) as n
+      from ${qd} where tenant_id = ${tenantId} and file_code ~ '^QF[0-9]{1,9}$'`);
+  const last = Number(result.rows[0]?.n ?? 0);
+  return Array.from({ length: n }, (_, i) => `QF${String(last + i + 1).padStart(5, '0')}`);
+}
+
+interface Sent {
+  id: string;
+  supplierTenantId: string;
+  fileCode: string;
+  fileName: string;
+}
+
+async function tellSent(deps: QualificationDeps, buyerTenantId: string, sent: Sent[]): Promise<void> {
+  if (sent.length === 0) return;
+  const buyerName = await nameOf(deps.db, buyerTenantId);
+  const bySupplier = new Map<string, Sent[]>();
+  for (const s of sent) bySupplier.set(s.supplierTenantId, [...(bySupplier.get(s.supplierTenantId) ?? []), s]);
+  await tell(
+    deps,
+    [...bySupplier].map(([tenantId, docs]) => ({
+      tenantId,
+      title: `${buyerName} requests ${docs.length} qualification document(s)`,
+      content: docs.map((d) => `${d.fileCode} ${d.fileName}`).join('\n'),
+      link: docs.length === 1 ? supplierLink(docs[0]!.id) : '/sale/customer/qualification',
+    })),
+  );
+}
+
+export async function createQualificationRequests(
+  deps: QualificationDeps,
+  auth: Auth,
+  input: RequestInput,
+  idem: IdempotencyScope,
+): Promise<QualificationRequestResult> {
+  requireAny(auth, [BUYER_WRITE]);
+  const me = auth.tenantId!;
+  let sent: Sent[] = [];
+  const result = await inTenantTx(deps.db, me, (tx) =>
+    idempotent(tx, idem, async () => {
+      const { targets, skipped } = await resolveTargets(
+        tx,
+        auth,
+        input.supplierIds,
+        input.supplierClassIds,
+        input.send,
+      );
+      const requirementIds = [...new Set(input.items.map((i) => i.requirementId).filter((v): v is string => !!v))];
+      if (requirementIds.length) {
+        const found = await tx
+          .select({ id: qualificationRequirements.id })
+          .from(qualificationRequirements)
+          .where(
+            and(eq(qualificationRequirements.tenantId, me), inArray(qualificationRequirements.id, requirementIds)),
+          );
+        if (found.length !== requirementIds.length) throw new AppError('NOT_FOUND');
+      }
+      const codes = await nextFileCodes(tx, me, targets.length * input.items.length);
+      const rows = targets.flatMap((t, ti) =>
+        input.items.map((item, ii) => ({
+          tenantId: me,
+          id: newId(),
+          supplierTenantId: t.supplierTenantId,
+          supplierId: t.id,
+          requirementId: item.requirementId,
+          fileName: item.fileName,
+          description: item.description,
+          fileType: item.fileType,
+          isNecessary: item.isNecessary,
+          validityType: item.validityType,
+          fileDqDate: item.validityType === 'date' ? item.validDate : null,
+          validQuantity: item.validQuantity,
+          templateFile: item.templateFile,
+          fileCode: codes[ti * input.items.length + ii]!,
+          status: input.send ? S.TO_BE_REPLIED : S.DRAFT,
+          ownerId: auth.userId,
+          deptId: auth.deptId,
+        })),
+      );
+      await tx.insert(qd).values(rows);
+      for (const r of rows) {
+        await recordOperation(tx, actorOf(auth), {
+          type: OPERATION_TYPE.ADD,
+          module: MODULE,
+          targetId: r.id,
+          summary: `${input.send ? 'requested' : 'drafted'} ${r.fileCode} "${r.fileName}" from supplier ${
+            targets.find((t) => t.id === r.supplierId)?.supName ?? ''
+          }`,
+        });
+      }
+      sent = input.send
+        ? rows.map((r) => ({
+            id: r.id,
+            supplierTenantId: r.supplierTenantId!,
+            fileCode: r.fileCode,
+            fileName: r.fileName,
+          }))
+        : [];
+      return { documentIds: rows.map((r) => r.id), skipped };
+    }),
+  );
+  // A replayed Idempotency-Key returns the stored reply and tells nobody twice.
+  await tellSent(deps, me, sent);
+  return result;
+}
+
+export async function updateQualification(q: Queryable, auth: Auth, id: string, input: UpdateInput): Promise<void> {
+  requireAny(auth, [BUYER_WRITE]);
+  const me = auth.tenantId!;
+  const before = await loadForSide(q, auth, id, 'buyer');
+  if (!before) throw new AppError('NOT_FOUND');
+  if (!QUALIFICATION_EDITABLE_STATUSES.includes(before.status as never))
+    throw new AppError('QUALIFICATION_NOT_EDITABLE');
+  const fields = {
+    fileName: input.fileName,
+    description: input.description,
+    fileType: input.fileType,
+    isNecessary: input.isNecessary,
+    validityType: input.validityType,
+    fileDqDate: input.validityType === 'date' ? input.validDate : null,
+    validQuantity: input.validQuantity,
+    templateFile: input.templateFile,
+  };
+  const updated = await q
+    .update(qd)
+    .set({ ...fields, version: sql`${qd.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(qd.tenantId, me),
+        eq(qd.id, id),
+        eq(qd.version, input.version),
+        inArray(qd.status, [...QUALIFICATION_EDITABLE_STATUSES]),
+      ),
+    )
+    .returning({ id: qd.id });
+  if (updated.length === 0) throw new AppError('CONFLICT');
+  const pick = (r: Record<string, unknown>) => ({
+    ...r,
+    templateFile: (r.templateFile as UploadedFileRef | null)?.name ?? '',
+  });
+  await recordOperation(q, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: MODULE,
+    targetId: id,
+    summary: `${before.fileCode}: ${summarizeChanges(
+      pick({
+        fileName: before.fileName,
+        description: before.description,
+        fileType: before.fileType,
+        isNecessary: before.isNecessary,
+        validityType: before.validityType,
+        fileDqDate: before.fileDqDate,
+        validQuantity: before.validQuantity,
+        templateFile: before.templateFile,
+      }),
+      pick(fields),
+    )}`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// State changes
+
+/** A reply's files must be ones the upload route stored (its magic-byte, size and pixel checks, spec §5). */
+async function assertStored(dataDir: string, files: UploadedFileRef[]): Promise<void> {
+  for (const f of files) {
+    const key = f.url.slice(f.url.lastIndexOf('/') + 1);
+    const found = await stat(path.join(dataDir, 'files', key)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
+    if (!found) throw new AppError('QUALIFICATION_ATTACHMENT_MISSING', { name: f.name });
+  }
+}
+
+/** The supplier's answer, checked against what the document asks for. */
+async function replyFields(deps: QualificationDeps, doc: DocumentRow, action: QualificationAction, body: ActionBody) {
+  const reply = qualificationReplySchema.parse(body);
+  if (reply.attachments.length < doc.validQuantity) {
+    throw new AppError('QUALIFICATION_ATTACHMENTS_REQUIRED', { count: doc.validQuantity });
+  }
+  await assertStored(deps.dataDir, reply.attachments);
+  const today = localDate(deps.clock.now());
+  if (reply.buildDate > today) throw new AppError('QUALIFICATION_BUILD_DATE_INVALID');
+  // A renewal must state its new expiry; a first reply may keep the date the request specified.
+  const specified = reply.fileDqDate ?? (action === 'reply' ? doc.fileDqDate : null);
+  const fileDqDate = computeFileDqDate(doc.validityType, reply.buildDate, specified);
+  if (doc.validityType === 'date' && (!fileDqDate || fileDqDate <= reply.buildDate)) {
+    throw new AppError('QUALIFICATION_DUE_DATE_INVALID');
+  }
+  if (fileDqDate && fileDqDate < today) throw new AppError('QUALIFICATION_DUE_DATE_INVALID');
+  return {
+    attachments: reply.attachments,
+    documentCode: reply.documentCode,
+    buildDate: reply.buildDate,
+    fileDqDate,
+    submitTime: deps.clock.now().toISOString(),
+    result: null,
+    resultComment: '',
+    notifiedStatus: null,
+  };
+}
+
+const VERBS: Record<QualificationAction, string> = {
+  send: 'sent',
+  withdraw: 'withdrew',
+  reply: 'replied to',
+  renew: 'renewed',
+  withdrawReply: 'withdrew the reply to',
+  pass: 'passed',
+  fail: 'failed',
+  invalidate: 'invalidated',
+};
+
+/**
+ * Runs one row of QUALIFICATION_TRANSITIONS. Each side writes only its own fields — the supplier its
+ * answer, the buyer its verdict — and the update matches the expected status, so a concurrent step
+ * finds nothing to change and answers 409 (QUALITY R-03, T-03).
+ */
+export async function actOnQualification(
+  deps: QualificationDeps,
+  auth: Auth,
+  id: string,
+  action: QualificationAction,
+  body: ActionBody,
+): Promise<QualificationDetail> {
+  const t = qualificationTransition(action)!;
+  const side = t.side as 'buyer' | 'supplier';
+  const me = auth.tenantId!;
+  requireAny(auth, [t.permission]);
+  const outcome = await inTenantTx(deps.db, me, async (tx) => {
+    const doc = await loadForSide(tx, auth, id, side);
+    if (!doc) {
+      const other = await loadForSide(tx, auth, id, side === 'buyer' ? 'supplier' : 'buyer');
+      throw new AppError(other ? 'QUALIFICATION_WRONG_SIDE' : 'NOT_FOUND');
+    }
+    let fields: Partial<typeof qd.$inferInsert> = {};
+    if (t.withReply) fields = await replyFields(deps, doc, action, body);
+    if (action === 'send') {
+      const s = await assertSupplierAddressable(tx, me, doc.supplierId);
+      if (!s.supplierTenantId) throw new AppError('QUALIFICATION_SUPPLIER_NOT_JOINED', { name: s.supName });
+      fields = { supplierTenantId: s.supplierTenantId };
+    }
+    if (t.result) {
+      const comment = body.comment?.trim() ?? '';
+      if (t.result === 'fail' && !comment) throw new AppError('QUALIFICATION_COMMENT_REQUIRED');
+      fields = { result: t.result, resultComment: comment };
+    }
+    const [moved] = await tx
+      .update(qd)
+      .set({ ...fields, status: t.to, version: sql`${qd.version} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(qd.tenantId, doc.tenantId),
+          eq(qd.id, id),
+          inArray(qd.status, [...t.from]),
+          side === 'supplier' ? eq(qd.supplierTenantId, me) : undefined,
+        ),
+      )
+      .returning();
+    if (!moved) throw new AppError('QUALIFICATION_STATE_CHANGED');
+    const details =
+      action === 'reply' || action === 'renew'
+        ? `: document code ${moved.documentCode}, built ${moved.buildDate}, valid until ${moved.fileDqDate ?? 'long-term'}, ${moved.attachments.length} file(s)`
+        : t.result && moved.resultComment
+          ? `: ${moved.resultComment}`
+          : '';
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: MODULE,
+      targetId: id,
+      summary: `${VERBS[action]} ${moved.fileCode} "${moved.fileName}"${details}`,
+    });
+    // A passed document already inside the warning window, or past its date, says so at once.
+    if (action === 'pass') {
+      await markDueDocuments(tx, doc.tenantId, localDate(deps.clock.now()), deps.expiringDays, {
+        ids: [id],
+        quiet: true,
+      });
+    }
+    return { before: doc, moved };
+  });
+  await tellOtherSide(deps, auth, action, outcome.before, outcome.moved);
+  return getQualification(deps.db, auth, id);
+}
+
+async function tellOtherSide(
+  deps: QualificationDeps,
+  auth: Auth,
+  action: QualificationAction,
+  before: DocumentRow,
+  after: DocumentRow,
+): Promise<void> {
+  const me = auth.tenantId!;
+  const doc = `${after.fileCode} "${after.fileName}"`;
+  if (qualificationTransition(action)!.side === 'supplier') {
+    const supplierName = await nameOf(deps.db, me);
+    await tell(deps, [
+      {
+        tenantId: after.tenantId,
+        userId: after.ownerId,
+        title: `${supplierName} ${VERBS[action]} the qualification document ${doc}`,
+        content:
+          action === 'withdrawReply'
+            ? `${supplierName} withdrew its reply; it will answer again.`
+            : `Document code ${after.documentCode}, valid until ${after.fileDqDate ?? 'long-term'}. Please confirm it.`,
+        link: buyerLink(after.id),
+      },
+    ]);
+    return;
+  }
+  // A supplier never shown the request (a draft being invalidated) hears nothing of it.
+  const supplierSaw = !QUALIFICATION_SUPPLIER_HIDDEN_STATUSES.includes(before.status as never) || action === 'send';
+  if (!after.supplierTenantId || !supplierSaw) return;
+  const buyerName = await nameOf(deps.db, me);
+  const content: Partial<Record<QualificationAction, string>> = {
+    send: `${after.description || after.fileName}. Please reply with the document.`,
+    fail: `Reason: ${after.resultComment}. Please correct the document and reply again.`,
+    pass: `The document is accepted, valid until ${after.fileDqDate ?? 'long-term'}.`,
+  };
+  await tell(deps, [
+    {
+      tenantId: after.supplierTenantId,
+      title: `${buyerName} ${VERBS[action]} the qualification document ${doc}`,
+      content: content[action] ?? `${buyerName} ${VERBS[action]} ${doc}.`,
+      link: supplierLink(after.id),
+    },
+  ]);
+}

@@ -1,0 +1,464 @@
+import {
+  type DocumentSide,
+  INVENTORY_REPORT_MAX_LINES,
+  type InventoryCustomer,
+  type InventoryImportResult,
+  type InventoryMaterial,
+  type InventoryReportDetail,
+  type InventoryReportItem,
+  type inventoryMaterialQuerySchema,
+  type inventoryReportCreateSchema,
+  type inventoryReportListSchema,
+  type inventoryRequestSchema,
+  type ListResult,
+  type Locale,
+  OPERATION_TYPE,
+  PURCHASE_ORDER_STATUS,
+  roundTo,
+} from '@concord/shared';
+import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { enterprises, users } from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { writeXlsx } from '../../platform/xlsx.ts';
+import {
+  type ImportColumn,
+  localizeRowErrors,
+  type RowError,
+  readXlsxRows,
+  zodRowErrors,
+} from '../../platform/xlsx-import.ts';
+import { recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { actorOf, requireAny } from '../purchase-orders/purchase-orders.service.ts';
+import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
+import { enterpriseName, nameOf } from '../qualifications/qualifications.notify.ts';
+import { switchTenant } from '../suppliers/suppliers.service.ts';
+import { suppliers } from '../suppliers/suppliers.table.ts';
+import {
+  buyerInventoryLink,
+  type Deps,
+  escapeLike,
+  INVENTORY_MODULE,
+  joinedSuppliers,
+  supplierInventoryLink,
+  tellParty,
+} from './receiving-plans.common.ts';
+import { inventoryReports as ir } from './receiving-plans.table.ts';
+
+type ListQuery = z.infer<typeof inventoryReportListSchema>;
+type CreateInput = z.infer<typeof inventoryReportCreateSchema>;
+
+/** The buyer reads what suppliers shared under its supplier archive; the supplier shares from customer orders. */
+export const INVENTORY_BUYER = 'PO_SUP';
+export const INVENTORY_SUPPLIER = 'CU_OR_CO';
+const readPermission = (side: DocumentSide) => [side === 'buyer' ? INVENTORY_BUYER : INVENTORY_SUPPLIER];
+
+/**
+ * A report has no owner on either side: the buyer's data scope narrows it only by the trading-partner
+ * restriction (which suppliers), the supplier's by the client restriction (which customers).
+ */
+async function reportSideCondition(q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> {
+  const me = auth.tenantId!;
+  const scope = { ...(await resolveDataScope(q, auth)), all: true };
+  return side === 'buyer'
+    ? and(
+        eq(ir.tenantId, me),
+        scopeCondition(scope, { owner: ir.id, partner: { column: ir.supplierTenantId, kind: 'supplier' } }),
+      )
+    : and(
+        eq(ir.supplierTenantId, me),
+        scopeCondition(scope, { owner: ir.id, partner: { column: ir.tenantId, kind: 'client' } }),
+      );
+}
+
+const itemColumns = {
+  id: ir.id,
+  supplierId: ir.supplierId,
+  supCode: sql<string>`coalesce(${suppliers.supCode}, '')`,
+  supName: sql<string>`coalesce(${suppliers.supName}, '')`,
+  customerTenantId: ir.tenantId,
+  customerName: sql<string>`coalesce(${enterpriseName}, '')`,
+  materialId: ir.materialId,
+  prdtNo: ir.prdtNo,
+  prdtName: ir.prdtName,
+  prdtSpc: ir.prdtSpc,
+  unitName: ir.unitName,
+  qty: ir.qty,
+  remark: ir.remark,
+  reportedBy: ir.reportedByName,
+  reportedAt: ir.reportedAt,
+};
+
+function itemSelect(q: Queryable) {
+  return q
+    .select(itemColumns)
+    .from(ir)
+    .leftJoin(suppliers, and(eq(suppliers.tenantId, ir.tenantId), eq(suppliers.id, ir.supplierId)))
+    .leftJoin(enterprises, eq(enterprises.id, ir.tenantId));
+}
+
+const SORTABLE = { prdtNo: ir.prdtNo, qty: ir.qty, reportedAt: ir.reportedAt };
+
+/** The latest report per supplier and material (buyer) or per customer and material (supplier), by material. */
+export async function listLatestReports(
+  q: Queryable,
+  auth: Auth,
+  query: ListQuery,
+): Promise<ListResult<InventoryReportItem>> {
+  const f = query.filter ?? { side: 'buyer' as const };
+  requireAny(auth, readPermission(f.side));
+  const material = f.material ? escapeLike(f.material) : null;
+  const where = and(
+    await reportSideCondition(q, auth, f.side),
+    f.supplierId ? eq(ir.supplierId, f.supplierId) : undefined,
+    f.customerTenantId ? eq(ir.tenantId, f.customerTenantId) : undefined,
+    f.materialId ? eq(ir.materialId, f.materialId) : undefined,
+    material ? or(ilike(ir.prdtNo, material), ilike(ir.prdtName, material)) : undefined,
+  );
+  const latest = q
+    .selectDistinctOn([ir.tenantId, ir.supplierTenantId, ir.materialId], { id: ir.id })
+    .from(ir)
+    .where(where)
+    .orderBy(ir.tenantId, ir.supplierTenantId, ir.materialId, desc(ir.reportedAt), desc(ir.id));
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    itemSelect(q)
+      .where(inArray(ir.id, latest))
+      .orderBy(...orderBy(query.orderParam, SORTABLE, [ir.prdtNo, 'asc']), desc(ir.reportedAt), desc(ir.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(ir).where(inArray(ir.id, latest)),
+  ]);
+  return { dataList: rows as InventoryReportItem[], totalCount: total };
+}
+
+export async function getReport(q: Queryable, auth: Auth, id: string): Promise<InventoryReportDetail> {
+  const [own] = await q
+    .select({ id: ir.id })
+    .from(ir)
+    .where(and(eq(ir.tenantId, auth.tenantId!), eq(ir.id, id)))
+    .limit(1);
+  const side: DocumentSide = own ? 'buyer' : 'supplier';
+  const [row] = await q
+    .select()
+    .from(ir)
+    .where(and(eq(ir.id, id), await reportSideCondition(q, auth, side)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  requireAny(auth, readPermission(side));
+  const all = (await itemSelect(q)
+    .where(
+      and(
+        eq(ir.tenantId, row.tenantId),
+        eq(ir.supplierTenantId, row.supplierTenantId),
+        eq(ir.materialId, row.materialId),
+      ),
+    )
+    .orderBy(desc(ir.reportedAt), desc(ir.id))
+    .limit(100)) as InventoryReportItem[];
+  const item = all.find((r) => r.id === id)!;
+  return { ...item, side, history: all.filter((r) => r.id !== id) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Supplier: which customers and materials, and reporting
+
+/** Customers that sent the caller orders, within its client restriction. */
+async function customerCondition(q: Queryable, auth: Auth): Promise<SQL | undefined> {
+  const scope = { ...(await resolveDataScope(q, auth)), all: true };
+  return and(
+    eq(po.supplierTenantId, auth.tenantId!),
+    ne(po.status, PURCHASE_ORDER_STATUS.DRAFT),
+    scopeCondition(scope, { owner: po.id, partner: { column: po.tenantId, kind: 'client' } }),
+  );
+}
+
+export async function listReportingCustomers(q: Queryable, auth: Auth): Promise<InventoryCustomer[]> {
+  requireAny(auth, [INVENTORY_SUPPLIER]);
+  const rows = await q
+    .selectDistinct({ tenantId: po.tenantId, name: sql<string>`coalesce(${enterpriseName}, '')` })
+    .from(po)
+    .leftJoin(enterprises, eq(enterprises.id, po.tenantId))
+    .where(await customerCondition(q, auth));
+  return rows.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The customer's materials the caller may report on: the archive materials the customer has ordered
+ * from it, described as on the newest order line (the supplier cannot read the customer's archive).
+ */
+async function reportableMaterials(
+  q: Queryable,
+  auth: Auth,
+  customerTenantId: string,
+  narrow: { keyword?: string; ids?: string[]; codes?: string[] },
+): Promise<InventoryMaterial[]> {
+  const keyword = narrow.keyword ? escapeLike(narrow.keyword) : null;
+  const rows = await q
+    .selectDistinctOn([pol.materialId], {
+      materialId: sql<string>`${pol.materialId}::text`,
+      prdtNo: pol.prdtNo,
+      prdtName: pol.prdtName,
+      prdtSpc: pol.prdtSpc,
+      supPrdtNo: pol.supPrdtNo,
+      unitName: pol.unitName,
+    })
+    .from(pol)
+    .innerJoin(po, and(eq(po.tenantId, pol.tenantId), eq(po.id, pol.orderId)))
+    .where(
+      and(
+        await customerCondition(q, auth),
+        eq(po.tenantId, customerTenantId),
+        isNotNull(pol.materialId),
+        keyword
+          ? or(ilike(pol.prdtNo, keyword), ilike(pol.prdtName, keyword), ilike(pol.supPrdtNo, keyword))
+          : undefined,
+        narrow.ids ? inArray(pol.materialId, narrow.ids) : undefined,
+        narrow.codes ? inArray(pol.prdtNo, narrow.codes) : undefined,
+      ),
+    )
+    .orderBy(pol.materialId, desc(pol.createdAt))
+    .limit(narrow.ids || narrow.codes ? INVENTORY_REPORT_MAX_LINES : 200);
+  return rows.sort((a, b) => a.prdtNo.localeCompare(b.prdtNo));
+}
+
+export async function listReportableMaterials(
+  q: Queryable,
+  auth: Auth,
+  query: z.infer<typeof inventoryMaterialQuerySchema>,
+): Promise<InventoryMaterial[]> {
+  requireAny(auth, [INVENTORY_SUPPLIER]);
+  return reportableMaterials(q, auth, query.customerTenantId, { keyword: query.keyword });
+}
+
+/**
+ * Writes the supplier's reports into the customer's rows (docs/decisions.md: reports belong to the
+ * buyer relation). The customer and every material are checked in the supplier's own context first;
+ * only then does the transaction move to the customer's context for the insert and back for the log.
+ */
+async function writeReports(
+  tx: Queryable,
+  auth: Auth,
+  customerTenantId: string,
+  lines: { materialId: string; qty: number; remark: string }[],
+): Promise<number> {
+  const me = auth.tenantId!;
+  const known = await reportableMaterials(tx, auth, customerTenantId, {
+    ids: [...new Set(lines.map((l) => l.materialId))],
+  });
+  if (!known.length) {
+    const customers = await listReportingCustomers(tx, auth);
+    if (!customers.some((c) => c.tenantId === customerTenantId)) throw new AppError('NOT_FOUND');
+  }
+  const byId = new Map(known.map((m) => [m.materialId, m]));
+  const [archive] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.tenantId, customerTenantId), eq(suppliers.supplierTenantId, me)))
+    .limit(1);
+  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
+  const rows = lines.map((l) => {
+    const m = byId.get(l.materialId);
+    if (!m) throw new AppError('INVENTORY_MATERIAL_NOT_FOUND', { code: l.materialId });
+    return {
+      tenantId: customerTenantId,
+      supplierTenantId: me,
+      id: newId(),
+      supplierId: archive?.id ?? null,
+      materialId: m.materialId,
+      prdtNo: m.prdtNo,
+      prdtName: m.prdtName,
+      prdtSpc: m.prdtSpc,
+      unitName: m.unitName,
+      // Stock is counted in the order's unit; six places cover any unit's decimal setting.
+      qty: String(roundTo(l.qty, 6)),
+      remark: l.remark,
+      reportedBy: auth.userId,
+      reportedByName: user?.name || auth.username,
+    };
+  });
+  await switchTenant(tx, customerTenantId);
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(ir).values(rows.slice(i, i + 500));
+  await switchTenant(tx, me);
+  const customer = await nameOf(tx, customerTenantId);
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.ADD,
+    module: INVENTORY_MODULE,
+    summary: `shared stock of ${rows.length} material(s) with ${customer}: ${rows
+      .slice(0, 10)
+      .map((r) => `${r.prdtNo} ${r.qty}`)
+      .join('; ')}${rows.length > 10 ? '; …' : ''}`,
+  });
+  return rows.length;
+}
+
+async function tellCustomer(deps: Deps, auth: Auth, customerTenantId: string, count: number) {
+  const name = await nameOf(deps.db, auth.tenantId!);
+  await tellParty(deps, [
+    {
+      tenantId: customerTenantId,
+      title: `${name} shared its stock of ${count} material(s)`,
+      content: `${name} reported inventory for ${count} of your materials.`,
+      link: buyerInventoryLink(),
+    },
+  ]);
+}
+
+export async function createReports(
+  deps: Deps,
+  auth: Auth,
+  input: CreateInput,
+  idem: IdempotencyScope,
+): Promise<InventoryImportResult> {
+  requireAny(auth, [INVENTORY_SUPPLIER]);
+  const result = await inTenantTx(deps.db, auth.tenantId, (tx) =>
+    idempotent(tx, idem, async () => ({ count: await writeReports(tx, auth, input.customerTenantId, input.lines) })),
+  );
+  await tellCustomer(deps, auth, input.customerTenantId, result.count);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Excel
+
+const HEADERS = {
+  code: ['Material code', '物料编码', '料號'],
+  qty: ['Stock quantity', '库存数量', '庫存數量'],
+  remark: ['Remark', '备注', '備註'],
+} as const;
+
+const IMPORT_COLUMNS: ImportColumn<keyof typeof HEADERS>[] = [
+  { key: 'code', headers: HEADERS.code, required: true },
+  { key: 'qty', headers: HEADERS.qty, required: true },
+  { key: 'remark', headers: HEADERS.remark },
+];
+
+const LOCALE_INDEX: Record<Locale, number> = { 'en-US': 0, 'zh-CN': 1, 'zh-TW': 2 };
+
+export function importTemplate(locale: Locale): Buffer {
+  const i = LOCALE_INDEX[locale];
+  return writeXlsx({
+    name: ['Inventory', '库存', '庫存'][i]!,
+    header: [HEADERS.code[i], HEADERS.qty[i], HEADERS.remark[i]],
+    rows: [],
+    widths: [20, 16, 30],
+  });
+}
+
+const importRowSchema = z.object({
+  code: z.coerce.string().trim().min(1).max(64),
+  qty: z.number().finite().min(0).max(1e12),
+  remark: z
+    .union([z.string(), z.number()])
+    .nullable()
+    .transform((v) => (v === null ? '' : String(v).trim()))
+    .pipe(z.string().max(500)),
+});
+
+/** All or nothing: any row error refuses the whole file, with every error listed (QUALITY I-10). */
+export async function importReports(
+  deps: Deps,
+  auth: Auth,
+  customerTenantId: string,
+  file: Buffer,
+  locale: Locale,
+  idem: IdempotencyScope,
+): Promise<InventoryImportResult> {
+  requireAny(auth, [INVENTORY_SUPPLIER]);
+  const read = await readXlsxRows(file, IMPORT_COLUMNS, { limits: { maxRows: INVENTORY_REPORT_MAX_LINES } });
+  const errors: RowError[] = [...read.errors];
+  const columnOf = (key: string) => HEADERS[key as keyof typeof HEADERS]?.[LOCALE_INDEX[locale]] ?? key;
+  const parsed: { row: number; code: string; qty: number; remark: string }[] = [];
+  for (const r of read.rows) {
+    const v = { ...r.values, qty: typeof r.values.qty === 'string' ? Number(r.values.qty) : r.values.qty };
+    const result = importRowSchema.safeParse(v);
+    if (result.success) parsed.push({ row: r.row, ...result.data });
+    else errors.push(...zodRowErrors(r.row, result.error, r.values, columnOf));
+  }
+  const result = await inTenantTx(deps.db, auth.tenantId, (tx) =>
+    idempotent(tx, idem, async () => {
+      const known = await reportableMaterials(tx, auth, customerTenantId, {
+        codes: [...new Set(parsed.map((p) => p.code))],
+      });
+      const byCode = new Map(known.map((m) => [m.prdtNo, m]));
+      for (const p of parsed) {
+        if (!byCode.has(p.code))
+          errors.push({
+            row: p.row,
+            column: columnOf('code'),
+            reason: 'INVENTORY_MATERIAL_NOT_FOUND',
+            params: { code: p.code },
+          });
+      }
+      if (!parsed.length && !errors.length)
+        errors.push({ row: 2, column: columnOf('code'), reason: 'IMPORT_VALUE_REQUIRED' });
+      if (errors.length) {
+        const sorted = errors.sort((a, b) => a.row - b.row);
+        throw new AppError('IMPORT_ROWS_INVALID', { count: sorted.length }, localizeRowErrors(sorted, locale));
+      }
+      const lines = parsed.map((p) => ({ materialId: byCode.get(p.code)!.materialId, qty: p.qty, remark: p.remark }));
+      return { count: await writeReports(tx, auth, customerTenantId, lines) };
+    }),
+  );
+  await tellCustomer(deps, auth, customerTenantId, result.count);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buyer: asking suppliers to share
+
+export async function listSupplierChoices(q: Queryable, auth: Auth) {
+  requireAny(auth, [INVENTORY_BUYER]);
+  return joinedSuppliers(q, auth);
+}
+
+export async function requestReports(
+  deps: Deps,
+  auth: Auth,
+  input: z.infer<typeof inventoryRequestSchema>,
+): Promise<{ count: number }> {
+  requireAny(auth, [INVENTORY_BUYER]);
+  const me = auth.tenantId!;
+  const targets = await inTenantTx(deps.db, me, async (tx) => {
+    const scope = await resolveDataScope(tx, auth);
+    const rows = await tx
+      .select({ id: suppliers.id, supName: suppliers.supName, supplierTenantId: suppliers.supplierTenantId })
+      .from(suppliers)
+      .where(
+        and(
+          eq(suppliers.tenantId, me),
+          inArray(suppliers.id, input.supplierIds),
+          isNotNull(suppliers.supplierTenantId),
+          scopeCondition(scope, {
+            owner: suppliers.ownerId,
+            dept: suppliers.deptId,
+            partner: { column: suppliers.supplierTenantId, kind: 'supplier' },
+          }),
+        ),
+      );
+    if (rows.length !== new Set(input.supplierIds).size) throw new AppError('NOT_FOUND');
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: INVENTORY_MODULE,
+      summary: `asked ${rows.length} supplier(s) to share their stock${input.message ? ` — ${input.message}` : ''}`,
+    });
+    return rows;
+  });
+  const name = await nameOf(deps.db, me);
+  await tellParty(
+    deps,
+    targets.map((t) => ({
+      tenantId: t.supplierTenantId!,
+      title: `${name} asks you to share your stock of its materials`,
+      content: input.message || `Report your inventory of ${name}'s materials under customer orders.`,
+      link: supplierInventoryLink(),
+    })),
+  );
+  return { count: targets.length };
+}

@@ -1,0 +1,450 @@
+import {
+  type DocumentSide,
+  type ListResult,
+  OPERATION_TYPE,
+  PURCHASE_ORDER_LINE_STATUS,
+  PURCHASE_ORDER_STATUS,
+  roundTo,
+  URGENT_DELIVERY_STATUS,
+  type UrgentDeliveryAction,
+  type UrgentDeliveryDetail,
+  type UrgentDeliveryLine,
+  type UrgentDeliveryListItem,
+  type UrgentOrderLine,
+  type urgentDeliveryActionSchema,
+  type urgentDeliveryCreateSchema,
+  type urgentDeliveryListSchema,
+  urgentDeliveryTransition,
+  type urgentOrderLineQuerySchema,
+} from '@concord/shared';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import { enterprises, users } from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { actorOf, bothHistories, orderSideCondition, requireAny } from '../purchase-orders/purchase-orders.service.ts';
+import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
+import { enterpriseName, nameOf } from '../qualifications/qualifications.notify.ts';
+import { assertSupplierAddressable } from '../suppliers/suppliers.service.ts';
+import { suppliers } from '../suppliers/suppliers.table.ts';
+import {
+  buyerUrgentLink,
+  type Deps,
+  escapeLike,
+  joinedSuppliers,
+  nextNumber,
+  sideCondition,
+  sideOf,
+  supplierUrgentLink,
+  tellParty,
+  URGENT_MODULE,
+} from './receiving-plans.common.ts';
+import { urgentDeliveries as ud, urgentDeliveryLines as udl } from './receiving-plans.table.ts';
+
+type ListQuery = z.infer<typeof urgentDeliveryListSchema>;
+type CreateInput = z.infer<typeof urgentDeliveryCreateSchema>;
+type ActionBody = z.infer<typeof urgentDeliveryActionSchema>;
+type NoticeRow = typeof ud.$inferSelect;
+
+export const URGENT_BUYER = 'RE_MAN';
+export const URGENT_SUPPLIER = 'CU_OR_CO';
+const U = URGENT_DELIVERY_STATUS;
+/** Orders the supplier still works on: sent and not closed or cancelled. */
+const OPEN_ORDER_STATUSES = [
+  PURCHASE_ORDER_STATUS.SENT,
+  PURCHASE_ORDER_STATUS.PARTIALLY_CONFIRMED,
+  PURCHASE_ORDER_STATUS.COUNTER_PROPOSED,
+  PURCHASE_ORDER_STATUS.CONFIRMED,
+];
+
+const readPermission = (side: DocumentSide) => [side === 'buyer' ? URGENT_BUYER : URGENT_SUPPLIER];
+
+export async function findNotice(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+): Promise<{ side: DocumentSide; row: NoticeRow } | null> {
+  const side = await sideOf(q, auth, ud, id);
+  const [row] = await q
+    .select()
+    .from(ud)
+    .where(and(eq(ud.id, id), await sideCondition(q, auth, side, ud)))
+    .limit(1);
+  if (!row) return null;
+  requireAny(auth, readPermission(side));
+  return { side, row };
+}
+
+// ---------------------------------------------------------------------------------------------
+// List and detail
+
+const listColumns = {
+  id: ud.id,
+  noticeNo: ud.noticeNo,
+  supplierId: ud.supplierId,
+  supCode: sql<string>`coalesce(${suppliers.supCode}, '')`,
+  supName: sql<string>`coalesce(${suppliers.supName}, '')`,
+  customerTenantId: ud.tenantId,
+  customerName: sql<string>`coalesce(${enterpriseName}, '')`,
+  status: ud.status,
+  requiredDate: ud.requiredDate,
+  reason: ud.reason,
+  supplierRemark: ud.supplierRemark,
+  lineCount: ud.lineCount,
+  ownerName: users.name,
+  createdAt: ud.createdAt,
+  acknowledgedAt: ud.acknowledgedAt,
+  answeredAt: ud.answeredAt,
+};
+
+const SORTABLE = {
+  noticeNo: ud.noticeNo,
+  status: ud.status,
+  requiredDate: ud.requiredDate,
+  createdAt: ud.createdAt,
+  answeredAt: ud.answeredAt,
+};
+
+function baseSelect(q: Queryable) {
+  return q
+    .select(listColumns)
+    .from(ud)
+    .leftJoin(suppliers, and(eq(suppliers.tenantId, ud.tenantId), eq(suppliers.id, ud.supplierId)))
+    .leftJoin(enterprises, eq(enterprises.id, ud.tenantId))
+    .leftJoin(users, eq(users.id, ud.ownerId));
+}
+
+export async function listNotices(
+  q: Queryable,
+  auth: Auth,
+  query: ListQuery,
+): Promise<ListResult<UrgentDeliveryListItem>> {
+  const f = query.filter ?? { side: 'buyer' as const };
+  requireAny(auth, readPermission(f.side));
+  const material = f.material ? escapeLike(f.material) : null;
+  const where = and(
+    await sideCondition(q, auth, f.side, ud),
+    f.noticeNo ? ilike(ud.noticeNo, escapeLike(f.noticeNo)) : undefined,
+    f.supplierId ? eq(ud.supplierId, f.supplierId) : undefined,
+    f.customerTenantId ? eq(ud.tenantId, f.customerTenantId) : undefined,
+    f.statuses?.length ? inArray(ud.status, f.statuses) : undefined,
+    f.dateFrom ? gte(ud.requiredDate, f.dateFrom) : undefined,
+    f.dateTo ? lte(ud.requiredDate, f.dateTo) : undefined,
+    material
+      ? exists(
+          q
+            .select({ one: sql`1` })
+            .from(udl)
+            .innerJoin(pol, and(eq(pol.tenantId, udl.tenantId), eq(pol.id, udl.orderLineId)))
+            .where(
+              and(
+                eq(udl.tenantId, ud.tenantId),
+                eq(udl.noticeId, ud.id),
+                or(ilike(pol.prdtNo, material), ilike(pol.prdtName, material)),
+              ),
+            ),
+        )
+      : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    baseSelect(q)
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, SORTABLE, [ud.createdAt, 'desc']), desc(ud.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(ud).where(where),
+  ]);
+  return { dataList: rows as UrgentDeliveryListItem[], totalCount: total };
+}
+
+async function linesOf(q: Queryable, notice: NoticeRow): Promise<UrgentDeliveryLine[]> {
+  const rows = await q
+    .select({
+      id: udl.id,
+      lineNo: udl.lineNo,
+      orderId: udl.orderId,
+      orderNo: sql<string>`coalesce(${po.orderNo}, '')`,
+      orderLineId: udl.orderLineId,
+      orderLineNo: sql<number>`coalesce(${pol.lineNo}, 0)`,
+      prdtNo: sql<string>`coalesce(${pol.prdtNo}, '')`,
+      prdtName: sql<string>`coalesce(${pol.prdtName}, '')`,
+      prdtSpc: sql<string>`coalesce(${pol.prdtSpc}, '')`,
+      unitName: sql<string>`coalesce(${pol.unitName}, '')`,
+      qty: udl.qty,
+      remark: udl.remark,
+      availableQty: udl.availableQty,
+      availableDate: udl.availableDate,
+      supplierRemark: udl.supplierRemark,
+    })
+    .from(udl)
+    .leftJoin(pol, and(eq(pol.tenantId, udl.tenantId), eq(pol.id, udl.orderLineId)))
+    .leftJoin(po, and(eq(po.tenantId, udl.tenantId), eq(po.id, udl.orderId)))
+    .where(and(eq(udl.tenantId, notice.tenantId), eq(udl.noticeId, notice.id)))
+    .orderBy(asc(udl.lineNo));
+  return rows as UrgentDeliveryLine[];
+}
+
+export async function getNotice(db: Db, auth: Auth, id: string): Promise<UrgentDeliveryDetail> {
+  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
+    const hit = await findNotice(tx, auth, id);
+    if (!hit) return null;
+    const [item] = await baseSelect(tx).where(and(eq(ud.tenantId, hit.row.tenantId), eq(ud.id, id)));
+    const lines = await linesOf(tx, hit.row);
+    // Every line's order was rounded with the buyer's settings of its day; the first one speaks for all.
+    const [order] = lines.length
+      ? await tx
+          .select({ decimalPlaces: po.decimalPlaces })
+          .from(po)
+          .where(and(eq(po.tenantId, hit.row.tenantId), eq(po.id, lines[0]!.orderId)))
+      : [];
+    return { ...hit, item: item!, lines, places: order?.decimalPlaces };
+  });
+  if (!found) throw new AppError('NOT_FOUND');
+  const { side, row, item, lines, places } = found;
+  return {
+    ...(item as UrgentDeliveryListItem),
+    side,
+    version: row.version,
+    lines,
+    history: await bothHistories(db, row, URGENT_MODULE, id),
+    decimalPlaces: places ?? { quantity: 2, price: 4, amount: 2 },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Buyer: what may be asked for, and asking
+
+/** Joined suppliers the caller may see, for the notice form. */
+export async function listUrgentSuppliers(q: Queryable, auth: Auth) {
+  requireAny(auth, [URGENT_BUYER]);
+  return joinedSuppliers(q, auth);
+}
+
+/** Live lines of the supplier's open orders that the caller may see. */
+async function openLinesCondition(q: Queryable, auth: Auth, supplierId: string): Promise<SQL | undefined> {
+  return and(
+    await orderSideCondition(q, auth, 'buyer'),
+    eq(po.supplierId, supplierId),
+    inArray(po.status, OPEN_ORDER_STATUSES),
+    ne(pol.status, PURCHASE_ORDER_LINE_STATUS.CANCELLED),
+  );
+}
+
+export async function listUrgentOrderLines(
+  q: Queryable,
+  auth: Auth,
+  query: z.infer<typeof urgentOrderLineQuerySchema>,
+): Promise<UrgentOrderLine[]> {
+  requireAny(auth, [URGENT_BUYER]);
+  const keyword = query.keyword ? escapeLike(query.keyword) : null;
+  return q
+    .select({
+      orderLineId: pol.id,
+      orderId: po.id,
+      orderNo: po.orderNo,
+      lineNo: pol.lineNo,
+      prdtNo: pol.prdtNo,
+      prdtName: pol.prdtName,
+      prdtSpc: pol.prdtSpc,
+      unitName: pol.unitName,
+      qty: pol.qty,
+      deliveredQty: pol.deliveredQty,
+      requestedDate: pol.requestedDate,
+    })
+    .from(pol)
+    .innerJoin(po, and(eq(po.tenantId, pol.tenantId), eq(po.id, pol.orderId)))
+    .where(
+      and(
+        await openLinesCondition(q, auth, query.supplierId),
+        keyword ? or(ilike(po.orderNo, keyword), ilike(pol.prdtNo, keyword), ilike(pol.prdtName, keyword)) : undefined,
+      ),
+    )
+    .orderBy(asc(pol.requestedDate), asc(po.orderNo), asc(pol.lineNo))
+    .limit(500);
+}
+
+export async function createNotice(
+  deps: Deps,
+  auth: Auth,
+  input: CreateInput,
+  idem: IdempotencyScope,
+): Promise<{ id: string; noticeNo: string; status: number; version: number }> {
+  requireAny(auth, [URGENT_BUYER]);
+  const me = auth.tenantId!;
+  const created = await inTenantTx(deps.db, me, (tx) =>
+    idempotent(tx, idem, async () => {
+      const supplier = await assertSupplierAddressable(tx, me, input.supplierId);
+      if (!supplier.supplierTenantId)
+        throw new AppError('PURCHASE_ORDER_SUPPLIER_NOT_JOINED', { name: supplier.supName });
+      const ids = [...new Set(input.lines.map((l) => l.orderLineId))];
+      const open = await tx
+        .select({ id: pol.id, orderId: pol.orderId, lineNo: pol.lineNo, places: po.decimalPlaces })
+        .from(pol)
+        .innerJoin(po, and(eq(po.tenantId, pol.tenantId), eq(po.id, pol.orderId)))
+        .where(and(inArray(pol.id, ids), await openLinesCondition(tx, auth, input.supplierId)));
+      const byId = new Map(open.map((l) => [l.id, l]));
+      const lines = input.lines.map((l, i) => {
+        const line = byId.get(l.orderLineId);
+        if (!line) throw new AppError('URGENT_DELIVERY_LINE_INVALID', { lineNo: i + 1 });
+        const qty = roundTo(l.qty, line.places.quantity);
+        if (qty <= 0) throw new AppError('VALIDATION_FAILED');
+        return { ...l, orderId: line.orderId, qty: String(qty) };
+      });
+      const id = newId();
+      const noticeNo = await nextNumber(tx, me, 'UD', ud, 'notice_no');
+      await tx.insert(ud).values({
+        tenantId: me,
+        supplierTenantId: supplier.supplierTenantId,
+        id,
+        noticeNo,
+        supplierId: input.supplierId,
+        status: U.SENT,
+        requiredDate: input.requiredDate,
+        reason: input.reason,
+        lineCount: lines.length,
+        ownerId: auth.userId,
+        deptId: auth.deptId,
+      });
+      await tx.insert(udl).values(
+        lines.map((l, i) => ({
+          tenantId: me,
+          supplierTenantId: supplier.supplierTenantId,
+          id: newId(),
+          noticeId: id,
+          lineNo: i + 1,
+          orderId: l.orderId,
+          orderLineId: l.orderLineId,
+          qty: l.qty,
+          remark: l.remark,
+        })),
+      );
+      await recordOperation(tx, actorOf(auth), {
+        type: OPERATION_TYPE.ADD,
+        module: URGENT_MODULE,
+        targetId: id,
+        summary: `sent urgent delivery notice ${noticeNo}: ${lines.length} line(s) needed by ${input.requiredDate}`,
+      });
+      return { id, noticeNo, status: U.SENT as number, version: 1, supplierTenantId: supplier.supplierTenantId };
+    }),
+  );
+  const name = await nameOf(deps.db, me);
+  await tellParty(deps, [
+    {
+      tenantId: created.supplierTenantId,
+      title: `${name} sent urgent delivery notice ${created.noticeNo}`,
+      content: `${input.lines.length} line(s) needed by ${input.requiredDate}.${input.reason ? ` ${input.reason}` : ''}`,
+      link: supplierUrgentLink(created.id),
+    },
+  ]);
+  return { id: created.id, noticeNo: created.noticeNo, status: created.status, version: created.version };
+}
+
+// ---------------------------------------------------------------------------------------------
+// State changes
+
+const VERBS: Record<UrgentDeliveryAction, string> = {
+  acknowledge: 'acknowledged',
+  answer: 'answered',
+  close: 'closed',
+  cancel: 'cancelled',
+};
+
+/** The supplier's answer: every line gets the quantity it can ship and the date; nothing of the buyer's. */
+async function writeAnswer(tx: Queryable, notice: NoticeRow, body: ActionBody): Promise<string> {
+  const lines = await tx
+    .select({ id: udl.id, lineNo: udl.lineNo, orderId: udl.orderId })
+    .from(udl)
+    .where(and(eq(udl.tenantId, notice.tenantId), eq(udl.noticeId, notice.id)));
+  const answers = new Map((body.lines ?? []).map((l) => [l.id, l]));
+  if (answers.size !== lines.length || lines.some((l) => !answers.has(l.id)))
+    throw new AppError('URGENT_DELIVERY_ANSWER_INCOMPLETE');
+  const [order] = await tx
+    .select({ places: po.decimalPlaces })
+    .from(po)
+    .where(and(eq(po.tenantId, notice.tenantId), eq(po.id, lines[0]!.orderId)));
+  const places = order?.places.quantity ?? 2;
+  const values = lines.map((l) => {
+    const a = answers.get(l.id)!;
+    return { id: l.id, qty: String(roundTo(a.availableQty, places)), date: a.availableDate, remark: a.remark };
+  });
+  await tx.execute(sql`
+    update ${udl} as l set available_qty = v.qty, available_date = v.date, supplier_remark = v.remark, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id bigint, qty numeric, date date, remark text)
+     where l.tenant_id = ${notice.tenantId} and l.notice_id = ${notice.id} and l.id = v.id`);
+  await tx
+    .update(ud)
+    .set({ supplierRemark: body.remark ?? notice.supplierRemark, answeredAt: sql`now()` })
+    .where(and(eq(ud.tenantId, notice.tenantId), eq(ud.id, notice.id)));
+  return values
+    .slice(0, 20)
+    .map((v) => `line ${lines.find((l) => l.id === v.id)!.lineNo}: ${v.qty} on ${v.date}`)
+    .join('; ');
+}
+
+/**
+ * Runs one row of URGENT_DELIVERY_TRANSITIONS: the header moves only from a status the step allows
+ * (and from the version the caller saw), so of two concurrent steps one wins and one gets 409.
+ */
+export async function actOnNotice(
+  deps: Deps,
+  auth: Auth,
+  id: string,
+  action: UrgentDeliveryAction,
+  body: ActionBody,
+): Promise<UrgentDeliveryDetail> {
+  const t = urgentDeliveryTransition(action)!;
+  const me = auth.tenantId!;
+  const outcome = await inTenantTx(deps.db, me, async (tx) => {
+    const hit = await findNotice(tx, auth, id);
+    if (!hit) throw new AppError('NOT_FOUND');
+    if (hit.side !== t.side) throw new AppError('URGENT_DELIVERY_WRONG_SIDE');
+    requireAny(auth, [t.permission]);
+    const [claimed] = await tx
+      .update(ud)
+      .set({
+        status: t.to,
+        version: sql`${ud.version} + 1`,
+        updatedAt: sql`now()`,
+        ...(action === 'acknowledge' ? { acknowledgedAt: sql`now()` } : {}),
+      })
+      .where(
+        and(
+          eq(ud.tenantId, hit.row.tenantId),
+          eq(ud.id, id),
+          inArray(ud.status, [...t.from]),
+          body.version !== undefined ? eq(ud.version, body.version) : undefined,
+          t.side === 'supplier' ? eq(ud.supplierTenantId, me) : undefined,
+        ),
+      )
+      .returning();
+    if (!claimed) {
+      const stale = body.version !== undefined && hit.row.version !== body.version;
+      throw new AppError(stale ? 'CONFLICT' : 'URGENT_DELIVERY_STATE_CHANGED');
+    }
+    const details = action === 'answer' ? await writeAnswer(tx, claimed, body) : '';
+    const remark = action !== 'answer' && body.remark?.trim() ? ` — ${body.remark.trim()}` : '';
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: URGENT_MODULE,
+      targetId: id,
+      summary: `${VERBS[action]} urgent delivery notice ${claimed.noticeNo}${details ? `: ${details}` : ''}${remark}`,
+    });
+    return { row: claimed, text: `${details}${remark}` };
+  });
+  const name = await nameOf(deps.db, me);
+  const n = outcome.row;
+  const title = `${name} ${VERBS[action]} urgent delivery notice ${n.noticeNo}`;
+  const content = `${outcome.text.replace(/^ — /, '') || n.noticeNo}.`;
+  if (t.side === 'supplier') {
+    await tellParty(deps, [{ tenantId: n.tenantId, userId: n.ownerId, title, content, link: buyerUrgentLink(id) }]);
+  } else if (n.supplierTenantId) {
+    await tellParty(deps, [{ tenantId: n.supplierTenantId, title, content, link: supplierUrgentLink(id) }]);
+  }
+  return getNotice(deps.db, auth, id);
+}

@@ -1,0 +1,98 @@
+import { formatDecimal, type Locale, OPERATION_TYPE, RECONCILIATION_LINE_STATUS_NAMES } from '@concord/shared';
+import type { Db } from '../../db/client.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { maskForViewer } from '../../platform/masking.ts';
+import { writeXlsx } from '../../platform/xlsx.ts';
+import { recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { actorOf } from '../purchase-orders/purchase-orders.service.ts';
+import { getStatement, RECONCILIATION_MODULE } from './reconciliations.service.ts';
+
+const LOCALE_INDEX: Record<Locale, number> = { 'en-US': 0, 'zh-CN': 1, 'zh-TW': 2 };
+
+const HEADERS = [
+  ['Line', '行号', '行號'],
+  ['Receipt no.', '入库单号', '入庫單號'],
+  ['Receipt date', '入库日期', '入庫日期'],
+  ['Order no.', '采购订单号', '採購單號'],
+  ['Material code', '物料编码', '料號'],
+  ['Material name', '物料名称', '品名'],
+  ['Unit', '单位', '單位'],
+  ['Quantity', '数量', '數量'],
+  ['Price', '单价', '單價'],
+  ['Tax rate', '税率', '稅率'],
+  ['Amount', '金额', '金額'],
+  ['Status', '状态', '狀態'],
+  ['Dispute reason', '异议原因', '異議原因'],
+  ['Proposed quantity', '建议数量', '建議數量'],
+  ['Proposed price', '建议单价', '建議單價'],
+  ['Difference amount', '差异金额', '差異金額'],
+] as const;
+
+const LINE_STATUS = {
+  open: ['Open', '待确认', '待確認'],
+  agreed: ['Agreed', '已同意', '已同意'],
+  disputed: ['Disputed', '有异议', '有異議'],
+} as const;
+
+const TOTAL = ['Total', '合计', '合計'] as const;
+
+/**
+ * One statement as a sheet: its lines and a total row, masked exactly like the detail reply (a
+ * position without view-price gets `***` in every price and amount cell, T-06).
+ */
+export async function exportStatement(db: Db, auth: Auth, id: string, locale: Locale): Promise<Buffer> {
+  const detail = maskForViewer(await getStatement(db, auth, id), auth);
+  const i = LOCALE_INDEX[locale];
+  const p = detail.decimalPlaces;
+  const money = (v: string | null, places: number) => (v === null ? '' : formatDecimal(v, places));
+  const rows = detail.lines.map((l) => [
+    l.lineNo,
+    l.receiptNo,
+    l.receiptDate,
+    l.orderNo,
+    l.prdtNo,
+    l.prdtName,
+    l.unitName,
+    formatDecimal(l.qty, p.quantity),
+    money(l.price, p.price),
+    formatDecimal(l.taxRate, 2),
+    money(l.amount, p.amount),
+    LINE_STATUS[RECONCILIATION_LINE_STATUS_NAMES[l.status]][i],
+    l.disputeReason,
+    l.disputeQty === null ? '' : formatDecimal(l.disputeQty, p.quantity),
+    money(l.disputePrice, p.price),
+    l.disputeReason ? money(l.differenceAmount, p.amount) : '',
+  ]);
+  rows.push([
+    TOTAL[i],
+    '',
+    '',
+    '',
+    '',
+    '',
+    '',
+    formatDecimal(detail.totalQty, p.quantity),
+    '',
+    '',
+    money(detail.totalAmount, p.amount),
+    '',
+    '',
+    '',
+    '',
+    money(detail.differenceAmount, p.amount),
+  ]);
+  await inTenantTx(db, auth.tenantId, (tx) =>
+    recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.EXPORT,
+      module: RECONCILIATION_MODULE,
+      targetId: id,
+      summary: `exported statement ${detail.statementNo} (${detail.lines.length} lines)`,
+    }),
+  );
+  return writeXlsx({
+    name: detail.statementNo,
+    header: HEADERS.map((h) => h[i]),
+    rows,
+    widths: [6, 18, 12, 18, 16, 28, 8, 12, 12, 8, 14, 10, 30, 12, 12, 14],
+  });
+}

@@ -1,0 +1,267 @@
+import type { ReportChartType, ReportName, ReportStatusKind } from '@concord/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { and, commonFilters, partnerName, type ReportContext, visibleTo } from './reports.scope.ts';
+
+/**
+ * The row-level reports. Each names one SELECT (`base`) whose column aliases are the report's
+ * column keys; the service pages it, sums it for the summary and groups it for the chart. Dates
+ * leave the database as text so no driver turns them into time-zone-shifted instants.
+ */
+export interface DetailReport {
+  base: SQL;
+  /** Default order over base columns (a stable tie-breaker on "id" is added). */
+  order: string;
+  /** Summary select list over base alias `b`. */
+  summary: SQL;
+  chart: {
+    type: ReportChartType;
+    /** Base column the chart groups by. */
+    category: string;
+    /** The category is a status code the web names, or a partner name to mask like the columns. */
+    categoryStatus?: ReportStatusKind;
+    partnerCategory?: boolean;
+    series: { key: string; kind: 'qty' | 'int'; expr: SQL }[];
+  };
+}
+
+const ts = (col: string) => sql.raw(`to_char(${col}, 'YYYY-MM-DD HH24:MI:SS')`);
+const period = (ctx: ReportContext, col: string) =>
+  sql`${sql.raw(col)} between ${ctx.filter.dateFrom} and ${ctx.filter.dateTo}`;
+/** The partner column's quoted alias: the supplier on the buyer side, the customer on the supplier side. */
+const partnerAlias = (ctx: ReportContext) => (ctx.side === 'buyer' ? '"supName"' : '"customerName"');
+const partnerColumn = (ctx: ReportContext) => sql.raw(partnerAlias(ctx));
+
+/** Order lines with what was delivered, received, qualified and warehoused against them. */
+function procurementExecution(ctx: ReportContext): DetailReport {
+  return {
+    base: sql`
+      select ol.id::text as id, po.order_no as "orderNo", ol.line_no as "orderLineNo", po.order_date::text as "orderDate",
+             to_char(po.order_date, 'YYYY-MM') as month,
+             ${partnerName(ctx, 'po.supplier_id', 'po.tenant_id')} as "supName",
+             ol.prdt_no as "prdtNo", ol.prdt_name as "prdtName", ol.unit_name as "unitName",
+             coalesce(ol.confirmed_date, ol.requested_date)::text as "dueDate",
+             ol.qty as "orderedQty", ol.confirmed_qty as "confirmedQty",
+             coalesce(d.delivered, 0) as "deliveredQty", coalesce(d.received, 0) as "receivedQty",
+             coalesce(d.qualified, 0) as "qualifiedQty", coalesce(d.warehoused, 0) as "warehousedQty",
+             greatest(coalesce(ol.confirmed_qty, ol.qty) - coalesce(d.warehoused, 0), 0) as "openQty"
+        from purchase_order_lines ol
+        join purchase_orders po on po.tenant_id = ol.tenant_id and po.id = ol.order_id
+        left join lateral (
+          select sum(nl.qty) as delivered, sum(nl.received_qty) as received,
+                 sum(case when nl.is_check then nl.qualified_qty else nl.received_qty end) as qualified,
+                 sum(nl.warehoused_qty) as warehoused
+            from delivery_note_lines nl
+            join delivery_notes dn on dn.tenant_id = nl.tenant_id and dn.id = nl.note_id
+           where nl.tenant_id = ol.tenant_id and nl.order_line_id = ol.id and dn.status in (1, 2, 3, 4)) d on true
+       where ${and([
+         visibleTo(ctx, 'ol', 'po'),
+         sql`po.status in (1, 2, 3, 4, 5) and ol.status <> 3`,
+         period(ctx, 'po.order_date'),
+         ...commonFilters(ctx, {
+           supplierId: 'po.supplier_id',
+           prdtNo: 'ol.prdt_no',
+           prdtName: 'ol.prdt_name',
+           orderNo: 'po.order_no',
+         }),
+       ])}`,
+    order: '"orderDate" desc, "orderNo" desc, "orderLineNo"',
+    summary: sql`count(*)::int as lines, sum("orderedQty") as "orderedQty", sum("deliveredQty") as "deliveredQty",
+                 sum("warehousedQty") as "warehousedQty", sum("openQty") as "openQty"`,
+    chart: {
+      type: 'bar',
+      category: 'month',
+      series: [
+        { key: 'orderedQty', kind: 'qty', expr: sql`sum("orderedQty")` },
+        { key: 'deliveredQty', kind: 'qty', expr: sql`sum("deliveredQty")` },
+        { key: 'warehousedQty', kind: 'qty', expr: sql`sum("warehousedQty")` },
+      ],
+    },
+  };
+}
+
+/** Delivery note lines of sent notes (the buyer never sees the supplier's drafts). */
+function deliveryPage(ctx: ReportContext): DetailReport {
+  const f = ctx.filter;
+  const like = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
+  return {
+    base: sql`
+      select nl.id::text as id, dn.note_no as "noteNo", dn.status as "noteStatus", dn.ship_date::text as "shipDate",
+             to_char(dn.ship_date, 'YYYY-MM') as month, dn.expected_date::text as "expectedDate",
+             to_char(dn.arrived_at, 'YYYY-MM-DD') as "arrivalDate",
+             ${partnerName(ctx, 'dn.supplier_id', 'dn.tenant_id')} as "supName",
+             nl.order_no as "orderNo", nl.order_line_no as "orderLineNo", nl.prdt_no as "prdtNo",
+             nl.prdt_name as "prdtName", nl.unit_name as "unitName", nl.batch_no as "batchNo",
+             nl.due_date::text as "dueDate", nl.qty, nl.received_qty as "receivedQty",
+             nl.qualified_qty as "qualifiedQty", nl.unqualified_qty as "unqualifiedQty",
+             nl.warehoused_qty as "warehousedQty"
+        from delivery_note_lines nl
+        join delivery_notes dn on dn.tenant_id = nl.tenant_id and dn.id = nl.note_id
+       where ${and([
+         visibleTo(ctx, 'nl', 'dn'),
+         sql`dn.status <> 0`,
+         period(ctx, 'dn.ship_date'),
+         ...commonFilters(ctx, {
+           supplierId: 'dn.supplier_id',
+           prdtNo: 'nl.prdt_no',
+           prdtName: 'nl.prdt_name',
+           orderNo: 'nl.order_no',
+         }),
+         ...(f.noteNo ? [sql`dn.note_no ilike ${like(f.noteNo)}`] : []),
+         ...(f.noteStatus !== undefined ? [sql`dn.status = ${f.noteStatus}`] : []),
+       ])}`,
+    order: '"shipDate" desc, "noteNo" desc',
+    summary: sql`count(distinct "noteNo")::int as notes, count(*)::int as lines, sum(qty) as qty,
+                 sum("receivedQty") as "receivedQty", sum("warehousedQty") as "warehousedQty"`,
+    chart: {
+      type: 'bar',
+      category: 'month',
+      series: [
+        { key: 'qty', kind: 'qty', expr: sql`sum(qty)` },
+        { key: 'receivedQty', kind: 'qty', expr: sql`sum("receivedQty")` },
+        { key: 'warehousedQty', kind: 'qty', expr: sql`sum("warehousedQty")` },
+      ],
+    },
+  };
+}
+
+/** Warehousing receipt lines. `unreconciled`: only those on no confirmed statement. */
+function receiptLines(ctx: ReportContext, unreconciled: boolean): DetailReport {
+  return {
+    base: sql`
+      select rl.id::text as id, r.receipt_no as "receiptNo", rl.receipt_date::text as "receiptDate",
+             to_char(rl.receipt_date, 'YYYY-MM') as month,
+             ${partnerName(ctx, 'rl.supplier_id', 'rl.tenant_id')} as ${partnerColumn(ctx)},
+             (select dn.note_no from delivery_notes dn where dn.tenant_id = rl.tenant_id and dn.id = rl.note_id) as "noteNo",
+             rl.order_no as "orderNo", rl.prdt_no as "prdtNo", rl.prdt_name as "prdtName", rl.prdt_spc as "prdtSpc",
+             rl.unit_name as "unitName", rl.qty, rl.price, rl.tax_rate as "taxRate", rl.amount, rl.currency,
+             rl.due_date::text as "dueDate", rl.arrival_date::text as "arrivalDate",
+             c.statement_no as "statementNo", c.status as "statementStatus"
+        from receipt_lines rl
+        join receipts r on r.tenant_id = rl.tenant_id and r.id = rl.receipt_id
+        left join reconciliations c on c.tenant_id = rl.tenant_id and c.id = rl.reconciliation_id
+       where ${and([
+         visibleTo(ctx, 'rl', 'r'),
+         period(ctx, 'rl.receipt_date'),
+         ...(unreconciled ? [sql`(c.id is null or c.status <> 4)`] : []),
+         ...commonFilters(ctx, {
+           supplierId: 'rl.supplier_id',
+           tenantId: 'rl.tenant_id',
+           prdtNo: 'rl.prdt_no',
+           prdtName: 'rl.prdt_name',
+           orderNo: 'rl.order_no',
+         }),
+       ])}`,
+    order: '"receiptDate" desc, "receiptNo" desc',
+    summary: sql`count(*)::int as lines, sum(qty) as qty, sum(amount) as amount`,
+    chart: unreconciled
+      ? {
+          type: 'bar',
+          category: partnerAlias(ctx),
+          partnerCategory: true,
+          series: [{ key: 'qty', kind: 'qty', expr: sql`sum(qty)` }],
+        }
+      : { type: 'bar', category: 'month', series: [{ key: 'qty', kind: 'qty', expr: sql`sum(qty)` }] },
+  };
+}
+
+/** Disputed statement lines with what the answering side holds right and the difference. */
+function reconciliationDifferences(ctx: ReportContext): DetailReport {
+  return {
+    base: sql`
+      select cl.id::text as id, c.statement_no as "statementNo", c.status as "statementStatus",
+             ${partnerName(ctx, 'c.supplier_id', 'c.tenant_id')} as ${partnerColumn(ctx)},
+             cl.receipt_no as "receiptNo", cl.receipt_date::text as "receiptDate", cl.order_no as "orderNo",
+             cl.prdt_no as "prdtNo", cl.prdt_name as "prdtName", cl.qty, cl.price, cl.amount,
+             cl.dispute_qty as "disputeQty", cl.dispute_price as "disputePrice",
+             coalesce(cl.dispute_qty, cl.qty) - cl.qty as "differenceQty",
+             cl.difference_amount as "differenceAmount", cl.dispute_reason as "disputeReason"
+        from reconciliation_lines cl
+        join reconciliations c on c.tenant_id = cl.tenant_id and c.id = cl.reconciliation_id
+       where ${and([
+         visibleTo(ctx, 'cl', 'c'),
+         sql`cl.status = 2 and c.status not in (0, 5)`,
+         period(ctx, 'cl.receipt_date'),
+         ...commonFilters(ctx, {
+           supplierId: 'c.supplier_id',
+           tenantId: 'c.tenant_id',
+           prdtNo: 'cl.prdt_no',
+           prdtName: 'cl.prdt_name',
+           orderNo: 'cl.order_no',
+         }),
+       ])}`,
+    order: '"statementNo" desc, "receiptDate"',
+    summary: sql`count(*)::int as lines, sum("differenceQty") as "differenceQty",
+                 sum("differenceAmount") as "differenceAmount"`,
+    // Quantities only: a chart series is a bare list of numbers that field-name masking cannot reach.
+    chart: {
+      type: 'bar',
+      category: partnerAlias(ctx),
+      partnerCategory: true,
+      series: [
+        { key: 'lines', kind: 'int', expr: sql`count(*)` },
+        { key: 'differenceQty', kind: 'qty', expr: sql`sum("differenceQty")` },
+      ],
+    },
+  };
+}
+
+/**
+ * Order lines of sent orders with the supplier's answer. The answer time is the line's last change
+ * after the order was sent while it is confirmed or counter-proposed (order lines keep no separate
+ * answer stamp).
+ */
+function confirmDetails(ctx: ReportContext): DetailReport {
+  const answered = sql`case when ol.status in (1, 2) then ol.updated_at end`;
+  return {
+    base: sql`
+      select ol.id::text as id, po.order_no as "orderNo", ol.line_no as "orderLineNo",
+             ${partnerName(ctx, 'po.supplier_id', 'po.tenant_id')} as ${partnerColumn(ctx)},
+             ol.prdt_no as "prdtNo", ol.prdt_name as "prdtName", ol.unit_name as "unitName",
+             ol.status as "lineStatus", ol.qty as "requestedQty", ol.confirmed_qty as "confirmedQty",
+             ol.requested_date::text as "requestedDate", ol.confirmed_date::text as "confirmedDate",
+             ${ts('po.sent_at')} as "sentAt", to_char(${answered}, 'YYYY-MM-DD HH24:MI:SS') as "answeredAt",
+             round((extract(epoch from (${answered} - po.sent_at)) / 3600)::numeric, 1) as "answerHours"
+        from purchase_order_lines ol
+        join purchase_orders po on po.tenant_id = ol.tenant_id and po.id = ol.order_id
+       where ${and([
+         visibleTo(ctx, 'ol', 'po'),
+         sql`po.status <> 0 and po.sent_at is not null`,
+         period(ctx, 'po.order_date'),
+         ...commonFilters(ctx, {
+           supplierId: 'po.supplier_id',
+           tenantId: 'po.tenant_id',
+           prdtNo: 'ol.prdt_no',
+           prdtName: 'ol.prdt_name',
+           orderNo: 'po.order_no',
+         }),
+       ])}`,
+    order: '"sentAt" desc, "orderNo" desc, "orderLineNo"',
+    summary: sql`count(*)::int as lines, (count(*) filter (where "lineStatus" = 1))::int as "confirmedLines",
+                 (count(*) filter (where "lineStatus" = 2))::int as "proposedLines",
+                 (count(*) filter (where "lineStatus" = 0))::int as "pendingLines",
+                 round(avg("answerHours"), 1) as "answerHours"`,
+    chart: {
+      type: 'pie',
+      category: '"lineStatus"',
+      categoryStatus: 'orderLine',
+      series: [{ key: 'lines', kind: 'int', expr: sql`count(*)` }],
+    },
+  };
+}
+
+type DetailName = Exclude<
+  ReportName,
+  'poTimelyArrivalRate' | 'supTimelyArrivalRate' | 'poQualityYield' | 'supQualityYield' | 'poUnqualifiedReasonReport'
+>;
+
+export const DETAIL_REPORTS: Record<DetailName, (ctx: ReportContext) => DetailReport> = {
+  procurementExecution,
+  deliveryPage,
+  poLzDetails: (ctx) => receiptLines(ctx, false),
+  supLzDetails: (ctx) => receiptLines(ctx, false),
+  unreconciledDetails: (ctx) => receiptLines(ctx, true),
+  poDiffReconciliation: reconciliationDifferences,
+  supDiffReconciliation: reconciliationDifferences,
+  poConfirmDetails: confirmDetails,
+  supConfirmDetails: confirmDetails,
+};

@@ -1,0 +1,349 @@
+import type { ReportChart, ReportRow } from '@concord/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+import { and, commonFilters, partnerKey, partnerName, type ReportContext, visibleTo } from './reports.scope.ts';
+
+/**
+ * The aggregated reports: on-time arrival, quality yield and unqualified reasons. Each runs one SQL
+ * statement that aggregates to (partner[, material], month) in the database; rows, summary and chart
+ * are then folded from that small result, so the big tables are read once per request.
+ */
+
+/**
+ * Row-level security adds its policy to every scan, and PostgreSQL estimates that filter to keep a
+ * handful of rows: over a million receipt lines it then probes a join row by row and sorts to disk.
+ * These aggregates read most of a tenant's rows by design, so their transaction prefers hash joins
+ * and hash aggregates with the memory for them (SET LOCAL: gone at commit).
+ */
+export async function preferHashPlans(q: Queryable) {
+  await q.execute(sql`select set_config('enable_nestloop', 'off', true), set_config('work_mem', '64MB', true)`);
+}
+
+export interface Aggregated {
+  rows: ReportRow[];
+  summary: Record<string, string | number | null>;
+  chart: ReportChart;
+}
+
+/** Percent with two decimals; null when nothing was due or inspected. */
+export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : null);
+/** Sums of decimals back to decimal text without float noise. */
+export const qty = (n: number) => String(Math.round(n * 1e6) / 1e6);
+
+/** Every month of the period, so a month without data is a gap on the chart rather than missing. */
+export function monthsOf(from: string, to: string): string[] {
+  const out: string[] = [];
+  let y = Number(from.slice(0, 4));
+  let m = Number(from.slice(5, 7));
+  const end = to.slice(0, 7);
+  for (;;) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    out.push(key);
+    if (key >= end || out.length > 240) return out;
+    m += 1;
+    if (m > 12) [y, m] = [y + 1, 1];
+  }
+}
+
+const MASK = '***';
+const shownName = (ctx: ReportContext, name: unknown) =>
+  ctx.side === 'buyer' && !ctx.showSupplier ? MASK : String(name ?? '');
+const partnerColumn = (ctx: ReportContext) => (ctx.side === 'buyer' ? 'supName' : 'customerName');
+
+// ---------------------------------------------------------------------------------------------
+// On-time arrival
+
+/**
+ * Due quantity per (order line, due date): a planned order line is due by its live plan lines (plan
+ * sent, line not cancelled) on their dates; an unplanned one by its confirmed (else ordered) quantity
+ * on its confirmed (else requested) date. Receipts carry the due date of the line they were delivered
+ * against, so they meet their due line on (order line, due date); the on-time part of a due line is
+ * what arrived on or before that date, capped at the due quantity.
+ */
+function timelyArrivalSql(ctx: ReportContext): SQL {
+  const { dateFrom, dateTo } = ctx.filter;
+  const livePlan = sql`p.status in (1, 2, 3, 4) and pl.status <> 3`;
+  const lineFilters = commonFilters(ctx, {
+    supplierId: 'po.supplier_id',
+    tenantId: 'po.tenant_id',
+    prdtNo: 'ol.prdt_no',
+    prdtName: 'ol.prdt_name',
+    orderNo: 'po.order_no',
+  });
+  const liveOrder = sql`po.status in (1, 2, 3, 4, 5) and ol.status <> 3`;
+  const key = partnerKey(ctx, 'po.supplier_id', 'po.tenant_id');
+  return sql`
+    with due as (
+      select ${key} as partner_id, pl.order_line_id, pl.planned_date as due_date, pl.planned_qty as due_qty
+        from receiving_plan_lines pl
+        join receiving_plans p on p.tenant_id = pl.tenant_id and p.id = pl.plan_id
+        join purchase_order_lines ol on ol.tenant_id = pl.tenant_id and ol.id = pl.order_line_id
+        join purchase_orders po on po.tenant_id = pl.tenant_id and po.id = pl.order_id
+       where ${and([visibleTo(ctx, 'pl', 'po'), livePlan, liveOrder, ...lineFilters])}
+         and pl.planned_date between ${dateFrom} and ${dateTo}
+      union all
+      select ${key}, ol.id, coalesce(ol.confirmed_date, ol.requested_date), coalesce(ol.confirmed_qty, ol.qty)
+        from purchase_order_lines ol
+        join purchase_orders po on po.tenant_id = ol.tenant_id and po.id = ol.order_id
+       where ${and([visibleTo(ctx, 'ol', 'po'), liveOrder, ...lineFilters])}
+         and coalesce(ol.confirmed_date, ol.requested_date) between ${dateFrom} and ${dateTo}
+         and not exists (
+           select 1 from receiving_plan_lines pl
+             join receiving_plans p on p.tenant_id = pl.tenant_id and p.id = pl.plan_id
+            where pl.tenant_id = ol.tenant_id and pl.order_line_id = ol.id and ${livePlan})
+    ),
+    due_lines as (
+      select partner_id, order_line_id, due_date, sum(due_qty) as due_qty from due group by 1, 2, 3
+    ),
+    got as (
+      select rl.order_line_id, rl.due_date, sum(rl.qty) as received_qty,
+             coalesce(sum(rl.qty) filter (where rl.arrival_date <= rl.due_date), 0) as on_time_qty
+        from receipt_lines rl
+       where ${ctx.side === 'buyer' ? sql`rl.tenant_id = ${ctx.me}` : sql`rl.supplier_tenant_id = ${ctx.me}`}
+         and rl.due_date between ${dateFrom} and ${dateTo}
+       group by 1, 2
+    )
+    select partner_id, to_char(m, 'YYYY-MM') as month, due_lines, due_qty, on_time_qty, received_qty
+      from (
+        select d.partner_id::text as partner_id, date_trunc('month', d.due_date) as m, count(*)::int as due_lines,
+               sum(d.due_qty)::float8 as due_qty,
+               sum(least(coalesce(g.on_time_qty, 0), d.due_qty))::float8 as on_time_qty,
+               sum(coalesce(g.received_qty, 0))::float8 as received_qty
+          from due_lines d
+          left join got g on g.order_line_id = d.order_line_id and g.due_date = d.due_date
+         group by 1, 2) x`;
+}
+
+interface Sums {
+  [k: string]: number;
+}
+function add(target: Sums, source: Sums) {
+  for (const [k, v] of Object.entries(source)) target[k] = (target[k] ?? 0) + v;
+}
+
+/** Partner names of the aggregated partner ids, read once per report (a few dozen at most). */
+async function namesOf(q: Queryable, ctx: ReportContext, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}::bigint`),
+    sql`, `,
+  );
+  const name = partnerName(ctx, 'x.id', ctx.side === 'buyer' ? `${ctx.me}::bigint` : 'x.id');
+  const result = await q.execute<{ id: string; name: string | null }>(
+    sql`select x.id::text as id, ${name} as name from unnest(array[${list}]) as x(id)`,
+  );
+  return new Map(result.rows.map((r) => [r.id, r.name ?? '']));
+}
+
+export async function timelyArrival(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
+  await preferHashPlans(q);
+  const result = await q.execute<{
+    partner_id: string;
+    month: string;
+    due_lines: number;
+    due_qty: number;
+    on_time_qty: number;
+    received_qty: number;
+  }>(timelyArrivalSql(ctx));
+  const byPartner = new Map<string, Sums>();
+  const byMonth = new Map<string, Sums>();
+  const total: Sums = {};
+  for (const r of result.rows) {
+    const sums = {
+      dueLines: Number(r.due_lines),
+      dueQty: Number(r.due_qty),
+      onTimeQty: Number(r.on_time_qty),
+      receivedQty: Number(r.received_qty),
+    };
+    for (const [map, key] of [
+      [byPartner, r.partner_id],
+      [byMonth, r.month],
+    ] as const) {
+      const bucket = map.get(key) ?? {};
+      add(bucket, sums);
+      map.set(key, bucket);
+    }
+    add(total, sums);
+  }
+  const names = await namesOf(q, ctx, [...byPartner.keys()]);
+  const rows: ReportRow[] = [...byPartner.entries()].map(([id, s]) => ({
+    id,
+    [partnerColumn(ctx)]: shownName(ctx, names.get(id)),
+    dueLines: s.dueLines,
+    dueQty: qty(s.dueQty),
+    onTimeQty: qty(s.onTimeQty),
+    receivedQty: qty(s.receivedQty),
+    onTimeRate: percent(s.onTimeQty, s.dueQty),
+  }));
+  const months = monthsOf(ctx.filter.dateFrom, ctx.filter.dateTo);
+  const month = (m: string) => byMonth.get(m) ?? {};
+  return {
+    rows,
+    summary: {
+      dueLines: total.dueLines ?? 0,
+      dueQty: qty(total.dueQty ?? 0),
+      onTimeQty: qty(total.onTimeQty ?? 0),
+      onTimeRate: percent(total.onTimeQty ?? 0, total.dueQty ?? 0),
+    },
+    chart: {
+      type: 'line',
+      categories: months,
+      series: [
+        { key: 'dueQty', kind: 'qty', type: 'bar', data: months.map((m) => month(m).dueQty ?? 0) },
+        { key: 'onTimeQty', kind: 'qty', type: 'bar', data: months.map((m) => month(m).onTimeQty ?? 0) },
+        {
+          key: 'onTimeRate',
+          kind: 'rate',
+          type: 'line',
+          data: months.map((m) => percent(month(m).onTimeQty ?? 0, month(m).dueQty ?? 0) ?? 0),
+        },
+      ],
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inspections: quality yield and unqualified reasons
+
+function inspectionWhere(ctx: ReportContext, withLine: boolean): SQL {
+  const { dateFrom, dateTo } = ctx.filter;
+  return and([
+    visibleTo(ctx, 'ri', 'dn'),
+    // Scalar subqueries: the bounds are computed once, not cast again for every row.
+    sql`ri.inspected_at >= (select ${dateFrom}::date::timestamptz) and ri.inspected_at < (select (${dateTo}::date + 1)::timestamptz)`,
+    ...commonFilters(ctx, {
+      supplierId: 'dn.supplier_id',
+      tenantId: 'dn.tenant_id',
+      ...(withLine ? { prdtNo: 'nl.prdt_no', prdtName: 'nl.prdt_name' } : {}),
+    }),
+  ]);
+}
+
+/**
+ * Yield = qualified ÷ inspected quantity over the inspections of the period. Grouped by partner,
+ * the material join is skipped unless a material is asked for: the note header alone names the partner.
+ */
+export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
+  const byMaterial = ctx.filter.groupBy === 'material';
+  const withLine = byMaterial || Boolean(ctx.filter.material);
+  await preferHashPlans(q);
+  const key = partnerKey(ctx, 'dn.supplier_id', 'dn.tenant_id');
+  const material = byMaterial ? sql`nl.prdt_no, max(nl.prdt_name) as prdt_name` : sql`'' as prdt_no, '' as prdt_name`;
+  const result = await q.execute<{
+    partner_id: string;
+    prdt_no: string;
+    prdt_name: string;
+    month: string;
+    inspections: number;
+    inspected: number;
+    qualified: number;
+    unqualified: number;
+  }>(sql`
+    select partner_id, prdt_no, prdt_name, to_char(m, 'YYYY-MM') as month, inspections, inspected, qualified, unqualified
+      from (
+        select ${key}::text as partner_id, ${material}, date_trunc('month', ri.inspected_at) as m,
+               count(*)::int as inspections, sum(ri.inspected_qty)::float8 as inspected,
+               sum(ri.qualified_qty)::float8 as qualified, sum(ri.unqualified_qty)::float8 as unqualified
+          from receipt_inspections ri
+          join delivery_notes dn on dn.tenant_id = ri.tenant_id and dn.id = ri.note_id
+          ${withLine ? sql`join delivery_note_lines nl on nl.tenant_id = ri.tenant_id and nl.id = ri.note_line_id` : sql``}
+         where ${inspectionWhere(ctx, withLine)}
+         group by ${byMaterial ? sql`1, 2, 4` : sql`1, 4`}) x`);
+  const groups = new Map<string, Sums>();
+  const meta = new Map<string, { partnerId: string; prdtNo: string; prdtName: string }>();
+  const byMonth = new Map<string, Sums>();
+  const total: Sums = {};
+  for (const r of result.rows) {
+    const sums = {
+      inspectionCount: Number(r.inspections),
+      inspectedQty: Number(r.inspected),
+      qualifiedQty: Number(r.qualified),
+      unqualifiedQty: Number(r.unqualified),
+    };
+    const k = `${r.partner_id}|${r.prdt_no}`;
+    meta.set(k, { partnerId: r.partner_id, prdtNo: r.prdt_no, prdtName: r.prdt_name });
+    const g = groups.get(k) ?? {};
+    add(g, sums);
+    groups.set(k, g);
+    const m = byMonth.get(r.month) ?? {};
+    add(m, sums);
+    byMonth.set(r.month, m);
+    add(total, sums);
+  }
+  const names = await namesOf(q, ctx, [...new Set([...meta.values()].map((m) => m.partnerId))]);
+  const rows: ReportRow[] = [...groups.entries()].map(([k, s]) => {
+    const m = meta.get(k)!;
+    return {
+      id: k,
+      [partnerColumn(ctx)]: shownName(ctx, names.get(m.partnerId)),
+      prdtNo: m.prdtNo,
+      prdtName: m.prdtName,
+      inspectionCount: s.inspectionCount,
+      inspectedQty: qty(s.inspectedQty),
+      qualifiedQty: qty(s.qualifiedQty),
+      unqualifiedQty: qty(s.unqualifiedQty),
+      qualityYield: percent(s.qualifiedQty, s.inspectedQty),
+    };
+  });
+  const months = monthsOf(ctx.filter.dateFrom, ctx.filter.dateTo);
+  const month = (m: string) => byMonth.get(m) ?? {};
+  return {
+    rows,
+    summary: {
+      inspectedQty: qty(total.inspectedQty ?? 0),
+      qualifiedQty: qty(total.qualifiedQty ?? 0),
+      unqualifiedQty: qty(total.unqualifiedQty ?? 0),
+      qualityYield: percent(total.qualifiedQty ?? 0, total.inspectedQty ?? 0),
+    },
+    chart: {
+      type: 'line',
+      categories: months,
+      series: [
+        { key: 'qualifiedQty', kind: 'qty', type: 'bar', data: months.map((m) => month(m).qualifiedQty ?? 0) },
+        { key: 'unqualifiedQty', kind: 'qty', type: 'bar', data: months.map((m) => month(m).unqualifiedQty ?? 0) },
+        {
+          key: 'qualityYield',
+          kind: 'rate',
+          type: 'line',
+          data: months.map((m) => percent(month(m).qualifiedQty ?? 0, month(m).inspectedQty ?? 0) ?? 0),
+        },
+      ],
+    },
+  };
+}
+
+/** Unqualified quantity by reason (its code, else its text), with each reason's share of the total. */
+export async function unqualifiedReasons(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
+  const withLine = Boolean(ctx.filter.material);
+  await preferHashPlans(q);
+  const result = await q.execute<{ reason_code: string; reason: string; inspections: number; unqualified: number }>(sql`
+    select max(ri.reason_code) as reason_code, max(ri.reason) as reason, count(*)::int as inspections,
+           sum(ri.unqualified_qty)::float8 as unqualified
+      from receipt_inspections ri
+      join delivery_notes dn on dn.tenant_id = ri.tenant_id and dn.id = ri.note_id
+      ${withLine ? sql`join delivery_note_lines nl on nl.tenant_id = ri.tenant_id and nl.id = ri.note_line_id` : sql``}
+     where ${inspectionWhere(ctx, withLine)} and ri.unqualified_qty > 0
+     group by coalesce(nullif(ri.reason_code, ''), ri.reason)
+     order by 4 desc`);
+  const total = result.rows.reduce((s, r) => s + Number(r.unqualified), 0);
+  const inspections = result.rows.reduce((s, r) => s + Number(r.inspections), 0);
+  const rows: ReportRow[] = result.rows.map((r) => ({
+    id: r.reason_code || r.reason,
+    reasonCode: r.reason_code,
+    reason: r.reason,
+    inspectionCount: Number(r.inspections),
+    unqualifiedQty: qty(Number(r.unqualified)),
+    share: percent(Number(r.unqualified), total),
+  }));
+  return {
+    rows,
+    summary: { inspectionCount: inspections, unqualifiedQty: qty(total) },
+    chart: {
+      type: 'pie',
+      categories: result.rows.map((r) => r.reason || r.reason_code),
+      series: [
+        { key: 'unqualifiedQty', kind: 'qty', type: 'pie', data: result.rows.map((r) => Number(r.unqualified)) },
+      ],
+    },
+  };
+}

@@ -1,0 +1,462 @@
+import {
+  type ListResult,
+  type Locale,
+  OPERATION_TYPE,
+  type PotentialSupplier,
+  type PotentialSupplierDetail,
+  PROSPECT_EDITABLE_STATES,
+  PROSPECT_STATE,
+  type ProspectAction,
+  type ProspectAuditRecord,
+  type ProspectAuditResult,
+  type prospectAuditSchema,
+  type prospectCreateSchema,
+  type prospectListSchema,
+  prospectTransition,
+  type prospectUpdateSchema,
+  supplierInviteSchema,
+} from '@concord/shared';
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Services } from '../../app.ts';
+import type { Queryable } from '../../db/client.ts';
+import { enterprises, potentialSuppliers, supplierAudits, supplierClasses, users } from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import type { OutgoingMessage } from '../../platform/mail.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { notifyUsers } from '../messages/messages.service.ts';
+import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { inviteSupplier } from '../suppliers/invitations.service.ts';
+
+type ProspectCreate = z.infer<typeof prospectCreateSchema>;
+type ProspectUpdate = z.infer<typeof prospectUpdateSchema>;
+type ProspectListQuery = z.infer<typeof prospectListSchema>;
+type ProspectAudit = z.infer<typeof prospectAuditSchema>;
+
+export const MODULE = 'potential-suppliers';
+
+const actor = (auth: Auth) => ({ tenantId: auth.tenantId!, userId: auth.userId, username: auth.username, ip: auth.ip });
+
+const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
+
+// supplier_audits keeps the audit time in its created_at column (`auditedAt` in the table definition).
+const latestAudit = (column: 'score' | 'created_at') =>
+  sql.raw(`(select a.${column} from supplier_audits a
+     where a.tenant_id = potential_suppliers.tenant_id and a.potential_supplier_id = potential_suppliers.id
+     order by a.created_at desc, a.id desc limit 1)`);
+
+const columns = {
+  id: potentialSuppliers.id,
+  code: potentialSuppliers.code,
+  name: potentialSuppliers.name,
+  contactName: potentialSuppliers.contactName,
+  mobileArea: potentialSuppliers.mobileArea,
+  mobile: potentialSuppliers.mobile,
+  email: potentialSuppliers.email,
+  compNo: potentialSuppliers.compNo,
+  socialCreditCode: potentialSuppliers.socialCreditCode,
+  productDescription: potentialSuppliers.productDescription,
+  supplierClassId: potentialSuppliers.supplierClassId,
+  supplierClassName: supplierClasses.name,
+  requiredQualifications: potentialSuppliers.requiredQualifications,
+  attachments: potentialSuppliers.attachments,
+  auditState: potentialSuppliers.auditState,
+  convertedSupplierId: potentialSuppliers.convertedSupplierId,
+  ownerId: potentialSuppliers.ownerId,
+  ownerName: users.name,
+  lastScore: sql<number | null>`${latestAudit('score')}`,
+  lastAuditedAt: sql<string | null>`${latestAudit('created_at')}`,
+  version: potentialSuppliers.version,
+  createdAt: potentialSuppliers.createdAt,
+  updatedAt: potentialSuppliers.updatedAt,
+};
+
+const selectProspects = (q: Queryable) =>
+  q
+    .select(columns)
+    .from(potentialSuppliers)
+    .leftJoin(
+      supplierClasses,
+      and(
+        eq(supplierClasses.tenantId, potentialSuppliers.tenantId),
+        eq(supplierClasses.id, potentialSuppliers.supplierClassId),
+      ),
+    )
+    .leftJoin(users, eq(users.id, potentialSuppliers.ownerId));
+
+const SORTABLE = {
+  code: potentialSuppliers.code,
+  name: potentialSuppliers.name,
+  contactName: potentialSuppliers.contactName,
+  auditState: potentialSuppliers.auditState,
+  createdAt: potentialSuppliers.createdAt,
+  updatedAt: potentialSuppliers.updatedAt,
+};
+
+async function scopeOf(q: Queryable, auth: Auth): Promise<SQL | undefined> {
+  const scope = await resolveDataScope(q, auth);
+  return scopeCondition(scope, { owner: potentialSuppliers.ownerId, dept: potentialSuppliers.deptId });
+}
+
+/**
+ * The prospect pool within the caller's data scope. The audit queue is the same list: its screen
+ * asks for the prospects under audit, an auditor may also look back at the approved and rejected.
+ */
+export async function listProspects(
+  q: Queryable,
+  auth: Auth,
+  query: ProspectListQuery,
+): Promise<ListResult<PotentialSupplier>> {
+  const f = query.filter ?? {};
+  const where = and(
+    eq(potentialSuppliers.tenantId, auth.tenantId!),
+    await scopeOf(q, auth),
+    f.keyword
+      ? or(
+          ilike(potentialSuppliers.code, escapeLike(f.keyword)),
+          ilike(potentialSuppliers.name, escapeLike(f.keyword)),
+          ilike(potentialSuppliers.contactName, escapeLike(f.keyword)),
+          ilike(potentialSuppliers.compNo, escapeLike(f.keyword)),
+        )
+      : undefined,
+    f.auditState === undefined ? undefined : eq(potentialSuppliers.auditState, f.auditState),
+    f.supplierClassId ? eq(potentialSuppliers.supplierClassId, f.supplierClassId) : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    selectProspects(q)
+      .where(where)
+      .orderBy(
+        ...orderBy(query.orderParam, SORTABLE, [potentialSuppliers.createdAt, 'desc']),
+        desc(potentialSuppliers.id),
+      )
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(potentialSuppliers).where(where),
+  ]);
+  return { dataList: rows as PotentialSupplier[], totalCount: total };
+}
+
+async function loadProspect(q: Queryable, auth: Auth, id: string): Promise<PotentialSupplier> {
+  const [row] = await selectProspects(q)
+    .where(and(eq(potentialSuppliers.tenantId, auth.tenantId!), eq(potentialSuppliers.id, id), await scopeOf(q, auth)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row as PotentialSupplier;
+}
+
+export async function getProspect(q: Queryable, auth: Auth, id: string): Promise<PotentialSupplierDetail> {
+  const prospect = await loadProspect(q, auth, id);
+  const audits = await q
+    .select({
+      id: supplierAudits.id,
+      result: supplierAudits.result,
+      score: supplierAudits.score,
+      comment: supplierAudits.comment,
+      attachments: supplierAudits.attachments,
+      auditorId: supplierAudits.auditorId,
+      auditorName: users.name,
+      auditedAt: supplierAudits.auditedAt,
+    })
+    .from(supplierAudits)
+    .leftJoin(users, eq(users.id, supplierAudits.auditorId))
+    .where(and(eq(supplierAudits.tenantId, auth.tenantId!), eq(supplierAudits.potentialSupplierId, id)))
+    .orderBy(desc(supplierAudits.auditedAt), desc(supplierAudits.id));
+  return { ...prospect, audits: audits as ProspectAuditRecord[] };
+}
+
+/** The supplier classes a prospect may be filed under. */
+export async function listClassOptions(q: Queryable, tenantId: string) {
+  return q
+    .select({ id: supplierClasses.id, code: supplierClasses.code, name: supplierClasses.name })
+    .from(supplierClasses)
+    .where(eq(supplierClasses.tenantId, tenantId))
+    .orderBy(asc(supplierClasses.code));
+}
+
+async function assertReferences(q: Queryable, tenantId: string, input: ProspectCreate) {
+  if (input.supplierClassId) {
+    const [found] = await q
+      .select({ id: supplierClasses.id })
+      .from(supplierClasses)
+      .where(and(eq(supplierClasses.tenantId, tenantId), eq(supplierClasses.id, input.supplierClassId)))
+      .limit(1);
+    if (!found) throw new AppError('PROSPECT_CLASS_NOT_FOUND');
+  }
+  if (input.compNo) {
+    const [enterprise] = await q
+      .select({ id: enterprises.id })
+      .from(enterprises)
+      .where(eq(enterprises.compNo, input.compNo))
+      .limit(1);
+    if (!enterprise) throw new AppError('PARTNER_ENTERPRISE_NOT_FOUND');
+    if (enterprise.id === tenantId) throw new AppError('PARTNER_IS_SELF');
+  }
+}
+
+/** Prospect codes run PS00001, PS00002… per enterprise. */
+async function nextProspectCode(q: Queryable, tenantId: string): Promise<string> {
+  const [row] = await q
+    .execute<{ n: number }>(sql`
+    select coalesce(max(substring(code from 3)::int), 0) + 1 as n
+      from ${potentialSuppliers} where tenant_id = ${tenantId} and code ~ '^PS[0-9]{1,9}$'`)
+    .then((r) => r.rows);
+  return `PS${String(row?.n ?? 1).padStart(5, '0')}`;
+}
+
+const MAX_NUMBER_ATTEMPTS = 5;
+
+export async function createProspect(
+  q: Queryable,
+  auth: Auth,
+  input: ProspectCreate,
+  scope: IdempotencyScope,
+): Promise<PotentialSupplierDetail> {
+  const tenantId = auth.tenantId!;
+  return idempotent(q, scope, async () => {
+    await assertReferences(q, tenantId, input);
+    const id = newId();
+    let code = '';
+    for (let attempt = 0; !code; attempt++) {
+      if (attempt === MAX_NUMBER_ATTEMPTS) throw new AppError('CONFLICT');
+      const candidate = await nextProspectCode(q, tenantId);
+      const inserted = await q
+        .insert(potentialSuppliers)
+        .values({
+          tenantId,
+          id,
+          code: candidate,
+          ...input,
+          auditState: PROSPECT_STATE.NEW,
+          ownerId: auth.userId,
+          deptId: auth.deptId,
+        })
+        .onConflictDoNothing()
+        .returning({ id: potentialSuppliers.id });
+      if (inserted.length) code = candidate;
+    }
+    await recordOperation(q, actor(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: MODULE,
+      targetId: id,
+      summary: `created prospect ${code} ${input.name}`,
+    });
+    return getProspect(q, auth, id);
+  });
+}
+
+const editable = (p: Pick<PotentialSupplier, keyof ProspectCreate>) => ({
+  name: p.name,
+  contactName: p.contactName,
+  mobile: `${p.mobileArea} ${p.mobile}`,
+  email: p.email,
+  compNo: p.compNo,
+  socialCreditCode: p.socialCreditCode,
+  productDescription: p.productDescription,
+  supplierClassId: p.supplierClassId,
+  requiredQualifications: p.requiredQualifications,
+  attachments: p.attachments.map((a) => a.name),
+});
+
+/** Only a new or rejected prospect changes; one under audit is what the auditor is looking at. */
+export async function updateProspect(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: ProspectUpdate,
+): Promise<PotentialSupplierDetail> {
+  const tenantId = auth.tenantId!;
+  const before = await loadProspect(q, auth, id);
+  if (!PROSPECT_EDITABLE_STATES.includes(before.auditState)) throw new AppError('PROSPECT_NOT_EDITABLE');
+  const { version, ...fields } = input;
+  await assertReferences(q, tenantId, fields);
+  const updated = await q
+    .update(potentialSuppliers)
+    .set({ ...fields, version: sql`${potentialSuppliers.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(potentialSuppliers.tenantId, tenantId),
+        eq(potentialSuppliers.id, id),
+        eq(potentialSuppliers.version, version),
+        sql`${potentialSuppliers.auditState} in (${sql.join(
+          PROSPECT_EDITABLE_STATES.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ id: potentialSuppliers.id });
+  if (updated.length === 0) throw new AppError('CONFLICT');
+  const after = await getProspect(q, auth, id);
+  await recordOperation(q, actor(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: MODULE,
+    targetId: id,
+    summary: `${before.code}: ${summarizeChanges(editable(before), editable(after)) || 'no field changed'}`,
+  });
+  return after;
+}
+
+/**
+ * Moves a prospect along one row of PROSPECT_TRANSITIONS: the update only matches a prospect still in
+ * a `from` state, so two concurrent steps give one success and one PROSPECT_STATE_CHANGED.
+ */
+export async function moveProspect(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  action: ProspectAction,
+  extra: Partial<typeof potentialSuppliers.$inferInsert> = {},
+): Promise<PotentialSupplier> {
+  const t = prospectTransition(action)!;
+  if (!auth.permissions.has(t.permission)) throw new AppError('FORBIDDEN');
+  const before = await loadProspect(q, auth, id);
+  const moved = await q
+    .update(potentialSuppliers)
+    .set({ ...extra, auditState: t.to, version: sql`${potentialSuppliers.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(potentialSuppliers.tenantId, auth.tenantId!),
+        eq(potentialSuppliers.id, id),
+        sql`${potentialSuppliers.auditState} in (${sql.join(
+          t.from.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      ),
+    )
+    .returning({ id: potentialSuppliers.id });
+  if (moved.length === 0) throw new AppError('PROSPECT_STATE_CHANGED');
+  await recordOperation(q, actor(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: MODULE,
+    targetId: id,
+    summary: `${action} prospect ${before.code} ${before.name}`,
+  });
+  return before;
+}
+
+/** Submit for audit or recall the submission. */
+export async function actOnProspect(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  action: 'submit' | 'recall',
+): Promise<PotentialSupplierDetail> {
+  await moveProspect(q, auth, id, action);
+  return getProspect(q, auth, id);
+}
+
+/**
+ * An audit records its result, score and comment and decides the prospect: pass → approved,
+ * fail → rejected. The purchaser who owns the prospect is told.
+ */
+export async function auditProspect(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: ProspectAudit,
+): Promise<{ prospect: PotentialSupplierDetail; emails: OutgoingMessage[] }> {
+  const tenantId = auth.tenantId!;
+  const action: ProspectAuditResult = input.result;
+  const before = await moveProspect(q, auth, id, action);
+  await q.insert(supplierAudits).values({
+    tenantId,
+    id: newId(),
+    potentialSupplierId: id,
+    result: input.result,
+    score: input.score,
+    comment: input.comment,
+    attachments: input.attachments,
+    auditorId: auth.userId,
+  });
+  let emails: OutgoingMessage[] = [];
+  if (before.ownerId && before.ownerId !== auth.userId) {
+    const outcome = input.result === 'pass' ? 'passed' : 'failed';
+    emails = await notifyUsers(q, {
+      tenantId,
+      userIds: [before.ownerId],
+      kind: 'system',
+      title: `Prospect ${before.code} ${before.name} ${outcome} the supplier audit (score ${input.score})`,
+      content: input.comment || `The audit by ${auth.username} ${outcome}.`,
+      link: `/purchase/sourcing/detail?id=${id}`,
+    });
+  }
+  return { prospect: await getProspect(q, auth, id), emails };
+}
+
+/** What the supplier invitation needs, taken from the prospect: by enterprise number when it is on the network. */
+function invitationOf(p: PotentialSupplier) {
+  const common = { supCode: '', supplierClassId: p.supplierClassId, receiverName: p.contactName };
+  return supplierInviteSchema.parse(
+    p.compNo
+      ? { by: 'compNo', compNo: p.compNo, ...common }
+      : {
+          by: 'contact',
+          enterpriseName: p.name,
+          mobileArea: p.mobileArea,
+          mobile: p.mobile,
+          email: p.email,
+          ...common,
+        },
+  );
+}
+
+/**
+ * Invites an approved prospect as a supplier through the supplier invitation (which sends the link or
+ * tells the enterprise) and remembers the archive row it made. The prospect is claimed first, so two
+ * concurrent conversions make one invitation; if the invitation is refused (the enterprise is already
+ * a supplier, the number is wrong…) the prospect goes back to approved with the reason logged.
+ */
+export async function convertProspect(
+  s: Services,
+  auth: Auth,
+  id: string,
+  locale: Locale,
+  log: FastifyBaseLogger,
+): Promise<{ prospect: PotentialSupplierDetail; supplierId: string }> {
+  const db = s.database.db;
+  const tenantId = auth.tenantId!;
+  const prospect = await inTenantTx(db, tenantId, (tx) => moveProspect(tx, auth, id, 'convert'));
+  let supplierId: string;
+  try {
+    const input = invitationOf(prospect);
+    supplierId = (await inviteSupplier(s, auth, input, { userId: auth.userId, key: undefined, route: '' }, locale, log))
+      .id;
+  } catch (err) {
+    await inTenantTx(db, tenantId, async (tx) => {
+      await tx
+        .update(potentialSuppliers)
+        .set({
+          auditState: PROSPECT_STATE.APPROVED,
+          version: sql`${potentialSuppliers.version} + 1`,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(potentialSuppliers.tenantId, tenantId),
+            eq(potentialSuppliers.id, id),
+            eq(potentialSuppliers.auditState, PROSPECT_STATE.CONVERTED),
+            isNull(potentialSuppliers.convertedSupplierId),
+          ),
+        );
+      await recordOperation(tx, actor(auth), {
+        type: OPERATION_TYPE.UPDATE,
+        module: MODULE,
+        targetId: id,
+        summary: `inviting prospect ${prospect.code} failed (${err instanceof AppError ? err.errorCode : 'error'}); back to approved`,
+      });
+    });
+    throw err;
+  }
+  return inTenantTx(db, tenantId, async (tx) => {
+    await tx
+      .update(potentialSuppliers)
+      .set({ convertedSupplierId: supplierId, updatedAt: sql`now()` })
+      .where(and(eq(potentialSuppliers.tenantId, tenantId), eq(potentialSuppliers.id, id)));
+    return { prospect: await getProspect(tx, auth, id), supplierId };
+  });
+}

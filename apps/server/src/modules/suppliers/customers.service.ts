@@ -1,0 +1,315 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  CHK_STATE,
+  type CustomerDetail,
+  type CustomerItem,
+  type customerInviteSchema,
+  type customerListSchema,
+  type customerUpdateSchema,
+  type ListResult,
+  OPERATION_TYPE,
+  RELATION_STATE,
+  SUPPLIER_INVITE_STATE,
+  type SupplierRegistration,
+} from '@concord/shared';
+import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Services } from '../../app.ts';
+import type { Queryable } from '../../db/client.ts';
+import { customers, enterprises, suppliers } from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { registrationFromEnterprise, upsertCustomerRow, userContact } from './invitations.service.ts';
+import {
+  addPrimaryContact,
+  CUSTOMERS_MODULE,
+  displayName,
+  enterpriseOf,
+  foreignActor,
+  nextCode,
+  partnerActor,
+  SUPPLIERS_MODULE,
+  switchTenant,
+  tellPartners,
+} from './suppliers.service.ts';
+
+type ListQuery = z.infer<typeof customerListSchema>;
+type UpdateInput = z.infer<typeof customerUpdateSchema>;
+type InviteInput = z.infer<typeof customerInviteSchema>;
+
+const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
+
+const columns = {
+  id: customers.id,
+  customerTenantId: customers.customerTenantId,
+  relationId: customers.relationId,
+  poCode: customers.poCode,
+  poName: customers.poName,
+  poShort: customers.poShort,
+  remarks: customers.remarks,
+  customerName: enterprises.name,
+  customerCompNo: enterprises.compNo,
+  // The buyer's archive row is readable by the supplier through its supplier_tenant_id.
+  inviteState: sql<number>`coalesce(${suppliers.inviteState}, ${SUPPLIER_INVITE_STATE.INVALID})`,
+  chkState: sql<number>`coalesce(${suppliers.chkState}, ${CHK_STATE.PENDING})`,
+  relationState: sql<number>`coalesce(${suppliers.relationState}, ${RELATION_STATE.INVALID})`,
+  joinDate: suppliers.joinDate,
+  version: customers.version,
+  createdAt: customers.createdAt,
+};
+
+const selectCustomers = (q: Queryable, me: string) =>
+  q
+    .select(columns)
+    .from(customers)
+    .innerJoin(enterprises, eq(enterprises.id, customers.customerTenantId))
+    .leftJoin(
+      suppliers,
+      and(
+        eq(suppliers.tenantId, customers.customerTenantId),
+        eq(suppliers.id, customers.relationId),
+        eq(suppliers.supplierTenantId, me),
+      ),
+    );
+
+async function supplierScope(q: Queryable, auth: Auth) {
+  const scope = await resolveDataScope(q, auth);
+  return scopeCondition(scope, {
+    owner: customers.ownerId,
+    partner: { column: customers.customerTenantId, kind: 'client' },
+  });
+}
+
+const SORTABLE = { poCode: customers.poCode, poName: customers.poName, createdAt: customers.createdAt };
+
+export async function listCustomers(q: Queryable, auth: Auth, query: ListQuery): Promise<ListResult<CustomerItem>> {
+  const me = auth.tenantId!;
+  const f = query.filter ?? {};
+  const where = and(
+    eq(customers.tenantId, me),
+    await supplierScope(q, auth),
+    f.keyword
+      ? or(
+          ilike(customers.poCode, escapeLike(f.keyword)),
+          ilike(customers.poName, escapeLike(f.keyword)),
+          ilike(customers.poShort, escapeLike(f.keyword)),
+        )
+      : undefined,
+    f.relationState !== undefined
+      ? sql`coalesce(${suppliers.relationState}, ${RELATION_STATE.INVALID}) = ${f.relationState}`
+      : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    selectCustomers(q, me)
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, SORTABLE, [customers.createdAt, 'desc']), desc(customers.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    q
+      .select({ total: count() })
+      .from(customers)
+      .leftJoin(
+        suppliers,
+        and(
+          eq(suppliers.tenantId, customers.customerTenantId),
+          eq(suppliers.id, customers.relationId),
+          eq(suppliers.supplierTenantId, me),
+        ),
+      )
+      .where(where),
+  ]);
+  return { dataList: rows, totalCount: total };
+}
+
+/** A customer row of the caller's own enterprise, within its data scope; anything else is 404. */
+export async function getCustomer(q: Queryable, auth: Auth, id: string): Promise<CustomerDetail> {
+  const me = auth.tenantId!;
+  const [row] = await selectCustomers(q, me)
+    .where(and(eq(customers.tenantId, me), eq(customers.id, id), await supplierScope(q, auth)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  const [relation] = await q
+    .select({
+      supCode: suppliers.supCode,
+      auditDescription: suppliers.auditDescription,
+      registration: suppliers.registration,
+    })
+    .from(suppliers)
+    .where(
+      and(
+        eq(suppliers.tenantId, row.customerTenantId),
+        eq(suppliers.id, row.relationId),
+        eq(suppliers.supplierTenantId, me),
+      ),
+    );
+  return {
+    ...row,
+    supCode: relation?.supCode ?? '',
+    auditDescription: relation?.auditDescription ?? '',
+    registration: (relation?.registration ?? {}) as Partial<SupplierRegistration>,
+  };
+}
+
+/** PUT /gateway/srm/customers/:id: the supplier's own names for its customer; only its own rows exist for it. */
+export async function updateCustomer(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: UpdateInput,
+): Promise<CustomerDetail> {
+  const me = auth.tenantId!;
+  const before = await getCustomer(q, auth, id);
+  const next = { poCode: input.poCode, poName: input.poName, poShort: input.poShort, remarks: input.remarks };
+  const [updated] = await q
+    .update(customers)
+    .set({ ...next, version: sql`${customers.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(customers.tenantId, me), eq(customers.id, id), eq(customers.version, input.version)))
+    .returning({ id: customers.id });
+  if (!updated) throw new AppError('CONFLICT');
+  const changes = summarizeChanges({ ...before }, next);
+  if (changes) {
+    await recordOperation(q, partnerActor(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: CUSTOMERS_MODULE,
+      targetId: id,
+      summary: changes,
+    });
+  }
+  return getCustomer(q, auth, id);
+}
+
+/** Wrong invite codes per enterprise number: five in ten minutes and that number refuses further tries. */
+const inviteGuesses = new Map<string, { count: number; since: number }>();
+const GUESS_WINDOW_MS = 10 * 60 * 1000;
+const MAX_GUESSES = 5;
+const PRUNE_ABOVE = 10_000;
+
+function assertGuessAllowed(compNo: string) {
+  const entry = inviteGuesses.get(compNo);
+  if (entry && Date.now() - entry.since < GUESS_WINDOW_MS && entry.count >= MAX_GUESSES) {
+    throw new AppError('TOO_MANY_REQUESTS', {}, undefined, {
+      'retry-after': String(Math.ceil((entry.since + GUESS_WINDOW_MS - Date.now()) / 1000)),
+    });
+  }
+}
+
+function countWrongGuess(compNo: string) {
+  if (inviteGuesses.size > PRUNE_ABOVE) {
+    for (const [key, e] of inviteGuesses) if (Date.now() - e.since >= GUESS_WINDOW_MS) inviteGuesses.delete(key);
+  }
+  const entry = inviteGuesses.get(compNo);
+  if (!entry || Date.now() - entry.since >= GUESS_WINDOW_MS) inviteGuesses.set(compNo, { count: 1, since: Date.now() });
+  else entry.count++;
+}
+
+/**
+ * POST /gateway/srm/customers/invite: the supplier asks a customer, identified by its enterprise number
+ * and its invite code (checked and throttled like joining an enterprise), to list it as a supplier.
+ * Once the code is proven, the buyer-side archive row is written in the buyer's tenant as a system
+ * step, TO_BE_REVIEWED with the registration data, together with the supplier's customer row.
+ */
+export async function inviteCustomer(
+  s: Services,
+  auth: Auth,
+  input: InviteInput,
+  log: FastifyBaseLogger,
+): Promise<CustomerDetail> {
+  const db = s.database.db;
+  const me = auth.tenantId!;
+  assertGuessAllowed(input.compNo);
+  const [buyer] = await db.select().from(enterprises).where(eq(enterprises.compNo, input.compNo)).limit(1);
+  if (!buyer) {
+    countWrongGuess(input.compNo);
+    throw new AppError('ENTERPRISE_NOT_FOUND');
+  }
+  const matches = timingSafeEqual(
+    Buffer.from(buyer.inviteCode.padEnd(6)),
+    Buffer.from(input.inviteCode.padEnd(6).slice(0, 6)),
+  );
+  if (!matches) {
+    countWrongGuess(input.compNo);
+    throw new AppError('INVITE_CODE_INVALID');
+  }
+  inviteGuesses.delete(input.compNo);
+  if (buyer.id === me) throw new AppError('PARTNER_IS_SELF');
+  const mine = await enterpriseOf(db, me);
+  const user = await userContact(db, auth.userId);
+  const registration = input.registration ?? registrationFromEnterprise(mine, user);
+
+  const customerId = await inTenantTx(db, me, async (tx) => {
+    const [known] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.tenantId, me), eq(customers.customerTenantId, buyer.id)))
+      .limit(1);
+    if (known) throw new AppError('SUPPLIER_ALREADY_RELATED');
+    await switchTenant(tx, buyer.id);
+    const [related] = await tx
+      .select({ id: suppliers.id })
+      .from(suppliers)
+      .where(and(eq(suppliers.tenantId, buyer.id), eq(suppliers.supplierTenantId, me)))
+      .limit(1);
+    if (related) throw new AppError('SUPPLIER_ALREADY_RELATED');
+    const supplierId = newId();
+    const supCode = await nextCode(tx, 'supplier', buyer.id);
+    await tx.insert(suppliers).values({
+      tenantId: buyer.id,
+      id: supplierId,
+      supplierTenantId: me,
+      supCode,
+      supName: mine.name,
+      supShort: mine.shortName,
+      inviteState: SUPPLIER_INVITE_STATE.TO_BE_REVIEWED,
+      chkState: CHK_STATE.PENDING,
+      relationState: RELATION_STATE.INVALID,
+      receiverName: user?.name ?? auth.username,
+      adminMobileArea: user?.mobileArea ?? '+86',
+      adminMobile: user?.mobile ?? '',
+      contactEmail: user?.email ?? '',
+      registration,
+      invitationDate: new Date().toISOString(),
+    });
+    await addPrimaryContact(
+      tx,
+      { tenantId: buyer.id, id: supplierId, supplierTenantId: me },
+      {
+        name: user?.name || auth.username,
+        position: '',
+        mobile: user?.mobile ?? '',
+        email: user?.email ?? '',
+        weChatNumber: '',
+        connectFax: '',
+      },
+    );
+    await recordOperation(tx, foreignActor(auth, buyer.id, displayName(mine)), {
+      type: OPERATION_TYPE.ADD,
+      module: SUPPLIERS_MODULE,
+      targetId: supplierId,
+      summary: `${mine.name} asked to be listed as a supplier (customer invitation) and submitted its registration data`,
+    });
+    await switchTenant(tx, me);
+    const id = await upsertCustomerRow(tx, auth, buyer, supplierId);
+    await recordOperation(tx, partnerActor(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: CUSTOMERS_MODULE,
+      targetId: id,
+      summary: `invited the customer ${buyer.name} (${buyer.compNo})`,
+    });
+    return id;
+  });
+  await tellPartners(s, log, [
+    {
+      tenantId: buyer.id,
+      title: `${displayName(mine)} asks to become your supplier`,
+      content: `${mine.name} entered your enterprise number and invite code; review its registration data in the supplier archive.`,
+      link: '/supplier/supfile',
+    },
+  ]);
+  return inTenantTx(db, me, (tx) => getCustomer(tx, auth, customerId));
+}

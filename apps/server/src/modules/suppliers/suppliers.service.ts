@@ -1,0 +1,787 @@
+import {
+  CHK_STATE,
+  isSupplierBlocked,
+  type ListResult,
+  MEMBER_STATUS,
+  OPERATION_TYPE,
+  RELATION_STATE,
+  restoredInviteState,
+  SUPPLIER_ARCHIVE_FIELDS,
+  SUPPLIER_INVITE_STATE,
+  type SupplierArchive,
+  type SupplierContact,
+  type SupplierDetail,
+  type SupplierListItem,
+  type SupplierOperationRecord,
+  type SupplierRegistration,
+  type SupplierRowAction,
+  type SupplierSide,
+  type supplierActionSchema,
+  supplierContactsUpdateSchema,
+  type supplierCreateSchema,
+  type supplierListSchema,
+  type supplierRegistrationUpdateSchema,
+  supplierTransition,
+  type supplierUpdateSchema,
+  USER_TYPE,
+} from '@concord/shared';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Services } from '../../app.ts';
+import type { Db, Queryable } from '../../db/client.ts';
+import {
+  customers,
+  enterprises,
+  memberships,
+  operationLogs,
+  partnerInvitations,
+  supplierClasses,
+  supplierContacts,
+  suppliers,
+} from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
+import {
+  type Actor,
+  recordOperation,
+  renderSummary,
+  summarizeChanges,
+} from '../operation-logs/operation-logs.service.ts';
+
+export const SUPPLIERS_MODULE = 'suppliers';
+export const CUSTOMERS_MODULE = 'customers';
+
+/** The permission each side needs to read or write a relation's archive. */
+export const SIDE_PERMISSION: Record<SupplierSide, string> = { buyer: 'PO_SUP_ARC', supplier: 'SL_CUS' };
+
+// ---------------------------------------------------------------------------------------------
+// Guard for other modules
+
+/**
+ * Guard for every module that addresses a new document (notice, qualification request, order,
+ * inquiry) to a supplier: a blacklisted or invalid supplier, or one whose relation is stopped, takes
+ * nothing new. Run it in the buyer's transaction; an unknown id is NOT_FOUND.
+ */
+export async function assertSupplierAddressable(
+  q: Queryable,
+  tenantId: string,
+  supplierId: string,
+): Promise<{ id: string; supName: string; supplierTenantId: string | null }> {
+  const [row] = await q
+    .select({
+      id: suppliers.id,
+      supName: suppliers.supName,
+      supplierTenantId: suppliers.supplierTenantId,
+      inviteState: suppliers.inviteState,
+      relationState: suppliers.relationState,
+    })
+    .from(suppliers)
+    .where(and(eq(suppliers.tenantId, tenantId), eq(suppliers.id, supplierId)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  if (isSupplierBlocked(row)) throw new AppError('SUPPLIER_BLOCKED', { name: row.supName });
+  return { id: row.id, supName: row.supName, supplierTenantId: row.supplierTenantId };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers shared by the partner services
+
+/**
+ * Moves the open transaction to another tenant's row-level-security context. A relation step writes
+ * on both sides (the buyer's archive and the supplier's customer row) and must commit or fail as one;
+ * it is called only after the service has checked that the caller is a party to the relation.
+ */
+export async function switchTenant(tx: Queryable, tenantId: string): Promise<void> {
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+}
+
+export const partnerActor = (auth: Auth, tenantId: string = auth.tenantId!): Actor => ({
+  tenantId,
+  userId: auth.userId,
+  username: auth.username,
+  ip: auth.ip,
+});
+
+/** A step taken by the other party, recorded in this tenant's log without a user of this tenant. */
+export const foreignActor = (auth: Auth, tenantId: string, enterpriseName: string): Actor => ({
+  tenantId,
+  userId: null,
+  username: `${auth.username} (${enterpriseName})`,
+  ip: auth.ip,
+});
+
+export async function enterpriseOf(q: Queryable, id: string) {
+  const [row] = await q
+    .select({
+      id: enterprises.id,
+      compNo: enterprises.compNo,
+      inviteCode: enterprises.inviteCode,
+      name: enterprises.name,
+      shortName: enterprises.shortName,
+      socialCreditCode: enterprises.socialCreditCode,
+      legalPerson: enterprises.legalPerson,
+      bankName: enterprises.bankName,
+      bankAccount: enterprises.bankAccount,
+      profile: enterprises.profile,
+    })
+    .from(enterprises)
+    .where(eq(enterprises.id, id))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
+}
+
+export const displayName = (e: { name: string; shortName: string }) => e.shortName || e.name;
+
+export async function tenantAdmins(q: Queryable, tenantId: string): Promise<string[]> {
+  const rows = await q
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.tenantId, tenantId),
+        eq(memberships.userType, USER_TYPE.ADMIN),
+        eq(memberships.status, MEMBER_STATUS.JOINED),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+async function joinedMembers(q: Queryable, tenantId: string, userIds: string[]): Promise<string[]> {
+  if (!userIds.length) return [];
+  const rows = await q
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.tenantId, tenantId),
+        inArray(memberships.userId, userIds),
+        eq(memberships.status, MEMBER_STATUS.JOINED),
+      ),
+    );
+  return rows.map((r) => r.userId);
+}
+
+export interface PartnerNote {
+  tenantId: string;
+  /** Besides the tenant's administrators (e.g. the archive's owner); dropped unless still a member. */
+  userIds?: (string | null)[];
+  title: string;
+  content: string;
+  link: string;
+}
+
+/**
+ * Tells the other party about a step, after the step has committed: each note is written in its own
+ * tenant's transaction to that tenant's administrators (and the named users), then e-mailed.
+ */
+export async function tellPartners(s: Services, log: FastifyBaseLogger, notes: PartnerNote[]): Promise<void> {
+  for (const n of notes) {
+    const emails = await inTenantTx(s.database.db, n.tenantId, async (tx) => {
+      const named = await joinedMembers(
+        tx,
+        n.tenantId,
+        (n.userIds ?? []).filter((u): u is string => !!u),
+      );
+      const userIds = [...new Set([...(await tenantAdmins(tx, n.tenantId)), ...named])];
+      return notifyUsers(tx, {
+        tenantId: n.tenantId,
+        userIds,
+        kind: 'system',
+        title: n.title,
+        content: n.content,
+        link: n.link,
+      });
+    });
+    await sendNotificationEmails(s.provider, emails, log);
+  }
+}
+
+/** The next free code of the form S00001 (supplier archive) or C00001 (customer archive) in one tenant. */
+export async function nextCode(q: Queryable, kind: 'supplier' | 'customer', tenantId: string): Promise<string> {
+  const [prefix, table, column] =
+    kind === 'supplier' ? ['S', suppliers, suppliers.supCode] : ['C', customers, customers.poCode];
+  const pattern = `^${prefix}[0-9]{1,15}$`;
+  const [row] = await q
+    .select({ max: sql<string | null>`max(substring(${column} from 2)::bigint)` })
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId), sql`${column} ~ ${pattern}`));
+  return `${prefix}${String(Number(row?.max ?? 0) + 1).padStart(5, '0')}`;
+}
+
+type ListQuery = z.infer<typeof supplierListSchema>;
+type CreateInput = z.infer<typeof supplierCreateSchema>;
+type UpdateInput = z.infer<typeof supplierUpdateSchema>;
+type RegistrationUpdateInput = z.infer<typeof supplierRegistrationUpdateSchema>;
+type ContactsInput = z.input<typeof supplierContactsUpdateSchema>['contacts'];
+type ActionInput = z.infer<typeof supplierActionSchema>;
+
+const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const primaryContactName = sql<string | null>`(select c.name from ${supplierContacts} c
+  where c.tenant_id = ${suppliers.tenantId} and c.supplier_id = ${suppliers.id} and c.is_primary limit 1)`;
+
+const listColumns = {
+  id: suppliers.id,
+  supCode: suppliers.supCode,
+  supName: suppliers.supName,
+  supShort: suppliers.supShort,
+  supplierClassId: suppliers.supplierClassId,
+  supplierClassName: supplierClasses.name,
+  supplierTenantId: suppliers.supplierTenantId,
+  supplierCompNo: enterprises.compNo,
+  inviteState: suppliers.inviteState,
+  chkState: suppliers.chkState,
+  relationState: suppliers.relationState,
+  syncState: suppliers.syncState,
+  pgState: suppliers.pgState,
+  lifeCycle: suppliers.lifeCycle,
+  receiverName: suppliers.receiverName,
+  adminMobileArea: suppliers.adminMobileArea,
+  adminMobile: suppliers.adminMobile,
+  contactEmail: suppliers.contactEmail,
+  primaryContact: primaryContactName,
+  invitationDate: suppliers.invitationDate,
+  auditDate: suppliers.auditDate,
+  joinDate: suppliers.joinDate,
+  version: suppliers.version,
+  createdAt: suppliers.createdAt,
+};
+
+const selectSuppliers = (q: Queryable) =>
+  q
+    .select(listColumns)
+    .from(suppliers)
+    .leftJoin(
+      supplierClasses,
+      and(eq(supplierClasses.tenantId, suppliers.tenantId), eq(supplierClasses.id, suppliers.supplierClassId)),
+    )
+    .leftJoin(enterprises, eq(enterprises.id, suppliers.supplierTenantId));
+
+/** The buyer's data scope over its archive (owner, department, and assigned supplier partners). */
+async function buyerScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
+  const scope = await resolveDataScope(q, auth);
+  return scopeCondition(scope, {
+    owner: suppliers.ownerId,
+    dept: suppliers.deptId,
+    partner: { column: suppliers.supplierTenantId, kind: 'supplier' },
+  });
+}
+
+const SORTABLE = {
+  supCode: suppliers.supCode,
+  supName: suppliers.supName,
+  inviteState: suppliers.inviteState,
+  invitationDate: suppliers.invitationDate,
+  joinDate: suppliers.joinDate,
+  createdAt: suppliers.createdAt,
+};
+
+export async function listSuppliers(q: Queryable, auth: Auth, query: ListQuery): Promise<ListResult<SupplierListItem>> {
+  const tenantId = auth.tenantId!;
+  const f = query.filter ?? {};
+  const where = and(
+    eq(suppliers.tenantId, tenantId),
+    await buyerScope(q, auth),
+    f.supCode ? ilike(suppliers.supCode, escapeLike(f.supCode)) : undefined,
+    f.supName
+      ? or(ilike(suppliers.supName, escapeLike(f.supName)), ilike(suppliers.supShort, escapeLike(f.supName)))
+      : undefined,
+    f.inviteState !== undefined ? eq(suppliers.inviteState, f.inviteState) : undefined,
+    f.chkState !== undefined ? eq(suppliers.chkState, f.chkState) : undefined,
+    f.relationState !== undefined ? eq(suppliers.relationState, f.relationState) : undefined,
+    f.syncState !== undefined ? eq(suppliers.syncState, f.syncState) : undefined,
+    f.supplierClassId ? eq(suppliers.supplierClassId, f.supplierClassId) : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    selectSuppliers(q)
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, SORTABLE, [suppliers.createdAt, 'desc']), desc(suppliers.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(suppliers).where(where),
+  ]);
+  return { dataList: rows, totalCount: total };
+}
+
+/** The relation row as stored, with the side the caller is on. */
+export interface Relation {
+  side: SupplierSide;
+  row: typeof suppliers.$inferSelect;
+}
+
+/**
+ * Finds the relation `id` for the caller: the buyer sees its archive rows within its data scope, the
+ * supplier its own row; anyone else (and an out-of-scope buyer user) gets 404 exactly like a missing
+ * id. A party without the side's permission gets 403.
+ */
+export async function loadRelation(q: Queryable, auth: Auth, id: string): Promise<Relation> {
+  const me = auth.tenantId!;
+  const [row] = await q
+    .select()
+    .from(suppliers)
+    .where(and(eq(suppliers.id, id), or(eq(suppliers.tenantId, me), eq(suppliers.supplierTenantId, me))))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  const side: SupplierSide = row.tenantId === me ? 'buyer' : 'supplier';
+  if (!auth.permissions.has(SIDE_PERMISSION[side])) throw new AppError('FORBIDDEN');
+  if (side === 'buyer') {
+    const scope = await buyerScope(q, auth);
+    if (scope) {
+      const [visible] = await q
+        .select({ id: suppliers.id })
+        .from(suppliers)
+        .where(and(eq(suppliers.tenantId, me), eq(suppliers.id, id), scope));
+      if (!visible) throw new AppError('NOT_FOUND');
+    }
+  }
+  return { side, row };
+}
+
+export async function listContacts(q: Queryable, tenantId: string, supplierId: string): Promise<SupplierContact[]> {
+  return q
+    .select({
+      id: supplierContacts.id,
+      name: supplierContacts.name,
+      position: supplierContacts.position,
+      mobile: supplierContacts.mobile,
+      email: supplierContacts.email,
+      weChatNumber: supplierContacts.weChatNumber,
+      connectFax: supplierContacts.connectFax,
+      isPrimary: supplierContacts.isPrimary,
+    })
+    .from(supplierContacts)
+    .where(and(eq(supplierContacts.tenantId, tenantId), eq(supplierContacts.supplierId, supplierId)))
+    .orderBy(desc(supplierContacts.isPrimary), asc(supplierContacts.createdAt), asc(supplierContacts.id));
+}
+
+async function listItem(q: Queryable, tenantId: string, id: string): Promise<SupplierListItem> {
+  const [item] = await selectSuppliers(q)
+    .where(and(eq(suppliers.tenantId, tenantId), eq(suppliers.id, id)))
+    .limit(1);
+  if (!item) throw new AppError('NOT_FOUND');
+  return item;
+}
+
+export async function getSupplier(q: Queryable, auth: Auth, id: string): Promise<SupplierDetail> {
+  const { side, row } = await loadRelation(q, auth, id);
+  const item = await listItem(q, row.tenantId, id);
+  const buyer = await enterpriseOf(q, row.tenantId);
+  const [invitation] =
+    side === 'buyer' && !row.supplierTenantId
+      ? await q
+          .select({
+            mobile: partnerInvitations.mobile,
+            email: partnerInvitations.email,
+            expiresAt: partnerInvitations.expiresAt,
+          })
+          .from(partnerInvitations)
+          .where(
+            and(
+              eq(partnerInvitations.enterpriseId, row.tenantId),
+              eq(partnerInvitations.supplierId, id),
+              isNull(partnerInvitations.acceptedAt),
+              isNull(partnerInvitations.revokedAt),
+              gt(partnerInvitations.expiresAt, sql`now()`),
+            ),
+          )
+          .orderBy(desc(partnerInvitations.createdAt))
+          .limit(1)
+      : [];
+  return {
+    ...item,
+    side,
+    buyerName: displayName(buyer),
+    archive: row.archive as Partial<SupplierArchive>,
+    registration: row.registration as Partial<SupplierRegistration>,
+    auditDescription: row.auditDescription,
+    contacts: await listContacts(q, row.tenantId, id),
+    pendingInvitation: invitation ?? null,
+  };
+}
+
+/** The buyer's operation record of one supplier (detail tab). */
+export async function listSupplierOperations(q: Queryable, auth: Auth, id: string): Promise<SupplierOperationRecord[]> {
+  const { side, row } = await loadRelation(q, auth, id);
+  if (side !== 'buyer') throw new AppError('FORBIDDEN');
+  const rows = await q
+    .select({
+      id: operationLogs.id,
+      username: operationLogs.username,
+      operationType: operationLogs.operationType,
+      summary: operationLogs.summary,
+      createdAt: operationLogs.createdAt,
+    })
+    .from(operationLogs)
+    .where(
+      and(
+        eq(operationLogs.tenantId, row.tenantId),
+        eq(operationLogs.module, SUPPLIERS_MODULE),
+        eq(operationLogs.targetId, id),
+      ),
+    )
+    .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
+    .limit(200);
+  return rows.map((r) => ({ ...r, summary: renderSummary(r.summary, auth) }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The buyer's archive
+
+export async function assertSupplierClass(q: Queryable, tenantId: string, classId: string | null) {
+  if (!classId) return;
+  const [found] = await q
+    .select({ id: supplierClasses.id })
+    .from(supplierClasses)
+    .where(and(eq(supplierClasses.tenantId, tenantId), eq(supplierClasses.id, classId)));
+  if (!found) throw new AppError('SUPPLIER_CLASS_NOT_FOUND');
+}
+
+export async function assertSupCodeFree(q: Queryable, tenantId: string, supCode: string, selfId: string | null) {
+  const [taken] = await q
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(
+      and(
+        eq(suppliers.tenantId, tenantId),
+        eq(suppliers.supCode, supCode),
+        selfId ? ne(suppliers.id, selfId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw new AppError('DUPLICATE', { field: supCode });
+}
+
+/** Replaces a supplier's contacts; runs in the buyer's (owner's) tenant context. */
+export async function writeContacts(
+  q: Queryable,
+  relation: { tenantId: string; id: string; supplierTenantId: string | null },
+  contacts: ContactsInput,
+): Promise<void> {
+  const parsed = supplierContactsUpdateSchema.parse({ contacts }).contacts;
+  await q
+    .delete(supplierContacts)
+    .where(and(eq(supplierContacts.tenantId, relation.tenantId), eq(supplierContacts.supplierId, relation.id)));
+  if (!parsed.length) return;
+  await q.insert(supplierContacts).values(
+    parsed.map((c) => ({
+      tenantId: relation.tenantId,
+      supplierTenantId: relation.supplierTenantId,
+      id: newId(),
+      supplierId: relation.id,
+      ...c,
+    })),
+  );
+}
+
+/** Makes `contact` the primary contact, keeping the others. */
+export async function addPrimaryContact(
+  q: Queryable,
+  relation: { tenantId: string; id: string; supplierTenantId: string | null },
+  contact: Omit<SupplierContact, 'id' | 'isPrimary'>,
+): Promise<void> {
+  await q
+    .update(supplierContacts)
+    .set({ isPrimary: false, updatedAt: sql`now()` })
+    .where(and(eq(supplierContacts.tenantId, relation.tenantId), eq(supplierContacts.supplierId, relation.id)));
+  await q.insert(supplierContacts).values({
+    tenantId: relation.tenantId,
+    supplierTenantId: relation.supplierTenantId,
+    id: newId(),
+    supplierId: relation.id,
+    ...contact,
+    isPrimary: true,
+  });
+}
+
+/** POST /gateway/srm/suppliers: an archive of a supplier that is not on the network (not invited). */
+export async function createSupplier(
+  db: Db,
+  auth: Auth,
+  input: CreateInput,
+  scope: IdempotencyScope,
+): Promise<SupplierDetail> {
+  const tenantId = auth.tenantId!;
+  return inTenantTx(db, tenantId, (tx) =>
+    idempotent(tx, scope, async () => {
+      await assertSupplierClass(tx, tenantId, input.supplierClassId ?? null);
+      const supCode = input.supCode || (await nextCode(tx, 'supplier', tenantId));
+      await assertSupCodeFree(tx, tenantId, supCode, null);
+      const id = newId();
+      const { contacts, ...fields } = input;
+      await tx.insert(suppliers).values({
+        tenantId,
+        id,
+        ...fields,
+        supCode,
+        supShort: fields.supShort ?? '',
+        inviteState: SUPPLIER_INVITE_STATE.NOT_INVITED,
+        chkState: CHK_STATE.PENDING,
+        relationState: RELATION_STATE.INVALID,
+        ownerId: auth.userId,
+        deptId: auth.deptId,
+      });
+      if (contacts?.length) await writeContacts(tx, { tenantId, id, supplierTenantId: null }, contacts);
+      await recordOperation(tx, partnerActor(auth), {
+        type: OPERATION_TYPE.ADD,
+        module: SUPPLIERS_MODULE,
+        targetId: id,
+        summary: `created the archive ${supCode} ${input.supName}`,
+      });
+      return getSupplier(tx, auth, id);
+    }),
+  );
+}
+
+const BUYER_FIELDS = [
+  'supCode',
+  'supName',
+  'supShort',
+  'supplierClassId',
+  'lifeCycle',
+  'receiverName',
+  'adminMobileArea',
+  'adminMobile',
+  'contactEmail',
+] as const;
+
+/** PUT /gateway/srm/suppliers/:id: only the buyer writes its archive; the supplier is refused. */
+export async function updateSupplier(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: UpdateInput,
+): Promise<SupplierDetail> {
+  const { side, row } = await loadRelation(q, auth, id);
+  if (side !== 'buyer') throw new AppError('FORBIDDEN');
+  const tenantId = row.tenantId;
+  await assertSupplierClass(q, tenantId, input.supplierClassId ?? null);
+  await assertSupCodeFree(q, tenantId, input.supCode, id);
+  const next = {
+    supCode: input.supCode,
+    supName: input.supName,
+    supShort: input.supShort ?? '',
+    supplierClassId: input.supplierClassId ?? null,
+    lifeCycle: input.lifeCycle ?? '',
+    receiverName: input.receiverName ?? '',
+    adminMobileArea: input.adminMobileArea ?? '+86',
+    adminMobile: input.adminMobile ?? '',
+    contactEmail: input.contactEmail ?? '',
+    archive: input.archive,
+  };
+  const [updated] = await q
+    .update(suppliers)
+    .set({ ...next, version: sql`${suppliers.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(suppliers.tenantId, tenantId), eq(suppliers.id, id), eq(suppliers.version, input.version)))
+    .returning({ id: suppliers.id });
+  if (!updated) throw new AppError('CONFLICT');
+  const before: Record<string, unknown> = { ...row.archive };
+  const after: Record<string, unknown> = { ...input.archive };
+  for (const k of BUYER_FIELDS) {
+    before[k] = row[k];
+    after[k] = next[k];
+  }
+  const changes = summarizeChanges(before, after);
+  if (changes) {
+    await recordOperation(q, partnerActor(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: SUPPLIERS_MODULE,
+      targetId: id,
+      summary: changes,
+    });
+  }
+  return getSupplier(q, auth, id);
+}
+
+/** PUT /:id/registration: the supplier keeps its registration data up to date while the invitation is open. */
+export async function updateRegistration(
+  q: Queryable,
+  auth: Auth,
+  id: string,
+  input: RegistrationUpdateInput,
+): Promise<SupplierDetail> {
+  const { side, row } = await loadRelation(q, auth, id);
+  if (side !== 'supplier') throw new AppError('FORBIDDEN');
+  if (row.inviteState !== SUPPLIER_INVITE_STATE.IN_PROGRESS) throw new AppError('SUPPLIER_REGISTRATION_CLOSED');
+  const [updated] = await q
+    .update(suppliers)
+    .set({ registration: input.registration, version: sql`${suppliers.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(suppliers.id, id),
+        eq(suppliers.supplierTenantId, auth.tenantId!),
+        eq(suppliers.inviteState, SUPPLIER_INVITE_STATE.IN_PROGRESS),
+        eq(suppliers.version, input.version),
+      ),
+    )
+    .returning({ id: suppliers.id });
+  if (!updated) throw new AppError('CONFLICT');
+  const changes = summarizeChanges(row.registration, input.registration);
+  if (changes) {
+    await recordOperation(q, partnerActor(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: CUSTOMERS_MODULE,
+      targetId: id,
+      summary: `registration data for ${(await enterpriseOf(q, row.tenantId)).name}: ${changes}`,
+    });
+  }
+  return getSupplier(q, auth, id);
+}
+
+/** GET/PUT /:id/contacts: both sides keep the contact list; the write runs in the owner's context. */
+export async function saveContacts(
+  db: Db,
+  auth: Auth,
+  id: string,
+  input: { contacts: ContactsInput },
+): Promise<SupplierContact[]> {
+  return inTenantTx(db, auth.tenantId, async (tx) => {
+    const { side, row } = await loadRelation(tx, auth, id);
+    const before = await listContacts(tx, row.tenantId, id);
+    if (side === 'supplier') await switchTenant(tx, row.tenantId);
+    await writeContacts(tx, row, input.contacts);
+    const after = await listContacts(tx, row.tenantId, id);
+    const label = (list: SupplierContact[]) => list.map((c) => `${c.name}${c.isPrimary ? '*' : ''}`).join(', ') || '-';
+    const summary = `contacts: ${label(before)} → ${label(after)}`;
+    if (side === 'supplier') {
+      await recordOperation(tx, foreignActor(auth, row.tenantId, row.supName), {
+        type: OPERATION_TYPE.UPDATE,
+        module: SUPPLIERS_MODULE,
+        targetId: id,
+        summary,
+      });
+      await switchTenant(tx, auth.tenantId!);
+    }
+    await recordOperation(tx, partnerActor(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: side === 'buyer' ? SUPPLIERS_MODULE : CUSTOMERS_MODULE,
+      targetId: id,
+      summary,
+    });
+    return after;
+  });
+}
+
+export async function getContacts(q: Queryable, auth: Auth, id: string): Promise<SupplierContact[]> {
+  const { row } = await loadRelation(q, auth, id);
+  return listContacts(q, row.tenantId, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Transitions
+
+/** On approval the buyer's archive takes the supplier's registration data where it has no value yet. */
+function mergeRegistration(archive: Record<string, unknown>, registration: Record<string, unknown>) {
+  const merged: Record<string, unknown> = { ...archive };
+  for (const k of SUPPLIER_ARCHIVE_FIELDS) {
+    if ((merged[k] === undefined || merged[k] === '') && registration[k] !== undefined) merged[k] = registration[k];
+  }
+  return merged;
+}
+
+const ACTION_TEXT: Record<SupplierRowAction, { title: string; content: string }> = {
+  approve: { title: 'approved your registration', content: 'You are now a joined supplier of {buyer}.' },
+  reject: { title: 'returned your registration', content: 'Reason: {reason}. Correct the data and submit again.' },
+  blacklist: { title: 'put you on its blacklist', content: '{buyer} will address no new documents to you.' },
+  restore: { title: 'restored your supplier archive', content: 'The relation with {buyer} is active again.' },
+  invalidate: { title: 'invalidated your supplier archive', content: '{buyer} marked the relation invalid.' },
+  stop: { title: 'stopped the relation', content: '{buyer} will address no new orders or inquiries to you.' },
+  resume: { title: 'resumed the relation', content: 'The relation with {buyer} is valid again.' },
+};
+
+/**
+ * POST /:id/actions/:action. The row moves only from the states of the transition table, checked in the
+ * UPDATE itself, so of two concurrent reviews exactly one succeeds and the other answers 409.
+ */
+export async function actOnSupplier(
+  s: Services,
+  auth: Auth,
+  id: string,
+  action: SupplierRowAction,
+  input: ActionInput,
+  log: FastifyBaseLogger,
+): Promise<SupplierDetail> {
+  const t = supplierTransition(action)!;
+  const tenantId = auth.tenantId!;
+  const reason = input.auditDescription?.trim() ?? '';
+  const { detail, row } = await inTenantTx(s.database.db, tenantId, async (tx) => {
+    const { side, row } = await loadRelation(tx, auth, id);
+    if (side !== t.side || !auth.permissions.has(t.permission)) throw new AppError('FORBIDDEN');
+    if (action === 'reject' && !reason) throw new AppError('VALIDATION_FAILED');
+    const now = new Date().toISOString();
+    const set: Partial<typeof suppliers.$inferInsert> = {};
+    if (t.to !== undefined) set.inviteState = t.to;
+    if (action === 'restore') set.inviteState = restoredInviteState(row);
+    if (t.chkTo !== undefined) set.chkState = t.chkTo;
+    if (t.relationTo !== undefined) set.relationState = t.relationTo;
+    if (action === 'approve') {
+      set.auditDate = now;
+      set.joinDate = now;
+      set.auditDescription = reason;
+      set.archive = mergeRegistration(row.archive, row.registration);
+      const abbreviation = row.registration.enterpriseAbbreviation;
+      if (!row.supShort && typeof abbreviation === 'string') set.supShort = abbreviation;
+    }
+    if (action === 'reject') {
+      set.auditDate = now;
+      set.auditDescription = reason;
+    }
+    const [moved] = await tx
+      .update(suppliers)
+      .set({ ...set, version: sql`${suppliers.version} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(suppliers.tenantId, tenantId),
+          eq(suppliers.id, id),
+          inArray(suppliers.inviteState, [...t.from]),
+          t.relationFrom ? inArray(suppliers.relationState, [...t.relationFrom]) : undefined,
+        ),
+      )
+      .returning({ id: suppliers.id });
+    if (!moved) throw new AppError('SUPPLIER_STATE_CHANGED');
+    if (action === 'invalidate' || action === 'blacklist') {
+      // A link to a company not yet on the network must not let it join a relation the buyer ended.
+      await tx
+        .update(partnerInvitations)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(partnerInvitations.enterpriseId, tenantId),
+            eq(partnerInvitations.supplierId, id),
+            isNull(partnerInvitations.acceptedAt),
+            isNull(partnerInvitations.revokedAt),
+          ),
+        );
+    }
+    await recordOperation(tx, partnerActor(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: SUPPLIERS_MODULE,
+      targetId: id,
+      summary: `${action} ${row.supCode} ${row.supName}${reason ? `: ${reason}` : ''}`,
+    });
+    return { detail: await getSupplier(tx, auth, id), row };
+  });
+  if (row.supplierTenantId) {
+    const buyer = displayName(await enterpriseOf(s.database.db, tenantId));
+    const text = ACTION_TEXT[action];
+    await tellPartners(s, log, [
+      {
+        tenantId: row.supplierTenantId,
+        title: `${buyer} ${text.title}`,
+        content: text.content.replace('{buyer}', buyer).replace('{reason}', reason),
+        link: '/sale/profile',
+      },
+    ]);
+  }
+  return detail;
+}

@@ -1,0 +1,252 @@
+import { BlockList, isIP } from 'node:net';
+import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, MEMBER_STATUS, USER_STATUS, USER_TYPE } from '@concord/shared';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { employeePositions, employees, memberships, positions, sessions, users } from '../db/schema.ts';
+import { type Auth, inTenantTx, type PositionGrant } from './context.ts';
+import { AppError } from './errors.ts';
+import { newId } from './ids.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+    /** Why a presented token was refused, so protected routes answer 424 instead of 401. */
+    tokenRejected: boolean;
+  }
+}
+
+export const REFRESHED_TOKEN_HEADER = 'x-refreshed-token';
+
+export interface Membership {
+  tenantId: string;
+  userType: number;
+}
+
+/** Joined enterprises of a user, oldest first: the first joined is the default. */
+export async function listMemberships(db: Db, userId: string): Promise<Membership[]> {
+  return db
+    .select({ tenantId: memberships.tenantId, userType: memberships.userType })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.status, MEMBER_STATUS.JOINED)))
+    .orderBy(asc(memberships.joinedAt));
+}
+
+const KNOWN_CODES = new Set(ALL_PERMISSIONS);
+
+/**
+ * The enterprise administrator holds everything; everyone else the default codes plus those of the
+ * active position (spec §3, §4 switch roles).
+ */
+export function permissionsFor(userType: number | null, position?: { permissions: readonly string[] } | null) {
+  if (userType === null) return new Set<string>();
+  if (userType === USER_TYPE.ADMIN) return new Set(ALL_PERMISSIONS);
+  return new Set([...DEFAULT_PERMISSIONS, ...(position?.permissions ?? []).filter((c) => KNOWN_CODES.has(c))]);
+}
+
+export interface Grant {
+  employeeId: string | null;
+  deptId: string | null;
+  positionIds: string[];
+  position: (PositionGrant & { permissions: string[]; showPrice: boolean; showSupplier: boolean }) | null;
+}
+
+/**
+ * Reads the caller's employee record and positions inside the tenant (RLS applies). The active
+ * position is the one the employee chose, else the first held by code; a stale choice falls back.
+ */
+export async function loadGrant(db: Db, tenantId: string, userId: string): Promise<Grant> {
+  return inTenantTx(db, tenantId, async (tx) => {
+    const [employee] = await tx
+      .select({ id: employees.id, deptId: employees.deptId, activePositionId: employees.activePositionId })
+      .from(employees)
+      .where(and(eq(employees.tenantId, tenantId), eq(employees.userId, userId)))
+      .limit(1);
+    if (!employee) return { employeeId: null, deptId: null, positionIds: [], position: null };
+    const held = await tx
+      .select()
+      .from(employeePositions)
+      .innerJoin(
+        positions,
+        and(eq(positions.tenantId, employeePositions.tenantId), eq(positions.id, employeePositions.positionId)),
+      )
+      .where(and(eq(employeePositions.tenantId, tenantId), eq(employeePositions.employeeId, employee.id)))
+      .orderBy(asc(positions.code));
+    const active = held.find((h) => h.positions.id === employee.activePositionId) ?? held[0];
+    const p = active?.positions;
+    return {
+      employeeId: employee.id,
+      deptId: employee.deptId,
+      positionIds: held.map((h) => h.positions.id),
+      position: p
+        ? {
+            id: p.id,
+            name: p.name,
+            superiorId: p.superiorId,
+            dataPermission: p.dataPermission,
+            customDeptIds: p.customDeptIds,
+            acrossUser: p.acrossUser,
+            checkIp: p.checkIp,
+            allowedIps: p.allowedIps,
+            permissions: p.permissions,
+            showPrice: p.showPrice,
+            showSupplier: p.showSupplier,
+          }
+        : null,
+    };
+  });
+}
+
+/** Exact addresses or CIDR blocks (IPv4 or IPv6) from the position's list. */
+export function ipAllowed(ip: string, allowed: readonly string[]): boolean {
+  const list = new BlockList();
+  for (const entry of allowed) {
+    const [address, bits] = entry.trim().split('/');
+    const family = isIP(address ?? '');
+    if (!family) continue;
+    const type = family === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address!, type);
+    else list.addSubnet(address!, Number(bits), type);
+  }
+  const normalized = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  const family = isIP(normalized);
+  return family !== 0 && list.check(normalized, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+export interface ResolvedToken {
+  auth: Auth;
+  refreshed?: { token: string; expiresIn: number };
+}
+
+/**
+ * Resolves a bearer token and the requested tenant. Returns null when the token is unknown, revoked,
+ * expired or its user locked; throws 403 when the tenant asked for is not one of the user's.
+ */
+export async function resolveToken(
+  db: Db,
+  config: Config,
+  token: string,
+  requestedTenant: string | undefined,
+  ip: string,
+): Promise<ResolvedToken | null> {
+  const now = new Date();
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      username: users.username,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now.toISOString()),
+      ),
+    )
+    .limit(1);
+  if (!row || row.status === USER_STATUS.LOCKED) return null;
+
+  const joined = await listMemberships(db, row.userId);
+  let active: Membership | undefined = joined[0];
+  if (requestedTenant) {
+    active = joined.find((m) => m.tenantId === requestedTenant);
+    if (!active) throw new AppError('TENANT_FORBIDDEN');
+  }
+  const userType = active?.userType ?? null;
+  const grant = active ? await loadGrant(db, active.tenantId, row.userId) : null;
+  const position = userType === USER_TYPE.ADMIN ? null : (grant?.position ?? null);
+  // Administrators see everything; a member without a position sees prices only once one grants it.
+  const unrestricted = userType === USER_TYPE.ADMIN;
+  const auth: Auth = {
+    userId: row.userId,
+    username: row.username,
+    sessionId: row.sessionId,
+    tenantId: active?.tenantId ?? null,
+    userType,
+    permissions: permissionsFor(userType, position),
+    ip,
+    employeeId: grant?.employeeId ?? null,
+    deptId: grant?.deptId ?? null,
+    positionIds: grant?.positionIds ?? [],
+    position,
+    showPrice: unrestricted || (position?.showPrice ?? false),
+    showSupplier: unrestricted || (position?.showSupplier ?? true),
+  };
+
+  const remainingMs = new Date(row.expiresAt).getTime() - now.getTime();
+  if (remainingMs < (config.tokenTtlSeconds * 1000) / 2) {
+    const issued = await issueSession(db, config, row.userId, ip);
+    return { auth, refreshed: issued };
+  }
+  return { auth };
+}
+
+export async function issueSession(db: Db, config: Config, userId: string, ip: string | null) {
+  const { token, hash } = newToken();
+  const expiresAt = new Date(Date.now() + config.tokenTtlSeconds * 1000).toISOString();
+  await db.insert(sessions).values({ id: newId(), tokenHash: hash, userId, expiresAt, ip });
+  return { token, expiresIn: config.tokenTtlSeconds };
+}
+
+/** Browsers cannot set headers on a websocket handshake, so there the query carries them. */
+const isUpgrade = (req: FastifyRequest) => req.headers.upgrade?.toLowerCase() === 'websocket';
+const queryValue = (req: FastifyRequest, name: string) => {
+  const value = (req.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+function bearer(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  // <img> and download links cannot send headers either; the token in their query is redacted from logs.
+  const viaQuery = isUpgrade(req) || req.url.startsWith('/gateway/system/oss/file/');
+  return viaQuery ? queryValue(req, 'access_token') : undefined;
+}
+
+export function tenantHeader(req: FastifyRequest): string | undefined {
+  const raw =
+    req.headers.tenant_id ?? req.headers['tenant-id'] ?? (isUpgrade(req) ? queryValue(req, 'TENANT_ID') : undefined);
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value && /^\d{1,20}$/.test(value) ? value : undefined;
+}
+
+function enforce(req: FastifyRequest) {
+  const { access, adminOnly } = req.routeOptions.config;
+  if (!access || access === 'public') return;
+  if (!req.auth) throw new AppError(req.tokenRejected ? 'LOGIN_EXPIRED' : 'UNAUTHORIZED');
+  if (access === 'authenticated') return;
+  if (!req.auth.tenantId) throw new AppError('NO_ENTERPRISE');
+  const position = req.auth.position;
+  if (position?.checkIp && !ipAllowed(req.ip, position.allowedIps)) throw new AppError('IP_FORBIDDEN');
+  if (adminOnly && req.auth.userType !== USER_TYPE.ADMIN) throw new AppError('FORBIDDEN');
+  if (access !== 'member' && !req.auth.permissions.has(access)) throw new AppError('FORBIDDEN');
+}
+
+/**
+ * The one place where route access is decided: a token (if any) is resolved on every request, and
+ * each route's declared access is checked before its handler runs.
+ */
+export function registerAccessControl(app: FastifyInstance, db: Db, config: Config) {
+  app.decorateRequest('auth', null);
+  app.decorateRequest('tokenRejected', false);
+  // Before validation, so a caller without access learns nothing from a 400 about the body's shape.
+  app.addHook('preValidation', async (req: FastifyRequest, reply: FastifyReply) => {
+    const token = bearer(req);
+    if (token) {
+      const resolved = await resolveToken(db, config, token, tenantHeader(req), req.ip);
+      if (resolved) {
+        req.auth = resolved.auth;
+        if (resolved.refreshed) reply.header(REFRESHED_TOKEN_HEADER, resolved.refreshed.token);
+      } else {
+        req.tokenRejected = true;
+      }
+    }
+    enforce(req);
+  });
+}

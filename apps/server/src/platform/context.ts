@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { APP_ROLE } from '../db/rls.ts';
+
+/** Who is calling, resolved once per request from the token and the TENANT_ID header. */
+export interface Auth {
+  userId: string;
+  username: string;
+  sessionId: string;
+  tenantId: string | null;
+  /** 0 ADMIN, 1 SYSTEM, 2 OPERATOR in the active enterprise. */
+  userType: number | null;
+  permissions: ReadonlySet<string>;
+  ip: string;
+  /** The caller's employee record, department and positions in the active enterprise. */
+  employeeId: string | null;
+  deptId: string | null;
+  positionIds: readonly string[];
+  /** The position in force (spec §4 switch roles); null for administrators and members without one. */
+  position: PositionGrant | null;
+  /** False when prices and amounts must read `***` (position flag isStationShowPrice). */
+  showPrice: boolean;
+  /** False when supplier names must read `***` (position flag isStationShowSup). */
+  showSupplier: boolean;
+}
+
+/** What the active position grants beyond its permission codes. */
+export interface PositionGrant {
+  id: string;
+  name: string;
+  superiorId: string | null;
+  dataPermission: number;
+  customDeptIds: readonly string[];
+  acrossUser: boolean;
+  checkIp: boolean;
+  allowedIps: readonly string[];
+}
+
+/**
+ * Runs `work` in one transaction as the non-owner app role with the tenant in a transaction-local
+ * setting, so row-level security applies and nothing leaks to the next user of the pooled connection.
+ */
+export async function inTenantTx<T>(db: Db, tenantId: string | null, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId ?? ''}, true)`);
+    return work(tx);
+  });
+}

@@ -1,0 +1,120 @@
+import { ALL_PERMISSIONS, USER_TYPE } from '@concord/shared';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { receiptLines } from '../modules/receipts/receipts.table.ts';
+import type { Deps } from '../modules/receiving-plans/receiving-plans.common.ts';
+import * as statements from '../modules/reconciliations/reconciliations.service.ts';
+import { type Auth, inTenantTx } from '../platform/context.ts';
+import type { DemoWorld } from './world.ts';
+
+/**
+ * Reconciliation statements over the receipts the receipt seed warehoused (it runs first): with
+ * Shenzhen Precision one statement the buyer drafted and both sides confirmed, with Suzhou Plastics
+ * one the supplier drafted and the buyer disputed (a line with a reason and a price difference).
+ * Each takes about half of the partner's lines, so the rest stays unreconciled for the reports.
+ * Written through the services; nobody is notified. Without receipt lines it does nothing.
+ */
+
+function adminAuth(userId: string, username: string, tenantId: string): Auth {
+  return {
+    userId,
+    username,
+    sessionId: 'seed',
+    tenantId,
+    userType: USER_TYPE.ADMIN,
+    permissions: new Set(ALL_PERMISSIONS),
+    ip: '127.0.0.1',
+    employeeId: null,
+    deptId: null,
+    positionIds: [],
+    position: null,
+    showPrice: true,
+    showSupplier: true,
+  };
+}
+
+const noKey = (userId: string) => ({ userId, key: undefined, route: 'seed' });
+
+/** About half of the unreconciled lines of one supplier, oldest first; a single line is left alone. */
+async function someOpenLines(db: Db, buyerTenantId: string, supplierTenantId: string) {
+  const rows = await inTenantTx(db, buyerTenantId, (tx) =>
+    tx
+      .select({ id: receiptLines.id, supplierId: receiptLines.supplierId, date: receiptLines.receiptDate })
+      .from(receiptLines)
+      .where(
+        and(
+          eq(receiptLines.tenantId, buyerTenantId),
+          eq(receiptLines.supplierTenantId, supplierTenantId),
+          isNull(receiptLines.reconciliationId),
+        ),
+      )
+      .orderBy(asc(receiptLines.receiptDate), asc(receiptLines.id)),
+  );
+  const picked = rows.slice(0, Math.floor(rows.length / 2));
+  if (!picked.length) return null;
+  const dates = picked.map((r) => r.date).sort();
+  return {
+    supplierId: picked[0]!.supplierId,
+    ids: picked.filter((r) => r.supplierId === picked[0]!.supplierId).map((r) => r.id),
+    periodFrom: dates[0]!,
+    periodTo: dates[dates.length - 1]!,
+  };
+}
+
+export async function seedReconciliations(db: Db, world: DemoWorld): Promise<void> {
+  const deps: Deps = { db, quiet: true };
+  const { huaxin, precision, plastics } = world.tenants;
+  const buyer = adminAuth(world.users.buyer, 'buyer', huaxin);
+
+  const confirmed = await someOpenLines(db, huaxin, precision);
+  if (confirmed) {
+    const supplier = adminAuth(world.users.supplier, 'supplier', precision);
+    const { id } = await statements.createStatement(
+      deps,
+      buyer,
+      {
+        side: 'buyer',
+        supplierId: confirmed.supplierId,
+        periodFrom: confirmed.periodFrom,
+        periodTo: confirmed.periodTo,
+        receiptLineIds: confirmed.ids,
+        remark: 'Monthly statement 月度对账',
+      },
+      noKey(buyer.userId),
+    );
+    await statements.actOnStatement(deps, buyer, id, 'send', {});
+    await statements.actOnStatement(deps, supplier, id, 'confirm', {});
+    await statements.actOnStatement(deps, buyer, id, 'finalize', {});
+  }
+
+  const disputed = await someOpenLines(db, huaxin, plastics);
+  if (disputed) {
+    const supplier2 = adminAuth(world.users.supplier2, 'supplier2', plastics);
+    const { id } = await statements.createStatement(
+      deps,
+      supplier2,
+      {
+        side: 'supplier',
+        customerTenantId: huaxin,
+        periodFrom: disputed.periodFrom,
+        periodTo: disputed.periodTo,
+        receiptLineIds: disputed.ids,
+        remark: '',
+      },
+      noKey(supplier2.userId),
+    );
+    const sent = await statements.actOnStatement(deps, supplier2, id, 'send', {});
+    const [first, ...rest] = sent.lines;
+    await statements.actOnStatement(deps, buyer, id, 'answer', {
+      lines: [
+        {
+          id: first!.id,
+          agree: false,
+          reason: 'Price differs from the contract 单价与合同不符',
+          price: Number(first!.price) * 0.95,
+        },
+        ...rest.map((l) => ({ id: l.id, agree: true })),
+      ],
+    });
+  }
+}

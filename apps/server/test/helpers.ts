@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
+import type { MessageProvider, OutgoingMessage } from '../src/platform/mail.ts';
+import { DEMO_PASSWORD, seedDemoWorld } from '../src/seed/demo.ts';
+
+export { DEMO_PASSWORD };
+
+/** A fresh migrated database for one test file: PGlite from the template dump, or a cloned PG database. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject('pgTemplateDb');
+  const url = process.env.TEST_DATABASE_URL;
+  if (template && url) {
+    const name = `concord_t_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openPostgres(target.toString(), 10);
+    return {
+      database,
+      drop: async () => {
+        await database.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const dump = readFileSync(inject('pgliteTemplate'));
+  const database = await openPglite({ loadDataDir: new Blob([dump]) });
+  return { database, drop: () => database.close() };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  sent: OutgoingMessage[];
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database with the demo world; messages are captured, not sent. */
+export async function createTestContext(
+  options: { env?: Record<string, string>; seed?: boolean } = {},
+): Promise<TestContext> {
+  const { database, drop } = await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'concord-test-'));
+  const config = loadConfig({
+    RATE_LIMITS: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: '/nonexistent',
+    ...options.env,
+  });
+  if (options.seed !== false) await seedDemoWorld(database.db);
+  const sent: OutgoingMessage[] = [];
+  const provider: MessageProvider = {
+    async send(m) {
+      sent.push(m);
+    },
+  };
+  const app = await buildApp({ database, config, provider, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    sent,
+    async close() {
+      await app.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/gateway/auth/oauth/token?grant_type=password&scope=server',
+    payload: { username, password, isPhone: 'false' },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+  return res.json().access_token;
+}
+
+/** The last 6-digit code sent to a recipient. */
+export function lastCode(sent: OutgoingMessage[], recipient: string): string {
+  const message = [...sent].reverse().find((m) => m.recipient === recipient);
+  const code = message?.body.match(/\d{6}/)?.[0];
+  if (!code) throw new Error(`no code sent to ${recipient}`);
+  return code;
+}
+
+export interface Caller {
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+export function as(app: FastifyInstance, token?: string, tenantId?: string): Caller {
+  const base = (extra?: Record<string, string>) => ({
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    ...(tenantId ? { tenant_id: tenantId } : {}),
+    ...extra,
+  });
+  return {
+    get: (url, headers) => app.inject({ method: 'GET', url, headers: base(headers) }),
+    post: (url, payload, headers) =>
+      app.inject({ method: 'POST', url, payload: payload as object, headers: base(headers) }),
+    put: (url, payload, headers) =>
+      app.inject({ method: 'PUT', url, payload: payload as object, headers: base(headers) }),
+  };
+}

@@ -1,0 +1,400 @@
+import { MATERIAL_IMPORT_STATUS } from '@concord/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { materialSuppliers, materials, suppliers } from '../src/db/schema.ts';
+import { findSupplierPartNo } from '../src/modules/materials/material-suppliers.service.ts';
+import { inTenantTx } from '../src/platform/context.ts';
+import { writeXlsx, zip } from '../src/platform/xlsx.ts';
+import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
+import { unzip } from './security/xlsx-reader.ts';
+
+const BASE = '/gateway/srm/materials';
+
+let t: TestContext;
+let buyer: Caller;
+let clerk: Caller;
+let supplier: Caller;
+let huaxin: string;
+let precision: string;
+let buyerToken: string;
+
+const one = async <T>(query: Promise<{ rows: T[] }>) => (await query).rows[0]!;
+const tenantOf = async (compNo: string) =>
+  (await one(t.database.db.execute<{ id: string }>(sql`select id::text from enterprises where comp_no = ${compNo}`)))
+    .id;
+
+const material = (prdtNo: string, extra: Record<string, unknown> = {}) => ({
+  prdtNo,
+  prdtName: '采购订单测试件',
+  prdtSpc: 'Test spec 10×20',
+  poUnitNo: 'PCS',
+  taxRateCode: 'VAT13',
+  ...extra,
+});
+
+async function createMaterial(prdtNo: string, extra: Record<string, unknown> = {}) {
+  const res = await buyer.post(BASE, material(prdtNo, extra));
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: string; version: number; prdtNo: string };
+}
+
+async function supplierId(code: string) {
+  return inTenantTx(t.database.db, huaxin, async (tx) => {
+    const [row] = await tx
+      .select({ id: suppliers.id })
+      .from(suppliers)
+      .where(and(eq(suppliers.tenantId, huaxin), eq(suppliers.supCode, code)));
+    return row!.id;
+  });
+}
+
+function upload(url: string, file: Buffer) {
+  const boundary = `----concord${Math.random().toString(16).slice(2)}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="import.xlsx"\r\n` +
+        'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { authorization: `Bearer ${buyerToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+/** Uploads, then polls the import until it has finished. */
+async function runImport(file: Buffer, target: 'materials' | 'suppliers' = 'materials') {
+  const res = await upload(`${BASE}/import?target=${target}`, file);
+  expect(res.statusCode, res.body).toBe(200);
+  const id = res.json().data.id as string;
+  for (let i = 0; i < 200; i++) {
+    const poll = await buyer.get(`${BASE}/imports/${id}`);
+    const data = poll.json().data;
+    if (data.status >= MATERIAL_IMPORT_STATUS.SUCCEEDED) return data;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('import did not finish');
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  huaxin = await tenantOf('20260001');
+  precision = await tenantOf('20260002');
+  buyerToken = await login(t.app, 'buyer');
+  buyer = as(t.app, buyerToken);
+  clerk = as(t.app, await login(t.app, 'buyer.clerk'));
+  supplier = as(t.app, await login(t.app, 'supplier'));
+});
+afterAll(() => t.close());
+
+describe('materials archive', () => {
+  it('creates a material with names copied from the basic data and logs it', async () => {
+    const m = await createMaterial('T-0001', { valuationUnitNo: '', isCheck: true });
+    const res = await buyer.get(`${BASE}/${m.id}`);
+    expect(res.json().data).toMatchObject({
+      prdtNo: 'T-0001',
+      poUnitNo: 'PCS',
+      valuationUnitNo: 'PCS',
+      taxRate: 13,
+      isCheck: true,
+      status: 1,
+    });
+    expect(res.json().data.poUnitName).toContain('个');
+    const ops = await buyer.get(`${BASE}/${m.id}/operations`);
+    expect(ops.json().data.map((o: { summary: string }) => o.summary)).toContain(
+      'created the material T-0001 采购订单测试件',
+    );
+  });
+
+  it('refuses a code already used in the tenant but allows it in another tenant (T-10)', async () => {
+    await createMaterial('T-DUP');
+    const again = await buyer.post(BASE, material('T-DUP'));
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorCode).toBe('MATERIAL_CODE_TAKEN');
+    await inTenantTx(t.database.db, precision, (tx) =>
+      tx.insert(materials).values({
+        tenantId: precision,
+        id: '990000000000000001',
+        prdtNo: 'T-DUP',
+        prdtName: 'other tenant',
+        poUnitNo: 'PCS',
+        poUnitName: 'PCS',
+        valuationUnitNo: 'PCS',
+        valuationUnitName: 'PCS',
+      }),
+    );
+  });
+
+  it('refuses unknown references and bad input with nothing stored', async () => {
+    const unit = await buyer.post(BASE, material('T-BAD', { poUnitNo: 'NOPE' }));
+    expect(unit.statusCode).toBe(400);
+    expect(unit.json().errorCode).toBe('MATERIAL_REFERENCE_NOT_FOUND');
+    const invalid = await buyer.post(BASE, { prdtNo: '', poUnitNo: 'PCS', orderOverRate: 120 });
+    expect(invalid.statusCode).toBe(400);
+    const list = await buyer.post(`${BASE}/list`, { filter: { keyword: 'T-BAD' } });
+    expect(list.json().data.totalCount).toBe(0);
+  });
+
+  it('updates with the version and answers 409 to a stale one', async () => {
+    const m = await createMaterial('T-VER');
+    const ok = await buyer.put(`${BASE}/${m.id}`, { ...material('T-VER', { prdtName: '新名称' }), version: m.version });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.version).toBe(m.version + 1);
+    const stale = await buyer.put(`${BASE}/${m.id}`, { ...material('T-VER'), version: m.version });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('answers 403 without CF_BAS and 404 across tenants', async () => {
+    const m = await createMaterial('T-SEC');
+    expect((await clerk.post(`${BASE}/list`, {})).statusCode).toBe(403);
+    expect((await clerk.post(BASE, material('T-CLERK'))).statusCode).toBe(403);
+    // The supplier administrator has CF_BAS in its own enterprise only.
+    expect((await supplier.get(`${BASE}/${m.id}`)).statusCode).toBe(404);
+    const theirs = await supplier.post(`${BASE}/list`, {});
+    expect(theirs.json().data.dataList.map((r: { prdtNo: string }) => r.prdtNo)).toEqual(['T-DUP']);
+  });
+});
+
+describe('search', () => {
+  it('finds by code, name, specification, full pinyin and initials', async () => {
+    const codes = async (q: string) =>
+      (await buyer.get(`${BASE}/search?q=${encodeURIComponent(q)}`))
+        .json()
+        .data.map((m: { prdtNo: string }) => m.prdtNo);
+    expect((await codes('R-0603-10K'))[0]).toBe('R-0603-10K');
+    expect(await codes('贴片电阻')).toEqual(expect.arrayContaining(['R-0603-10K', 'R-0603-1K', 'R-0805-100R']));
+    expect(await codes('电阻')).toEqual(expect.arrayContaining(['R-AXL-4K7', 'R-1206-0R']));
+    expect(await codes('tiepiandianzu')).toContain('R-0603-10K');
+    expect(await codes('tpdz')).toContain('R-0603-10K');
+    expect(await codes('cgdd')).toContain('T-0001');
+    expect(await codes('lwk')).toEqual(['AL-CASE-120']);
+    expect(await codes('铝外壳')).toEqual(['AL-CASE-120']);
+    expect(await codes('0603 10k')).toEqual(['R-0603-10K']);
+    expect(await codes('Aluminium housing')).toEqual(['AL-CASE-120']);
+    expect(await codes('zzzzzz')).toEqual([]);
+  });
+
+  it('is open to PO_SYN members and scoped to the tenant', async () => {
+    const res = await clerk.get(`${BASE}/search?q=R-0603`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.length).toBeGreaterThan(0);
+    const other = await supplier.get(`${BASE}/search?q=R-0603`);
+    expect(other.json().data).toEqual([]);
+  });
+});
+
+describe('drawings', () => {
+  it('keeps exactly one valid version per drawing number, also under concurrent publishing', async () => {
+    const m = await createMaterial('T-DWG');
+    const publish = (name: string) =>
+      buyer.post(`${BASE}/${m.id}/drawings`, {
+        drawingNo: 'D-1',
+        drawingName: name,
+        attachments: [{ name: 'a.pdf', url: '/gateway/system/oss/file/5eedc0de000000000000000000000101.pdf' }],
+      });
+    expect((await publish('first')).statusCode).toBe(200);
+    const results = await Promise.all([publish('second'), publish('third'), publish('fourth')]);
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const list = (await buyer.get(`${BASE}/${m.id}/drawings`)).json().data as {
+      drawingVersion: number;
+      isItValid: boolean;
+    }[];
+    expect(list.map((d) => d.drawingVersion)).toEqual([4, 3, 2, 1]);
+    expect(list.filter((d) => d.isItValid).map((d) => d.drawingVersion)).toEqual([4]);
+  });
+
+  it('requires an attachment', async () => {
+    const m = await createMaterial('T-DWG2');
+    const res = await buyer.post(`${BASE}/${m.id}/drawings`, { drawingNo: 'D-2', drawingName: 'x', attachments: [] });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('approved suppliers', () => {
+  it('keeps the quotas of a material at or below 100 %, also for concurrent adds', async () => {
+    const m = await createMaterial('T-QUOTA');
+    const [a, b, c] = await Promise.all([supplierId('S00001'), supplierId('S00002'), supplierId('S00004')]);
+    const add = (sup: string, quota: number) =>
+      buyer.post('/gateway/srm/material-suppliers', {
+        materialId: m.id,
+        supplierId: sup,
+        supPrdtNo: `SUP-${quota}`,
+        poQuotaRate: quota,
+      });
+    const results = await Promise.all([add(a, 60), add(b, 60)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().errorCode).toBe('MATERIAL_QUOTA_EXCEEDED');
+    expect((await add(c, 40)).statusCode).toBe(200);
+    const list = await buyer.post('/gateway/srm/material-suppliers/list', { filter: { materialId: m.id } });
+    const rows = list.json().data.dataList as { id: string; poQuotaRate: number; version: number }[];
+    expect(rows.reduce((s, r) => s + r.poQuotaRate, 0)).toBe(100);
+    const raise = await buyer.put(`/gateway/srm/material-suppliers/${rows[0].id}`, {
+      poQuotaRate: rows[0].poQuotaRate + 1,
+      version: rows[0].version,
+    });
+    expect(raise.statusCode).toBe(409);
+    expect(raise.json().errorCode).toBe('MATERIAL_QUOTA_EXCEEDED');
+  });
+
+  it('gives the supplier part number for an order line', async () => {
+    const m = await createMaterial('T-PART');
+    const sup = await supplierId('S00001');
+    await buyer.post('/gateway/srm/material-suppliers', { materialId: m.id, supplierId: sup, supPrdtNo: 'SZP-777' });
+    const found = await inTenantTx(t.database.db, huaxin, (tx) => findSupplierPartNo(tx, huaxin, m.id, sup));
+    expect(found?.supPrdtNo).toBe('SZP-777');
+    const none = await inTenantTx(t.database.db, huaxin, (tx) => findSupplierPartNo(tx, huaxin, m.id, '1'));
+    expect(none).toBeNull();
+  });
+
+  it('refuses a second row for the same supplier', async () => {
+    const m = await createMaterial('T-PAIR');
+    const sup = await supplierId('S00002');
+    expect(
+      (await buyer.post('/gateway/srm/material-suppliers', { materialId: m.id, supplierId: sup })).statusCode,
+    ).toBe(200);
+    const again = await buyer.post('/gateway/srm/material-suppliers', { materialId: m.id, supplierId: sup });
+    expect(again.json().errorCode).toBe('MATERIAL_SUPPLIER_TAKEN');
+  });
+});
+
+describe('material-customer relation (supplier side)', () => {
+  it('is kept by the supplier and invisible to the buyer', async () => {
+    const list = await supplier.post('/gateway/srm/material-customers/list', {});
+    expect(list.statusCode).toBe(200);
+    const rows = list.json().data.dataList as { id: string; customerId: string; custPrdtCode: string }[];
+    expect(rows.map((r) => r.custPrdtCode)).toContain('AL-CASE-120');
+    const created = await supplier.post('/gateway/srm/material-customers', {
+      customerId: rows[0].customerId,
+      custPrdtCode: 'PL-COVER-01',
+      custPrdtName: '塑胶上盖',
+      prdtNo: 'SZP-PC-01',
+      materialQty: 10,
+      smallQty: 5,
+      lengthCm: 20,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const dup = await supplier.post('/gateway/srm/material-customers', {
+      customerId: rows[0].customerId,
+      custPrdtCode: 'PL-COVER-01',
+      custPrdtName: 'x',
+    });
+    expect(dup.json().errorCode).toBe('MATERIAL_CUSTOMER_TAKEN');
+    expect((await buyer.get(`/gateway/srm/material-customers/${created.json().data.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('Excel', () => {
+  const header = [
+    '物料编码*',
+    '物料名称*',
+    '规格型号',
+    '采购单位*',
+    'Class code',
+    '默认仓库',
+    'Tax rate',
+    '采购提前期(天)',
+  ];
+
+  it('downloads a template and an export whose formula-like cells stay text', async () => {
+    const tpl = await buyer.get(`${BASE}/template`);
+    expect(tpl.statusCode).toBe(200);
+    expect(tpl.headers['content-type']).toContain('spreadsheetml');
+    await createMaterial('=HYPERLINK("x")');
+    const exp = await buyer.get(`${BASE}/export?keyword=${encodeURIComponent('=HYPERLINK')}`);
+    expect(exp.statusCode).toBe(200);
+    const sheet = unzip(exp.rawPayload).get('xl/worksheets/sheet1.xml')!.toString('utf8');
+    // The formula-like code is an inline string with the quote-prefix style, never a formula (I-07).
+    expect(sheet).toContain('s="2" t="inlineStr"><is><t xml:space="preserve">=HYPERLINK(&quot;x&quot;)</t>');
+    expect(sheet).not.toContain('<f>');
+  });
+
+  it('imports nothing when rows are bad and lists every error with row, column and reason (R-08)', async () => {
+    const rows: (string | number | null)[][] = [];
+    for (let i = 0; i < 200; i++) rows.push([`IMP-${i}`, `导入件${i}`, 'spec', 'PCS', '0101', 'WH01', 'VAT13', 5]);
+    rows[10] = ['IMP-10', '导入件10', 'spec', 'BOX', '0101', 'WH01', 'VAT13', 5];
+    rows[20] = ['IMP-20', null, 'spec', 'PCS', '0101', 'WH01', 'VAT13', 5];
+    rows[30] = ['IMP-5', '重复', 'spec', 'PCS', '0101', 'WH01', 'VAT13', 5];
+    rows[40] = ['IMP-40', 'x', 'spec', 'PCS', '9999', 'WH01', 'VAT13', 5];
+    rows[50] = ['IMP-50', 'x', 'spec', 'PCS', '0101', 'WH01', 'VAT13', 'soon'];
+    rows[60] = ['T-0001', 'x', 'spec', 'PCS', '0101', 'WH01', 'VAT13', 5];
+    const bad = writeXlsx({ name: 'm', header, rows });
+    const result = await runImport(bad);
+    expect(result.status).toBe(MATERIAL_IMPORT_STATUS.FAILED);
+    expect(result.errorCount).toBe(6);
+    expect(result.errors).toEqual([
+      { row: 12, column: 'Purchasing unit*', reason: '“BOX” does not exist' },
+      { row: 22, column: 'Material name*', reason: 'A value is required' },
+      { row: 32, column: 'Material code*', reason: '“IMP-5” also appears in row 7' },
+      { row: 42, column: 'Class code', reason: '“9999” does not exist' },
+      { row: 52, column: 'Lead days', reason: 'Enter a number' },
+      { row: 62, column: 'Material code*', reason: '“T-0001” already exists' },
+    ]);
+    const none = await buyer.post(`${BASE}/list`, { filter: { keyword: 'IMP-1' } });
+    expect(none.json().data.totalCount).toBe(0);
+
+    rows[10][3] = 'PCS';
+    rows[20][1] = '导入件20';
+    rows[30][0] = 'IMP-30';
+    rows[40][4] = '0101';
+    rows[50][7] = 5;
+    rows[60][0] = 'IMP-60';
+    const good = await runImport(writeXlsx({ name: 'm', header, rows }));
+    expect(good.status, JSON.stringify(good)).toBe(MATERIAL_IMPORT_STATUS.SUCCEEDED);
+    expect(good.importedRows).toBe(200);
+    const found = await buyer.get(`${BASE}/search?q=${encodeURIComponent('导入件199')}`);
+    expect(found.json().data.map((m: { prdtNo: string }) => m.prdtNo)).toEqual(['IMP-199']);
+    const again = await runImport(writeXlsx({ name: 'm', header, rows }));
+    expect(again.status).toBe(MATERIAL_IMPORT_STATUS.FAILED);
+    expect(again.errorCount).toBe(200);
+  });
+
+  it('imports approved suppliers and refuses quotas above 100 %', async () => {
+    const supHeader = ['Material code*', 'Supplier code*', 'Supplier part no.', 'Quota %'];
+    const over = await runImport(
+      writeXlsx({
+        name: 's',
+        header: supHeader,
+        rows: [
+          ['IMP-1', 'S00001', 'A-1', 50],
+          ['IMP-1', 'S00002', 'B-1', 60],
+          ['IMP-2', 'S00001', 'A-2', 100],
+        ],
+      }),
+      'suppliers',
+    );
+    expect(over.status).toBe(MATERIAL_IMPORT_STATUS.FAILED);
+    expect(over.errors).toEqual([
+      { row: 3, column: 'Quota %', reason: 'The quotas of material IMP-1 would total 110 %' },
+    ]);
+    const ok = await runImport(
+      writeXlsx({
+        name: 's',
+        header: supHeader,
+        rows: [
+          ['IMP-1', 'S00001', 'A-1', 50],
+          ['IMP-1', 'S00002', 'B-1', 50],
+        ],
+      }),
+      'suppliers',
+    );
+    expect(ok.status).toBe(MATERIAL_IMPORT_STATUS.SUCCEEDED);
+    const count = await inTenantTx(t.database.db, huaxin, (tx) =>
+      tx.select({ id: materialSuppliers.id }).from(materialSuppliers).where(eq(materialSuppliers.supPrdtNo, 'A-1')),
+    );
+    expect(count).toHaveLength(1);
+  });
+
+  it('refuses a zip bomb without importing anything', async () => {
+    const bomb = zip([
+      { name: '[Content_Types].xml', data: '<Types/>' },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(50 * 1024 * 1024, 0x20) },
+    ]);
+    const result = await runImport(bomb);
+    expect(result.status).toBe(MATERIAL_IMPORT_STATUS.FAILED);
+    expect(result.failure).toContain('refused');
+  });
+});

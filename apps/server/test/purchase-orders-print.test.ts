@@ -1,0 +1,188 @@
+import { MASK, type PurchaseOrderOptions } from '@concord/shared';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inTenantTx } from '../src/platform/context.ts';
+import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
+import { readXlsx } from './security/xlsx-reader.ts';
+
+const BASE = '/gateway/srm/purchase-orders';
+
+let t: TestContext;
+let buyer: Caller;
+let clerk: Caller;
+let supplier: Caller;
+let buyerToken: string;
+let options: PurchaseOrderOptions;
+
+/** The text of every page, as pdfjs (legacy build, for Node) extracts it. */
+async function pdfText(body: Buffer): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(body), useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  }
+  await doc.destroy();
+  return pages.join('\n');
+}
+
+async function createFor(owner: 'buyer' | 'clerk') {
+  const supplierId = options.suppliers.find((s) => s.supCode === 'S00001')!.id;
+  const res = await buyer.post(BASE, {
+    supplierId,
+    orderDate: '2026-11-23',
+    paymentTerms: '月结 60 天',
+    send: true,
+    lines: [
+      {
+        prdtNo: 'AL-120',
+        prdtName: '铝合金外壳',
+        prdtSpc: '6061-T6',
+        unitName: '个',
+        qty: 1200,
+        price: 7319.4271,
+        taxRate: 13,
+        requestedDate: '2026-12-20',
+      },
+      { prdtNo: 'HS-060', prdtName: '散热片', unitName: '个', qty: 50, price: 6.8, requestedDate: '2026-12-24' },
+    ],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const id = res.json().data.id as string;
+  if (owner === 'clerk') {
+    const clerkId = (await clerk.get('/gateway/admin/user/info')).json().data.sysUser.userId;
+    const tenantId = (await buyer.get('/gateway/admin/user/info')).json().data.tenant.id;
+    await inTenantTx(t.database.db, tenantId, (tx) =>
+      tx.execute(sql`update purchase_orders set owner_id = ${clerkId} where id = ${id}`),
+    );
+  }
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  buyerToken = await login(t.app, 'buyer');
+  buyer = as(t.app, buyerToken);
+  clerk = as(t.app, await login(t.app, 'buyer.clerk'));
+  supplier = as(t.app, await login(t.app, 'supplier'));
+  options = (await buyer.get(`${BASE}/options`)).json().data;
+});
+afterAll(() => t.close());
+
+describe('order PDF', () => {
+  it('prints Chinese text, numbers with separators and the parties (zh-CN)', async () => {
+    const id = await createFor('buyer');
+    const res = await buyer.get(`${BASE}/${id}/pdf`, { 'accept-language': 'zh-CN' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/pdf');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('采购订单');
+    expect(text).toContain('铝合金外壳');
+    expect(text).toContain('月结 60 天');
+    expect(text).toContain('华信电子');
+    expect(text).toContain('7,319.4271');
+    expect(text).toContain('1,200.00');
+  });
+
+  it('prints Traditional Chinese labels for zh-TW and the supplier side sees its own name', async () => {
+    const id = await createFor('buyer');
+    const res = await supplier.get(`${BASE}/${id}/pdf`, { 'accept-language': 'zh-TW' });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('採購訂單');
+    expect(text).toContain('深圳精密零件');
+  });
+
+  it('prints *** for every price and amount for buyer.clerk', async () => {
+    const id = await createFor('clerk');
+    const res = await clerk.get(`${BASE}/${id}/pdf`, { 'accept-language': 'en-US' });
+    expect(res.statusCode, res.body).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Purchase Order');
+    expect(text).toContain('1,200.00');
+    expect(text).toContain(MASK);
+    expect(text).not.toMatch(/7,?319/);
+    expect(text).not.toContain('6.8');
+  });
+});
+
+describe('Excel export and import', () => {
+  it('exports lines; buyer.clerk gets *** for every price and amount', async () => {
+    await createFor('clerk');
+    const full = readXlsx((await buyer.get(`${BASE}/export?side=buyer`)).rawPayload);
+    expect(full.sheetXml).toContain('7319.4271');
+    const res = await clerk.get(`${BASE}/export?side=buyer`);
+    expect(res.statusCode).toBe(200);
+    const sheet = readXlsx(res.rawPayload);
+    expect(sheet.rows.length).toBeGreaterThan(1);
+    expect(sheet.sheetXml).not.toContain('7319');
+    // Empty cells are not written, so columns are found by their letter, not their position.
+    const letter = (ref: string) => ref.replace(/\d+$/, '');
+    for (const name of ['Price', 'Amount']) {
+      const head = sheet.rows[0]!.find((c) => c.text === name);
+      expect(head).toBeDefined();
+      const cells = sheet.rows.slice(1).map((r) => r.find((c) => letter(c.ref) === letter(head!.ref))?.text);
+      expect(cells.every((v) => v === MASK)).toBe(true);
+    }
+  });
+
+  it('imports orders all or nothing, with per-row errors', async () => {
+    const materials = (await buyer.post('/gateway/srm/materials/list', {})).json().data.dataList;
+    expect(materials.length).toBeGreaterThan(0);
+    const workbook = async (rows: (string | number)[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Orders');
+      ws.addRow([
+        'Order ref',
+        'Supplier code',
+        'Order date',
+        'Material code',
+        'Quantity',
+        'Price',
+        'Tax %',
+        'Requested date',
+      ]);
+      for (const r of rows) ws.addRow(r);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const upload = (file: Buffer) => {
+      const boundary = '----concord-po-import';
+      return t.app.inject({
+        method: 'POST',
+        url: `${BASE}/import`,
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="orders.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+          ),
+          file,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${buyerToken}` },
+      });
+    };
+    const code = materials[0].prdtNo as string;
+    const bad = await upload(
+      await workbook([
+        ['A', 'S00001', '2026-11-23', code, 10, 2.5, 13, '2026-12-30'],
+        ['A', 'S00001', '2026-11-23', 'NO-SUCH-CODE', 10, 2.5, 13, '2026-12-30'],
+      ]),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errorCode).toBe('IMPORT_ROWS_INVALID');
+    expect(bad.json().data[0].row).toBe(3);
+    const good = await upload(
+      await workbook([
+        ['A', 'S00001', '2026-11-23', code, 10, 2.5, 13, '2026-12-30'],
+        ['A', 'S00001', '2026-11-23', code, 20, 2.5, 13, '2026-12-31'],
+        ['B', 'S00002', '2026-11-23', code, 5, 1, 13, '2026-12-30'],
+      ]),
+    );
+    expect(good.statusCode, good.body).toBe(200);
+    expect(good.json().data.orderIds).toHaveLength(2);
+    const first = (await buyer.get(`${BASE}/${good.json().data.orderIds[0]}`)).json().data;
+    expect(first.lines.map((l: { qty: string }) => l.qty)).toEqual(['10', '20']);
+    expect(first.lines[0].prdtNo).toBe(code);
+  });
+});

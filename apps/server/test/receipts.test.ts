@@ -1,0 +1,358 @@
+import {
+  DELIVERY_NOTE_STATUS as D,
+  type PackageScanResult,
+  type PurchaseOrderDetail,
+  type PurchaseOrderOptions,
+  type ReceiptDetail,
+  type ReceiptStepResult,
+} from '@concord/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveryNoteLines, deliveryNotes, messages, operationLogs, users } from '../src/db/schema.ts';
+import { inTenantTx } from '../src/platform/context.ts';
+import { seedReceipts } from '../src/seed/receipts.ts';
+import type { DemoWorld } from '../src/seed/world.ts';
+import { type FixtureNote, insertSentNote } from './fixtures/deliveries.ts';
+import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
+
+const ORDERS = '/gateway/srm/purchase-orders';
+const NOTES = '/gateway/srm/receipts/notes';
+const RECEIPTS = '/gateway/srm/receipts';
+const PRICE = '7319.4271';
+
+let t: TestContext;
+let buyer: Caller;
+let clerk: Caller;
+let supplier: Caller;
+let supplier2: Caller;
+let buyerTenant: string;
+let supplierTenant: string;
+let order: PurchaseOrderDetail;
+let note: FixtureNote;
+let other: FixtureNote;
+
+const tenantOf = async (c: Caller) => (await c.get('/gateway/admin/user/info')).json().data.tenant.id as string;
+const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+async function confirmedOrder(qtys: number[]): Promise<PurchaseOrderDetail> {
+  const options: PurchaseOrderOptions = (await buyer.get(`${ORDERS}/options`)).json().data;
+  const res = await buyer.post(ORDERS, {
+    supplierId: options.suppliers.find((s) => s.supCode === 'S00001')!.id,
+    orderDate: '2026-01-02',
+    send: true,
+    lines: qtys.map((qty, i) => ({
+      prdtNo: `RC-${i + 1}`,
+      prdtName: `接收测试件 Receipt part ${i + 1}`,
+      unitName: 'pcs',
+      qty,
+      price: PRICE,
+      requestedDate: '2026-01-10',
+    })),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const confirmed = await supplier.post(`${ORDERS}/${res.json().data.id}/actions/confirm`, { all: true });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  return confirmed.json().data;
+}
+
+const act = (id: string, action: string, body: unknown = {}, headers?: Record<string, string>) =>
+  buyer.post(`${NOTES}/${id}/actions/${action}`, body, headers);
+const scan = (code: string, c: Caller = buyer, id = note.id) => c.post(`${NOTES}/${id}/scan`, { code });
+const inspect = (body: Record<string, unknown>) => buyer.post(`${NOTES}/${note.id}/inspections`, body);
+
+async function noteLines(id: string) {
+  return inTenantTx(t.database.db, buyerTenant, (tx) =>
+    tx
+      .select()
+      .from(deliveryNoteLines)
+      .where(and(eq(deliveryNoteLines.tenantId, buyerTenant), eq(deliveryNoteLines.noteId, id)))
+      .orderBy(deliveryNoteLines.lineNo),
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestContext();
+  buyer = as(t.app, await login(t.app, 'buyer'));
+  clerk = as(t.app, await login(t.app, 'buyer.clerk'));
+  supplier = as(t.app, await login(t.app, 'supplier'));
+  supplier2 = as(t.app, await login(t.app, 'supplier2'));
+  buyerTenant = await tenantOf(buyer);
+  supplierTenant = await tenantOf(supplier);
+  order = await confirmedOrder([100, 50, 30]);
+  const [clerkUser] = await t.database.db.select().from(users).where(eq(users.username, 'buyer.clerk'));
+  // Owned by the clerk, so the clerk (own documents only, prices hidden) sees the receipt too.
+  note = await insertSentNote(t.database.db, {
+    order,
+    buyerTenantId: buyerTenant,
+    supplierTenantId: supplierTenant,
+    ownerId: clerkUser!.id,
+    lines: [
+      { orderLine: 0, qty: 100, isCheck: true, perSmall: 10, perLarge: 5 },
+      { orderLine: 1, qty: 50, perSmall: 10 },
+    ],
+  });
+  other = await insertSentNote(t.database.db, {
+    order,
+    buyerTenantId: buyerTenant,
+    supplierTenantId: supplierTenant,
+    lines: [{ orderLine: 2, qty: 30, perSmall: 15 }],
+  });
+});
+afterAll(() => t.close());
+
+const pkg = (n: FixtureNote, packageNo: string) => n.packages.find((p) => p.packageNo === packageNo)!.packageNo;
+
+describe('arrival', () => {
+  it('refuses an arrival date in the future and a scan before the arrival of another clerk’s step', async () => {
+    const future = await act(note.id, 'arrive', { arrivalDate: tomorrow() });
+    expect(future.statusCode).toBe(400);
+    expect(future.json().errorCode).toBe('RECEIPT_ARRIVAL_IN_FUTURE');
+    const early = await inspect({ lineId: note.lines[0]!.id, qualifiedQty: 1, unqualifiedQty: 0 });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errorCode).toBe('RECEIPT_NOTE_NOT_ARRIVED');
+  });
+
+  it('registers the arrival with a back-dated day once; a second arrival is a 409', async () => {
+    const res = await act(note.id, 'arrive', { arrivalDate: yesterday() });
+    expect(res.statusCode, res.body).toBe(200);
+    const step: ReceiptStepResult = res.json().data;
+    expect(step.status).toBe(D.ARRIVED);
+    const again = await act(note.id, 'arrive', {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorCode).toBe('RECEIPT_NOTE_STATE_CHANGED');
+    const [row] = await inTenantTx(t.database.db, buyerTenant, (tx) =>
+      tx.select().from(deliveryNotes).where(eq(deliveryNotes.id, note.id)),
+    );
+    expect(row!.status).toBe(D.ARRIVED);
+    expect(new Date(row!.arrivedAt!.replace(' ', 'T').replace(/\+00$/, 'Z')).toISOString().slice(0, 10)).toBe(
+      yesterday(),
+    );
+  });
+
+  it('tells the supplier, linking to its delivery note', async () => {
+    const told = await inTenantTx(t.database.db, supplierTenant, (tx) =>
+      tx
+        .select()
+        .from(messages)
+        .where(
+          and(eq(messages.tenantId, supplierTenant), eq(messages.link, `/supplysee/deliverydetail?id=${note.id}`)),
+        ),
+    );
+    expect(told.some((m) => m.title.includes(note.noteNo))).toBe(true);
+  });
+});
+
+describe('scanning labels', () => {
+  it('receives a small package and refuses it a second time with who and when (409)', async () => {
+    const code = pkg(note, `${note.noteNo}-2-1`);
+    const res = await scan(code);
+    expect(res.statusCode, res.body).toBe(200);
+    const r: PackageScanResult = res.json().data;
+    expect([r.received, r.qty, r.arrived, r.receivedPackageCount]).toEqual([1, '10', false, 1]);
+    expect(r.lines).toEqual([{ lineId: note.lines[1]!.id, lineNo: 2, receivedQty: '10' }]);
+    const dup = await buyer.post(`${NOTES}/${note.id}/scan`, { code }, { 'accept-language': 'en-US' });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errorCode).toBe('RECEIPT_PACKAGE_ALREADY_RECEIVED');
+    expect(dup.json().msg).toMatch(
+      new RegExp(`^Package ${code} was already received at \\d{4}-\\d{2}-\\d{2} .+ by .*Wang`),
+    );
+  });
+
+  it('lets exactly one of two clerks scanning the same package at once through (R-03)', async () => {
+    const code = pkg(note, `${note.noteNo}-2-2`);
+    const results = await Promise.all([scan(code), scan(code, clerk)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [, line] = await noteLines(note.id);
+    expect(line!.receivedQty).toBe('20');
+  });
+
+  it('receives every small package of a large one, and only those not yet received', async () => {
+    const single = await scan(pkg(note, `${note.noteNo}-1-6`));
+    expect(single.statusCode, single.body).toBe(200);
+    const large = await scan(pkg(note, `${note.noteNo}-L1-1`));
+    expect(large.statusCode, large.body).toBe(200);
+    expect(large.json().data).toMatchObject({ kind: 2, received: 6, qty: '50' });
+    const second = await scan(pkg(note, `${note.noteNo}-L1-2`));
+    expect(second.json().data).toMatchObject({ received: 5, qty: '40' });
+    const [a] = await noteLines(note.id);
+    expect(a!.receivedQty).toBe('100');
+    // Both large packages and all ten small ones of line 1, two of line 2.
+    expect(second.json().data).toMatchObject({ receivedPackageCount: 14, packageCount: 17 });
+  });
+
+  it('names an unknown code and a package of another notice', async () => {
+    const unknown = await buyer.post(
+      `${NOTES}/${note.id}/scan`,
+      { code: 'NO-SUCH-42' },
+      { 'accept-language': 'zh-CN' },
+    );
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().msg).toContain('NO-SUCH-42');
+    const foreign = await scan(other.packages[0]!.packageNo);
+    expect(foreign.statusCode).toBe(409);
+    expect(foreign.json().errorCode).toBe('RECEIPT_PACKAGE_OTHER_NOTE');
+    expect(foreign.json().msg).toContain(other.noteNo);
+  });
+
+  it('receives by hand, never above the delivered quantity', async () => {
+    const line = note.lines[1]!.id;
+    const over = await buyer.post(`${NOTES}/${note.id}/receive`, { lines: [{ lineId: line, qty: 31 }] });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().errorCode).toBe('RECEIPT_OVER_DELIVERED');
+    const res = await buyer.post(`${NOTES}/${note.id}/receive`, { lines: [{ lineId: line, qty: '30' }] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.lines[0].receivedQty).toBe('50');
+  });
+
+  it('registers the arrival of a sent notice when its first package is scanned', async () => {
+    const res = await scan(other.packages[0]!.packageNo, buyer, other.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ arrived: true, received: 1, qty: '15' });
+  });
+});
+
+describe('inspection', () => {
+  const lineId = () => note.lines[0]!.id;
+
+  it('requires a reason for unqualified goods and refuses more than was received', async () => {
+    const noReason = await inspect({ lineId: lineId(), qualifiedQty: 10, unqualifiedQty: 5 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().data.map((d: { path: string }) => d.path)).toEqual(['reasonCode', 'reason']);
+    const first = await inspect({ lineId: lineId(), qualifiedQty: 60, unqualifiedQty: 0 });
+    expect(first.statusCode, first.body).toBe(200);
+    const over = await inspect({
+      lineId: lineId(),
+      qualifiedQty: 30,
+      unqualifiedQty: 20,
+      reasonCode: 'dimension',
+      reason: '尺寸超差',
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().errorCode).toBe('RECEIPT_INSPECTION_OVER_RECEIVED');
+  });
+
+  it('will not finish while a line to inspect is not fully inspected', async () => {
+    const res = await act(note.id, 'accept');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorCode).toBe('RECEIPT_INSPECTION_INCOMPLETE');
+  });
+
+  it('records a partial rejection with its reason, then finishes the inspection', async () => {
+    const res = await inspect({
+      lineId: lineId(),
+      qualifiedQty: 30,
+      unqualifiedQty: 10,
+      reasonCode: 'appearance',
+      reason: '外壳划伤 scratched housing',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.inspection).toMatchObject({ seq: 2, inspectedQty: '40', reasonCode: 'appearance' });
+    expect(res.json().data.line).toMatchObject({ receivedQty: '100', qualifiedQty: '90', unqualifiedQty: '10' });
+    const accepted = await act(note.id, 'accept');
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().data.status).toBe(D.ACCEPTED);
+    const [, b] = await noteLines(note.id);
+    // Not to be inspected: what was received counts as qualified.
+    expect(b!.qualifiedQty).toBe('50');
+    const late = await scan(pkg(note, `${note.noteNo}-2-3`));
+    expect(late.statusCode).toBe(409);
+  });
+});
+
+describe('warehousing', () => {
+  let receiptId: string;
+
+  it('warehouses only the qualified quantity, once per Idempotency-Key (R-02)', async () => {
+    const headers = { 'idempotency-key': 'wh-1' };
+    const first = await act(note.id, 'warehouse', {}, headers);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await act(note.id, 'warehouse', {}, headers);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toEqual(first.json().data);
+    receiptId = first.json().data.receiptId;
+    expect(first.json().data.receiptNo).toMatch(/^RK\d{10}$/);
+    const d: ReceiptDetail = (await buyer.get(`${RECEIPTS}/${receiptId}`)).json().data;
+    expect(d.lines.map((l) => [l.prdtNo, l.qty, l.price, l.amount])).toEqual([
+      ['RC-1', '90', PRICE, '658748.44'],
+      ['RC-2', '50', PRICE, '365971.36'],
+    ]);
+    expect(d.lines[0]!.arrivalDate).toBe(yesterday());
+    expect(d.lines[0]!.dueDate).toBe(order.lines[0]!.confirmedDate ?? '2026-01-10');
+    expect([d.totalQty, d.totalAmount, d.noteNo]).toEqual(['140', '1024719.8', note.noteNo]);
+    const list = (await buyer.post(`${RECEIPTS}/list`, { filter: { side: 'buyer', noteNo: note.noteNo } })).json().data;
+    expect(list.dataList.map((r: { id: string }) => r.id)).toEqual([receiptId]);
+  });
+
+  it('counts the warehoused quantity on the note line and as received on the order line', async () => {
+    const [a, b] = await noteLines(note.id);
+    expect([a!.warehousedQty, b!.warehousedQty]).toEqual(['90', '50']);
+    const o: PurchaseOrderDetail = (await buyer.get(`${ORDERS}/${order.id}`)).json().data;
+    expect(o.lines.map((l) => l.receivedQty)).toEqual(['90', '50', '0']);
+  });
+
+  it('keeps every step in the note’s history', async () => {
+    const logs = await inTenantTx(t.database.db, buyerTenant, (tx) =>
+      tx
+        .select()
+        .from(operationLogs)
+        .where(and(eq(operationLogs.module, 'delivery-notes'), eq(operationLogs.targetId, note.id))),
+    );
+    const text = logs.map((l) => l.summary).join('\n');
+    for (const word of ['arrival', 'received by scanning', 'inspected', 'finished', 'warehoused']) {
+      expect(text).toContain(word);
+    }
+  });
+
+  it('shows the receipt to the supplier, not to another supplier or a foreign tenant (404)', async () => {
+    const mine = (await supplier.post(`${RECEIPTS}/list`, { filter: { side: 'supplier' } })).json().data;
+    expect(mine.dataList.map((r: { id: string }) => r.id)).toContain(receiptId);
+    expect((await supplier.get(`${RECEIPTS}/${receiptId}`)).json().data.side).toBe('supplier');
+    expect((await supplier2.get(`${RECEIPTS}/${receiptId}`)).statusCode).toBe(404);
+    const theirs = (await supplier2.post(`${RECEIPTS}/list`, { filter: { side: 'supplier' } })).json().data;
+    expect(theirs.dataList).toHaveLength(0);
+    // The supplier is not the receiving side of its own note.
+    const step = await supplier.post(`${NOTES}/${other.id}/actions/accept`, {});
+    expect([403, 404]).toContain(step.statusCode);
+    expect((await supplier2.post(`${NOTES}/${other.id}/scan`, { code: 'x' })).statusCode).toBeGreaterThanOrEqual(403);
+  });
+
+  it('masks prices and amounts for a position without view-price', async () => {
+    const res = await clerk.get(`${RECEIPTS}/${receiptId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const d: ReceiptDetail = res.json().data;
+    expect([d.totalAmount, d.lines[0]!.price, d.lines[0]!.amount]).toEqual(['***', '***', '***']);
+    expect(res.body).not.toContain(PRICE);
+    expect(d.lines[0]!.qty).toBe('90');
+  });
+});
+
+describe('demo seed', () => {
+  it('leaves one notice sent, one arrived, one accepted and warehouses the rest, with a rejection', async () => {
+    const o = await confirmedOrder([40, 40, 40, 40]);
+    const ids: string[] = [];
+    for (const i of [0, 1, 2, 3]) {
+      const n = await insertSentNote(t.database.db, {
+        order: o,
+        buyerTenantId: buyerTenant,
+        supplierTenantId: supplierTenant,
+        lines: [{ orderLine: i, qty: 40, isCheck: true, perSmall: 10, perLarge: 2, dueDate: '2026-01-10' }],
+      });
+      ids.push(n.id);
+    }
+    const [buyerUser] = await t.database.db.select().from(users).where(eq(users.username, 'buyer'));
+    const world = { tenants: { huaxin: buyerTenant }, users: { buyer: buyerUser!.id } } as unknown as DemoWorld;
+    await seedReceipts(t.database.db, world, ids);
+    const rows = await inTenantTx(t.database.db, buyerTenant, (tx) =>
+      tx.select().from(deliveryNotes).where(eq(deliveryNotes.tenantId, buyerTenant)),
+    );
+    const status = (id: string) => rows.find((r) => r.id === id)!.status;
+    expect(ids.map(status)).toEqual([D.SENT, D.ARRIVED, D.ACCEPTED, D.WAREHOUSED]);
+    const [half] = await noteLines(ids[1]!);
+    expect(half!.receivedQty).toBe('20');
+    const [accepted] = await noteLines(ids[2]!);
+    expect([accepted!.qualifiedQty, accepted!.unqualifiedQty]).toEqual(['36', '4']);
+    const [done] = await noteLines(ids[3]!);
+    expect(done!.warehousedQty).toBe('40');
+  });
+});

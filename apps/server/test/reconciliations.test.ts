@@ -1,0 +1,540 @@
+import { inflateRawSync } from 'node:zlib';
+import {
+  RECONCILIATION_LINE_STATUS as LS,
+  type PurchaseOrderDetail,
+  type PurchaseOrderOptions,
+  type ReconcilableLine,
+  type ReconciliationDetail,
+  RECONCILIATION_STATUS as S,
+} from '@concord/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, positions } from '../src/db/schema.ts';
+import { receiptLines, receipts } from '../src/modules/receipts/receipts.table.ts';
+import { inTenantTx } from '../src/platform/context.ts';
+import { newId } from '../src/platform/ids.ts';
+import { seedReconciliations } from '../src/seed/reconciliations.ts';
+import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
+
+const ORDERS = '/gateway/srm/purchase-orders';
+const RECON = '/gateway/srm/reconciliations';
+
+let t: TestContext;
+let buyer: Caller;
+let clerk: Caller;
+let supplier: Caller;
+let supplier2: Caller;
+let precisionId: string;
+let buyerTenant: string;
+let supplierTenant: string;
+let order: PurchaseOrderDetail;
+let receiptSeq = 0;
+
+const tenantOf = async (c: Caller) => (await c.get('/gateway/admin/user/info')).json().data.tenant.id as string;
+
+/** Warehoused receipt lines as the receipts module writes them, on one receipt of the given date. */
+async function warehouse(
+  date: string,
+  lines: { qty: string; price: string }[],
+  partner = { supplierId: '', tenantId: '' },
+): Promise<string[]> {
+  const supplierId = partner.supplierId || precisionId;
+  const supplierTenantId = partner.tenantId || supplierTenant;
+  const ids = lines.map(() => newId());
+  await inTenantTx(t.database.db, buyerTenant, async (tx) => {
+    const receiptId = newId();
+    const noteId = newId();
+    receiptSeq++;
+    await tx.insert(receipts).values({
+      tenantId: buyerTenant,
+      supplierTenantId,
+      id: receiptId,
+      receiptNo: `RK-TEST-${receiptSeq}`,
+      noteId,
+      supplierId,
+      receiptDate: date,
+      lineCount: lines.length,
+    });
+    await tx.insert(receiptLines).values(
+      lines.map((l, i) => ({
+        tenantId: buyerTenant,
+        supplierTenantId,
+        id: ids[i]!,
+        receiptId,
+        lineNo: i + 1,
+        noteId,
+        noteLineId: newId(),
+        orderId: order.id,
+        orderLineId: order.lines[0]!.id,
+        orderNo: order.orderNo,
+        supplierId,
+        prdtNo: `RC-${receiptSeq}-${i + 1}`,
+        prdtName: `对账物料 Material ${i + 1}`,
+        unitName: 'pcs',
+        qty: l.qty,
+        price: l.price,
+        taxRate: '0.13',
+        amount: String(Number(l.qty) * Number(l.price)),
+        dueDate: date,
+        arrivalDate: date,
+        receiptDate: date,
+      })),
+    );
+  });
+  return ids;
+}
+
+async function detail(c: Caller, id: string): Promise<ReconciliationDetail> {
+  const res = await c.get(`${RECON}/${id}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+async function create(c: Caller, body: unknown, headers?: Record<string, string>) {
+  const res = await c.post(RECON, body, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { id: string; statementNo: string; status: number; version: number };
+}
+
+const act = (c: Caller, id: string, action: string, body: unknown = {}) =>
+  c.post(`${RECON}/${id}/actions/${action}`, body);
+
+async function actOk(c: Caller, id: string, action: string, body: unknown = {}): Promise<ReconciliationDetail> {
+  const res = await act(c, id, action, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data;
+}
+
+let options: PurchaseOrderOptions;
+let march: string[];
+let marchId: string;
+let april: string[];
+
+beforeAll(async () => {
+  t = await createTestContext();
+  // The seeded clerk position follows orders and plans only; reconciliation is granted here so the
+  // masking of a position without view-price can be tried on statements.
+  const [clerkPosition] = await t.database.db.select().from(positions).where(eq(positions.code, 'PUR-CLK'));
+  await t.database.db
+    .update(positions)
+    .set({ permissions: [...clerkPosition!.permissions, 'PU_BI'] })
+    .where(and(eq(positions.tenantId, clerkPosition!.tenantId), eq(positions.id, clerkPosition!.id)));
+  buyer = as(t.app, await login(t.app, 'buyer'));
+  clerk = as(t.app, await login(t.app, 'buyer.clerk'));
+  supplier = as(t.app, await login(t.app, 'supplier'));
+  supplier2 = as(t.app, await login(t.app, 'supplier2'));
+  options = (await buyer.get(`${ORDERS}/options`)).json().data;
+  precisionId = options.suppliers.find((s) => s.supCode === 'S00001')!.id;
+  buyerTenant = await tenantOf(buyer);
+  supplierTenant = await tenantOf(supplier);
+  const res = await buyer.post(ORDERS, {
+    supplierId: precisionId,
+    orderDate: '2025-02-20',
+    send: true,
+    lines: [
+      {
+        prdtNo: 'RC-1',
+        prdtName: '对账物料',
+        unitName: 'pcs',
+        qty: 1000,
+        price: '7319.4271',
+        requestedDate: '2025-03-10',
+      },
+    ],
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  order = (await buyer.get(`${ORDERS}/${res.json().data.id}`)).json().data;
+  march = await warehouse('2025-03-05', [
+    { qty: '10', price: '7319.4271' },
+    { qty: '3', price: '1.005' },
+    { qty: '2.5', price: '0.3333' },
+  ]);
+  april = await warehouse('2025-04-02', [
+    { qty: '4', price: '12.5' },
+    { qty: '6', price: '20' },
+  ]);
+});
+afterAll(() => t.close());
+
+const period = { periodFrom: '2025-03-01', periodTo: '2025-03-31' };
+
+describe('a statement drafted by the buyer', () => {
+  let id: string;
+
+  it('offers the warehoused lines of the period on both sides', async () => {
+    const res = await buyer.post(`${RECON}/reconcilable-lines/list`, {
+      side: 'buyer',
+      supplierId: precisionId,
+      ...period,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const lines: ReconcilableLine[] = res.json().data;
+    expect(lines.map((l) => l.id)).toEqual(march);
+    const mine = await supplier.post(`${RECON}/reconcilable-lines/list`, {
+      side: 'supplier',
+      customerTenantId: buyerTenant,
+      ...period,
+    });
+    expect(mine.json().data.map((l: ReconcilableLine) => l.id)).toEqual(march);
+    const other = await supplier2.post(`${RECON}/reconcilable-lines/list`, {
+      side: 'supplier',
+      customerTenantId: buyerTenant,
+      ...period,
+    });
+    expect(other.json().data).toEqual([]);
+    const partners = (await supplier.get(`${RECON}/partners?side=supplier`)).json().data;
+    expect(partners.map((p: { id: string }) => p.id)).toContain(buyerTenant);
+  });
+
+  it('drafts once per Idempotency-Key with prices of the receipt lines and totals rounded by the decimal places', async () => {
+    const body = { side: 'buyer', supplierId: precisionId, ...period, remark: '三月对账' };
+    const first = await create(buyer, body, { 'idempotency-key': 'rc-1' });
+    const again = await create(buyer, body, { 'idempotency-key': 'rc-1' });
+    expect(again.id).toBe(first.id);
+    expect(first.statementNo).toMatch(/^RC\d{10}$/);
+    expect(first.status).toBe(S.DRAFT);
+    id = first.id;
+    marchId = id;
+    const d = await detail(buyer, id);
+    expect(d.role).toBe('drafter');
+    expect(d.actions).toEqual(['send', 'cancel']);
+    expect(d.decimalPlaces).toEqual({ quantity: 2, price: 4, amount: 2 });
+    // 10 × 7319.4271 = 73194.271 → 73194.27; 3 × 1.005 = 3.015 → 3.02 (a binary float would say 3.01);
+    // 2.5 × 0.3333 = 0.83325 → 0.83.
+    expect(d.lines.map((l) => [l.qty, l.price, l.amount])).toEqual([
+      ['10', '7319.4271', '73194.27'],
+      ['3', '1.005', '3.02'],
+      ['2.5', '0.3333', '0.83'],
+    ]);
+    expect([d.lineCount, d.totalQty, d.totalAmount, d.differenceAmount]).toEqual([3, '15.5', '73198.12', '0']);
+  });
+
+  it('hides a draft from the other side and from foreign tenants (404)', async () => {
+    expect((await supplier.get(`${RECON}/${id}`)).statusCode).toBe(404);
+    expect((await supplier2.get(`${RECON}/${id}`)).statusCode).toBe(404);
+    expect((await act(supplier2, id, 'answer', { lines: [] })).statusCode).toBe(404);
+  });
+
+  it('never puts one receipt line on two statements (409) and no longer offers claimed lines', async () => {
+    const res = await buyer.post(RECON, {
+      side: 'buyer',
+      supplierId: precisionId,
+      ...period,
+      receiptLineIds: [march[0]],
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errorCode).toBe('RECONCILIATION_LINES_TAKEN');
+    const whole = await supplier.post(RECON, { side: 'supplier', customerTenantId: buyerTenant, ...period });
+    expect(whole.statusCode).toBe(409);
+    expect(whole.json().errorCode).toBe('RECONCILIATION_NOTHING_TO_RECONCILE');
+    const left = await buyer.post(`${RECON}/reconcilable-lines/list`, {
+      side: 'buyer',
+      supplierId: precisionId,
+      ...period,
+    });
+    expect(left.json().data).toEqual([]);
+  });
+
+  it('lets only the declared role act (T-03)', async () => {
+    const answer = await act(buyer, id, 'answer', { lines: [{ id: march[0], agree: true }] });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json().errorCode).toBe('RECONCILIATION_WRONG_ROLE');
+    const sent = await actOk(buyer, id, 'send');
+    expect(sent.status).toBe(S.SENT);
+    expect(sent.sentAt).not.toBeNull();
+    expect((await act(buyer, id, 'confirm')).statusCode).toBe(403);
+    expect((await act(buyer, id, 'send')).statusCode).toBe(409);
+    const mine = await detail(supplier, id);
+    expect(mine.role).toBe('counterpart');
+    expect(mine.actions).toEqual(['answer', 'confirm']);
+    // The supplier cannot write the buyer's figures: an edit is the drafter's.
+    const edit = await supplier.put(`${RECON}/${id}`, { version: mine.version, remark: 'changed' });
+    expect(edit.statusCode).toBe(403);
+    const notes = await inTenantTx(t.database.db, supplierTenant, (tx) =>
+      tx.select().from(messages).where(eq(messages.tenantId, supplierTenant)),
+    );
+    expect(notes.some((m) => m.title.includes(sent.statementNo) && m.title.includes('sent'))).toBe(true);
+  });
+
+  it('takes a dispute only with a reason and keeps the proposal and the difference', async () => {
+    const d = await detail(supplier, id);
+    const [l1, l2, l3] = d.lines;
+    const noReason = await act(supplier, id, 'answer', { lines: [{ id: l2!.id, agree: false, price: '1' }] });
+    expect(noReason.statusCode).toBe(400);
+    const answered = await actOk(supplier, id, 'answer', {
+      lines: [
+        { id: l1!.id, agree: true },
+        { id: l2!.id, agree: false, reason: '单价应为 0.98', price: '0.98' },
+        { id: l3!.id, agree: false, reason: '实收 2 件', qty: 2 },
+      ],
+    });
+    expect(answered.status).toBe(S.DISPUTED);
+    const [a1, a2, a3] = answered.lines;
+    expect(a1!.status).toBe(LS.AGREED);
+    // 3 × 0.98 = 2.94 against 3.02; 2 × 0.3333 = 0.67 against 0.83.
+    expect([a2!.status, a2!.disputeReason, a2!.disputeQty, a2!.disputePrice, a2!.differenceAmount]).toEqual([
+      LS.DISPUTED,
+      '单价应为 0.98',
+      '3',
+      '0.98',
+      '-0.08',
+    ]);
+    expect([a3!.disputeQty, a3!.disputePrice, a3!.differenceAmount]).toEqual(['2', '0.3333', '-0.16']);
+    expect(answered.differenceAmount).toBe('-0.24');
+    // The disputed statement is back with the buyer: confirming now is a changed state.
+    expect((await act(supplier, id, 'confirm')).statusCode).toBe(409);
+    const buyerView = await detail(buyer, id);
+    expect(buyerView.actions).toEqual(['send', 'cancel']);
+  });
+
+  it('lets the drafter accept a proposal (amounts recomputed, dispute kept) and resend', async () => {
+    const d = await detail(buyer, id);
+    const stale = await buyer.put(`${RECON}/${id}`, { version: d.version - 1, acceptLineIds: [d.lines[1]!.id] });
+    expect(stale.statusCode).toBe(409);
+    const notDisputed = await buyer.put(`${RECON}/${id}`, { version: d.version, acceptLineIds: [d.lines[0]!.id] });
+    expect(notDisputed.statusCode).toBe(409);
+    expect(notDisputed.json().errorCode).toBe('RECONCILIATION_LINE_NOT_DISPUTED');
+    const res = await buyer.put(`${RECON}/${id}`, { version: d.version, acceptLineIds: [d.lines[1]!.id] });
+    expect(res.statusCode, res.body).toBe(200);
+    const edited: ReconciliationDetail = res.json().data;
+    const l2 = edited.lines[1]!;
+    expect([l2.status, l2.price, l2.amount, l2.disputeReason, l2.differenceAmount]).toEqual([
+      LS.OPEN,
+      '0.98',
+      '2.94',
+      '单价应为 0.98',
+      '-0.08',
+    ]);
+    expect(edited.totalAmount).toBe('73198.04');
+    expect(edited.differenceAmount).toBe('-0.16');
+    const resent = await actOk(buyer, id, 'send');
+    expect(resent.status).toBe(S.SENT);
+    expect(resent.lines.map((l) => l.status)).toEqual([LS.AGREED, LS.OPEN, LS.OPEN]);
+    expect(resent.lines[2]!.disputeReason).toBe('实收 2 件');
+    expect(resent.differenceAmount).toBe('0');
+  });
+
+  it('confirms once under concurrency (R-03) and finalizes with both confirmations kept', async () => {
+    const d = await detail(supplier, id);
+    await actOk(supplier, id, 'answer', { lines: d.lines.map((l) => ({ id: l.id, agree: true })) });
+    const results = await Promise.all([act(supplier, id, 'confirm'), act(supplier, id, 'confirm')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const confirmed = await detail(buyer, id);
+    expect(confirmed.status).toBe(S.COUNTERPART_CONFIRMED);
+    expect(confirmed.supplierConfirmedBy).not.toBe('');
+    expect(confirmed.actions).toEqual(['finalize']);
+    expect((await act(supplier, id, 'finalize')).statusCode).toBe(403);
+    const done = await actOk(buyer, id, 'finalize');
+    expect(done.status).toBe(S.CONFIRMED);
+    expect(done.buyerConfirmedAt).not.toBeNull();
+    expect(done.supplierConfirmedAt).not.toBeNull();
+    expect(done.buyerConfirmedBy).not.toBe('');
+    expect(done.actions).toEqual([]);
+    expect((await act(buyer, id, 'cancel')).statusCode).toBe(409);
+    const sides = new Set(done.history.map((h) => h.side));
+    expect(sides).toEqual(new Set(['buyer', 'supplier']));
+    expect(done.history.some((h) => h.summary.includes('单价应为 0.98'))).toBe(true);
+  });
+
+  it('lists statements per side with filters', async () => {
+    const d = await detail(buyer, id);
+    const mine = (await buyer.post(`${RECON}/list`, { filter: { side: 'buyer', statementNo: d.statementNo } })).json()
+      .data;
+    expect(mine.dataList.map((s: { id: string }) => s.id)).toEqual([id]);
+    const theirs = (
+      await supplier.post(`${RECON}/list`, {
+        filter: { side: 'supplier', statuses: [S.CONFIRMED], periodFrom: '2025-03-15', periodTo: '2025-03-20' },
+      })
+    ).json().data;
+    expect(theirs.dataList.map((s: { id: string }) => s.id)).toContain(id);
+    const none = (await supplier2.post(`${RECON}/list`, { filter: { side: 'supplier' } })).json().data;
+    expect(none.dataList.map((s: { id: string }) => s.id)).not.toContain(id);
+    expect((await clerk.post(`${RECON}/list`, { filter: { side: 'supplier' } })).statusCode).toBe(403);
+  });
+
+  it('exports the statement to Excel', async () => {
+    const res = await buyer.get(`${RECON}/${id}/export`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const xml = sheetXml(res.rawPayload);
+    expect(xml).toContain('7,319.4271');
+    expect(xml).toContain('73,194.27');
+    expect(xml).toContain('单价应为 0.98');
+    expect(xml).toContain('Total');
+  });
+});
+
+describe('a statement drafted by the supplier', () => {
+  let id: string;
+
+  it('drafts a buyer-owned statement the buyer sees only once sent', async () => {
+    const created = await create(supplier, {
+      side: 'supplier',
+      customerTenantId: buyerTenant,
+      periodFrom: '2025-04-01',
+      periodTo: '2025-04-30',
+      receiptLineIds: [april[0]],
+    });
+    id = created.id;
+    const d = await detail(supplier, id);
+    expect([d.draftedBy, d.role, d.totalAmount, d.lineCount]).toEqual(['supplier', 'drafter', '50', 1]);
+    expect((await buyer.get(`${RECON}/${id}`)).statusCode).toBe(404);
+    const left = (
+      await supplier.post(`${RECON}/reconcilable-lines/list`, {
+        side: 'supplier',
+        customerTenantId: buyerTenant,
+        periodFrom: '2025-04-01',
+        periodTo: '2025-04-30',
+      })
+    ).json().data;
+    expect(left.map((l: ReconcilableLine) => l.id)).toEqual([april[1]]);
+  });
+
+  it('runs send → buyer answers → buyer confirms → supplier finalizes', async () => {
+    await actOk(supplier, id, 'send');
+    const b = await detail(buyer, id);
+    expect([b.role, b.actions]).toEqual(['counterpart', ['answer', 'confirm']]);
+    expect((await act(supplier, id, 'answer', { lines: [{ id: b.lines[0]!.id, agree: true }] })).statusCode).toBe(403);
+    await actOk(buyer, id, 'answer', { lines: [{ id: b.lines[0]!.id, agree: true }] });
+    const confirmed = await actOk(buyer, id, 'confirm');
+    expect(confirmed.status).toBe(S.COUNTERPART_CONFIRMED);
+    expect(confirmed.buyerConfirmedBy).not.toBe('');
+    const done = await actOk(supplier, id, 'finalize');
+    expect(done.status).toBe(S.CONFIRMED);
+    expect(done.supplierConfirmedAt).not.toBeNull();
+  });
+
+  it('cancels a draft and gives its receipt lines back', async () => {
+    const created = await create(supplier, {
+      side: 'supplier',
+      customerTenantId: buyerTenant,
+      periodFrom: '2025-04-01',
+      periodTo: '2025-04-30',
+    });
+    const d = await detail(supplier, created.id);
+    expect(d.lines.map((l) => l.receiptLineId)).toEqual([april[1]]);
+    await actOk(supplier, created.id, 'cancel');
+    const back = (
+      await buyer.post(`${RECON}/reconcilable-lines/list`, {
+        side: 'buyer',
+        supplierId: precisionId,
+        periodFrom: '2025-04-01',
+        periodTo: '2025-04-30',
+      })
+    ).json().data;
+    expect(back.map((l: ReconcilableLine) => l.id)).toEqual([april[1]]);
+  });
+});
+
+describe('a position without view-price and with own documents only', () => {
+  it('sees its own statements with every price and amount masked, in the detail and the export', async () => {
+    const lines = await warehouse('2025-05-06', [{ qty: '7', price: '7319.4271' }]);
+    const created = await create(clerk, {
+      side: 'buyer',
+      supplierId: precisionId,
+      periodFrom: '2025-05-01',
+      periodTo: '2025-05-31',
+      receiptLineIds: lines,
+    });
+    const d = await detail(clerk, created.id);
+    expect([d.totalAmount, d.lines[0]!.price, d.lines[0]!.amount, d.lines[0]!.qty]).toEqual(['***', '***', '***', '7']);
+    expect(JSON.stringify(d)).not.toContain('7319.4271');
+    // Own documents: those it drafted, and those its suppliers drafted (it owns their archive rows);
+    // never the statement the administrator drafted.
+    const list = (await clerk.post(`${RECON}/list`, { filter: { side: 'buyer' } })).json().data;
+    const ids = list.dataList.map((s: { id: string }) => s.id);
+    expect(ids).toContain(created.id);
+    expect(ids).not.toContain(marchId);
+    expect(list.dataList.every((s: { draftedBy: string; totalAmount: string }) => s.totalAmount === '***')).toBe(true);
+    expect((await clerk.get(`${RECON}/${marchId}`)).statusCode).toBe(404);
+    const file = await clerk.get(`${RECON}/${created.id}/export`);
+    expect(file.statusCode).toBe(200);
+    const xml = sheetXml(file.rawPayload);
+    expect(xml).toContain('***');
+    expect(xml).not.toContain('7,319.4271');
+    expect(xml).not.toContain('51,235.99');
+  });
+});
+
+describe('the demo seed', () => {
+  it('confirms a statement over half of the open lines and leaves a partner without receipts alone', async () => {
+    await warehouse('2025-06-03', [
+      { qty: '1', price: '10' },
+      { qty: '2', price: '10' },
+      { qty: '3', price: '10' },
+    ]);
+    const plastics = {
+      supplierId: options.suppliers.find((x) => x.supCode === 'S00002')!.id,
+      tenantId: await tenantOf(supplier2),
+    };
+    await warehouse(
+      '2025-06-04',
+      [
+        { qty: '5', price: '3.3' },
+        { qty: '5', price: '4.4' },
+      ],
+      plastics,
+    );
+    const userId = async (c: Caller) => (await c.get('/gateway/admin/user/info')).json().data.sysUser.userId as string;
+    const open = async () =>
+      (
+        await buyer.post(`${RECON}/reconcilable-lines/list`, {
+          side: 'buyer',
+          supplierId: precisionId,
+          periodFrom: '2025-01-01',
+          periodTo: '2025-12-31',
+        })
+      ).json().data as ReconcilableLine[];
+    const before = await open();
+    const seen = new Set(
+      (await buyer.post(`${RECON}/list`, { filter: { side: 'buyer' }, pageParam: { pageNum: 1, pageSize: 100 } }))
+        .json()
+        .data.dataList.map((s: { id: string }) => s.id),
+    );
+    await seedReconciliations(t.database.db, {
+      tenants: { huaxin: buyerTenant, precision: supplierTenant, plastics: await tenantOf(supplier2) },
+      users: {
+        buyer: await userId(buyer),
+        'buyer.clerk': await userId(clerk),
+        supplier: await userId(supplier),
+        supplier2: await userId(supplier2),
+      },
+    });
+    expect((await open()).length).toBe(before.length - Math.floor(before.length / 2));
+    const added = (
+      await buyer.post(`${RECON}/list`, { filter: { side: 'buyer' }, pageParam: { pageNum: 1, pageSize: 100 } })
+    )
+      .json()
+      .data.dataList.filter((s: { id: string }) => !seen.has(s.id));
+    expect(added.map((s: { status: number; draftedBy: string }) => [s.status, s.draftedBy]).sort()).toEqual(
+      [
+        [S.DISPUTED, 'supplier'],
+        [S.CONFIRMED, 'buyer'],
+      ].sort(),
+    );
+    const confirmed = added.find((s: { status: number }) => s.status === S.CONFIRMED);
+    expect(confirmed.buyerConfirmedBy).not.toBe('');
+    expect(confirmed.supplierConfirmedBy).not.toBe('');
+    const disputed = await detail(buyer, added.find((s: { status: number }) => s.status === S.DISPUTED).id);
+    // One of two plastics lines: 5 × 3.3 = 16.5 disputed at 95 % of the price (3.135) → 15.68, −0.82.
+    expect(disputed.lines.map((l) => [l.status, l.disputePrice, l.differenceAmount])).toEqual([
+      [LS.DISPUTED, '3.135', '-0.82'],
+    ]);
+    expect(disputed.lines[0]!.disputeReason).not.toBe('');
+  });
+});
+
+/** The sheet part of an .xlsx written by platform/xlsx.ts (deflated zip entries). */
+function sheetXml(file: Buffer): string {
+  let offset = 0;
+  while (offset < file.length && file.readUInt32LE(offset) === 0x04034b50) {
+    const size = file.readUInt32LE(offset + 18);
+    const nameLength = file.readUInt16LE(offset + 26);
+    const extra = file.readUInt16LE(offset + 28);
+    const name = file.subarray(offset + 30, offset + 30 + nameLength).toString('utf8');
+    const start = offset + 30 + nameLength + extra;
+    if (name === 'xl/worksheets/sheet1.xml') return inflateRawSync(file.subarray(start, start + size)).toString('utf8');
+    offset = start + size;
+  }
+  throw new Error('no sheet in the workbook');
+}

@@ -1,0 +1,93 @@
+import { App, Button, Result } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../api/http.ts';
+import { PageLoading } from '../components/PageLoading.tsx';
+import { clearLocalSession, reloadUserInfo } from '../features/accounts/session.ts';
+import { safeRedirect } from '../lib/redirect.ts';
+import { useSession } from '../stores/session.ts';
+
+export const PROFILE_PATH = '/profile/index';
+
+function useValidToken(): string | null {
+  return useSession((s) => (s.token && (s.expiresAt === null || s.expiresAt > Date.now()) ? s.token : null));
+}
+
+export function loginPathFor(path: string): string {
+  return `/login?redirect=${encodeURIComponent(path)}`;
+}
+
+/**
+ * Spec §4 login guard: no token → login with redirect; a token without user info → load it (failure:
+ * "login expired", log out, back to login); a user who has not joined an enterprise → profile.
+ */
+export function AuthGuard() {
+  const token = useValidToken();
+  const userInfo = useSession((s) => s.userInfo);
+  const tenantId = useSession((s) => s.tenantId);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { t } = useTranslation();
+  const loading = useRef<string | null>(null);
+  const [unreachable, setUnreachable] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const here = `${location.pathname}${location.search}`;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry button's trigger.
+  useEffect(() => {
+    if (!token || userInfo) return;
+    const key = `${token}:${tenantId}`;
+    if (loading.current === key) return;
+    loading.current = key;
+    setUnreachable(null);
+    reloadUserInfo().catch((error: unknown) => {
+      loading.current = null;
+      if (error instanceof ApiError && error.handled) return;
+      // An aborted request or a server that is down says nothing about the session: keep it and offer a retry.
+      if (error instanceof ApiError && (error.status === 0 || error.status >= 500)) {
+        setUnreachable(error.message);
+        return;
+      }
+      message.warning(t('auth.loginExpired'));
+      clearLocalSession();
+      navigate(loginPathFor(here), { replace: true });
+    });
+  }, [token, userInfo, tenantId, here, message, navigate, t, attempt]);
+
+  if (!token) return <Navigate to={loginPathFor(here)} replace />;
+  if (!userInfo && unreachable) {
+    return (
+      <Result
+        status="warning"
+        subTitle={unreachable}
+        extra={
+          <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!userInfo) return <PageLoading />;
+  if (!userInfo.isJoin && location.pathname !== PROFILE_PATH) return <Navigate to={PROFILE_PATH} replace />;
+  return <Outlet />;
+}
+
+/** /qr-login needs a signed-in device but not the shell. */
+export function RequireToken() {
+  const token = useValidToken();
+  const location = useLocation();
+  if (!token) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
+  return <Outlet />;
+}
+
+/** A signed-in user visiting /login goes to / (spec §2). */
+export function GuestOnly() {
+  const token = useValidToken();
+  const [params] = useSearchParams();
+  // Signing in on this page sets the token; the redirect it carried is followed here.
+  if (token) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
+  return <Outlet />;
+}

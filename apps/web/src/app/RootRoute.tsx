@@ -1,0 +1,30 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { configureHttp } from '../api/http.ts';
+import { titleKeyFor } from './routes.ts';
+
+export const PRODUCT_TITLE = 'Concord SRM';
+
+/** Page title = translated route title + product title (spec §2); wires the HTTP client to the router. */
+export function RootRoute() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const { t } = useTranslation();
+
+  useEffect(() => {
+    configureHttp({
+      navigate: (to) => navigate(to, { replace: true }),
+      warn: (text) => message.warning(text),
+    });
+  }, [navigate, message]);
+
+  useEffect(() => {
+    const key = titleKeyFor(pathname);
+    document.title = key ? `${t(`routes.${key}`)} - ${PRODUCT_TITLE}` : PRODUCT_TITLE;
+  }, [pathname, t]);
+
+  return <Outlet />;
+}

@@ -1,0 +1,225 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/PageLoading.tsx';
+import { basicDataPages } from '../features/basic-data/pages.ts';
+import { deliveryNotePages } from '../features/delivery-notes/pages.ts';
+import { materialPages } from '../features/materials/pages.ts';
+import { noticePages } from '../features/notices/pages.ts';
+import { purchaseOrderPages } from '../features/purchase-orders/pages.ts';
+import { qualificationPages } from '../features/qualifications/pages.ts';
+import { receiptPages } from '../features/receipts/pages.ts';
+import { receivingPlanPages } from '../features/receiving-plans/pages.ts';
+import { reconciliationPages } from '../features/reconciliations/pages.ts';
+import { reportPages } from '../features/reports/pages.ts';
+import { sourcingPages } from '../features/sourcing/pages.ts';
+import { supplierPages } from '../features/suppliers/pages.ts';
+import { AuthGuard, GuestOnly, RequireToken } from './AuthGuard.tsx';
+import { type Lazy, lazyPage, type PagesByPath } from './lazyPage.ts';
+import { RootRoute } from './RootRoute.tsx';
+import { BARE_ROUTES, flattenRoutes, type PageKey, ROUTE_GROUPS, type RouteNode } from './routes.ts';
+
+/** Screens of the later features register by path, so adding one never edits the route table. */
+const PAGES_BY_PATH: PagesByPath = {
+  ...supplierPages,
+  ...qualificationPages,
+  ...noticePages,
+  ...sourcingPages,
+  ...basicDataPages,
+  ...materialPages,
+  ...receivingPlanPages,
+  ...purchaseOrderPages,
+  ...reportPages,
+  ...reconciliationPages,
+  ...receiptPages,
+  ...deliveryNotePages,
+};
+
+const PAGES: Record<PageKey, Lazy> = {
+  enterpriseInfo: lazyPage(
+    () => import('../features/enterprises/EnterpriseInfoPage.tsx'),
+    (m) => m.EnterpriseInfoPage,
+  ),
+  profile: lazyPage(
+    () => import('../features/accounts/ProfilePage.tsx'),
+    (m) => m.ProfilePage,
+  ),
+  news: lazyPage(
+    () => import('../features/messages/NotificationsPage.tsx'),
+    (m) => m.NotificationsPage,
+  ),
+  newsContract: lazyPage(
+    () => import('../features/messages/MessageCentrePage.tsx'),
+    (m) => m.MessageCentrePage,
+  ),
+  newsSettings: lazyPage(
+    () => import('../features/messages/MessageSettingsPage.tsx'),
+    (m) => m.MessageSettingsPage,
+  ),
+  logs: lazyPage(
+    () => import('../features/operation-logs/OperationLogsPage.tsx'),
+    (m) => m.OperationLogsPage,
+  ),
+  staff: lazyPage(
+    () => import('../features/staff/StaffPage.tsx'),
+    (m) => m.StaffPage,
+  ),
+  staffInfo: lazyPage(
+    () => import('../features/staff/StaffInfoPage.tsx'),
+    (m) => m.StaffInfoPage,
+  ),
+  departments: lazyPage(
+    () => import('../features/departments/DepartmentsPage.tsx'),
+    (m) => m.DepartmentsPage,
+  ),
+  positions: lazyPage(
+    () => import('../features/positions/PositionsPage.tsx'),
+    (m) => m.PositionsPage,
+  ),
+  positionDetail: lazyPage(
+    () => import('../features/positions/PositionDetailPage.tsx'),
+    (m) => m.PositionDetailPage,
+  ),
+  tradingPartners: lazyPage(
+    () => import('../features/positions/TradingPartnersPage.tsx'),
+    (m) => m.TradingPartnersPage,
+  ),
+  tradingPartnerDetail: lazyPage(
+    () => import('../features/positions/TradingPartnerDetailPage.tsx'),
+    (m) => m.TradingPartnerDetailPage,
+  ),
+};
+
+const notAvailable = lazyPage(
+  () => import('../components/NotAvailablePage.tsx'),
+  (m) => m.NotAvailablePage,
+);
+
+function firstVisibleChild(node: RouteNode): string | undefined {
+  return node.children?.find((c) => !c.hidden)?.path;
+}
+
+/** Every path of the table becomes a flat child of the shell; its table entry travels as handle. */
+function shellChild(node: RouteNode): RouteObject {
+  const path = node.path.slice(1);
+  if (node.page) return { path, lazy: PAGES[node.page] };
+  const registered = PAGES_BY_PATH[node.path];
+  if (registered) return { path, lazy: registered };
+  const first = firstVisibleChild(node);
+  if (first) return { path, element: <Navigate to={first} replace /> };
+  return { path, lazy: notAvailable };
+}
+
+const shellRoutes: RouteObject[] = ROUTE_GROUPS.flatMap((g) => flattenRoutes(g.routes)).map(({ node }) =>
+  shellChild(node),
+);
+
+const lazyComponent = (load: Lazy): Pick<RouteObject, 'lazy'> => ({ lazy: load });
+
+export const routeObjects: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootRoute,
+    HydrateFallback: PageLoading,
+    children: [
+      {
+        Component: GuestOnly,
+        children: [
+          {
+            path: 'login',
+            ...lazyComponent(
+              lazyPage(
+                () => import('../features/accounts/LoginPage.tsx'),
+                (m) => m.LoginPage,
+              ),
+            ),
+          },
+        ],
+      },
+      {
+        path: 'register',
+        ...lazyComponent(
+          lazyPage(
+            () => import('../features/accounts/RegisterPage.tsx'),
+            (m) => m.RegisterPage,
+          ),
+        ),
+      },
+      {
+        path: 'resetpsw',
+        ...lazyComponent(
+          lazyPage(
+            () => import('../features/accounts/ResetPasswordPage.tsx'),
+            (m) => m.ResetPasswordPage,
+          ),
+        ),
+      },
+      {
+        path: 'auth-redirect',
+        ...lazyComponent(
+          lazyPage(
+            () => import('../features/accounts/AuthRedirectPage.tsx'),
+            (m) => m.AuthRedirectPage,
+          ),
+        ),
+      },
+      {
+        path: 'redirect/*',
+        ...lazyComponent(
+          lazyPage(
+            () => import('../components/RedirectPage.tsx'),
+            (m) => m.RedirectPage,
+          ),
+        ),
+      },
+      {
+        path: '404',
+        ...lazyComponent(
+          lazyPage(
+            () => import('../components/ResultPages.tsx'),
+            (m) => m.NotFoundPage,
+          ),
+        ),
+      },
+      {
+        path: '401',
+        ...lazyComponent(
+          lazyPage(
+            () => import('../components/ResultPages.tsx'),
+            (m) => m.UnauthorizedPage,
+          ),
+        ),
+      },
+      {
+        Component: RequireToken,
+        children: [
+          {
+            path: 'qr-login',
+            ...lazyComponent(
+              lazyPage(
+                () => import('../features/accounts/QrConfirmPage.tsx'),
+                (m) => m.QrConfirmPage,
+              ),
+            ),
+          },
+        ],
+      },
+      {
+        Component: AuthGuard,
+        children: [
+          ...BARE_ROUTES.map((node) => ({ path: node.path.slice(1), lazy: notAvailable })),
+          {
+            lazy: lazyPage(
+              () => import('./layout/AppLayout.tsx'),
+              (m) => m.AppLayout,
+            ),
+            children: [{ index: true, element: <Navigate to="/enterpriseinformation" replace /> }, ...shellRoutes],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/404" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routeObjects);
+}

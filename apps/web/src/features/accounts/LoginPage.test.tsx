@@ -1,0 +1,60 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { enUS } from '../../locales/en-US.ts';
+import { LoginPage } from './LoginPage.tsx';
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } } });
+});
+
+afterEach(() => vi.restoreAllMocks());
+
+function renderLogin() {
+  // The page asks for the OIDC config and the outbox; neither matters here.
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(JSON.stringify({ code: 0, msg: '', data: { enabled: false, name: '' } }), { status: 200 }),
+  );
+  const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: ['/login'] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <App>
+        <RouterProvider router={router} />
+      </App>
+    </QueryClientProvider>,
+  );
+}
+
+describe('LoginPage', () => {
+  it('switches between the account, mobile and QR tabs', async () => {
+    renderLogin();
+    expect(await screen.findByPlaceholderText(enUS.auth.accountPlaceholder)).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: enUS.auth.tabMobile }));
+    expect(await screen.findByPlaceholderText(enUS.auth.mobilePlaceholder)).toBeTruthy();
+    expect(screen.getByRole('button', { name: enUS.auth.getCode })).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: enUS.auth.tabQr }));
+    await waitFor(() => expect(screen.queryByText(enUS.auth.agreement)).toBeNull());
+  });
+
+  it('requires the agreement tick before signing in', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    renderLogin();
+    fireEvent.change(await screen.findByPlaceholderText(enUS.auth.accountPlaceholder), { target: { value: 'buyer' } });
+    fireEvent.change(document.querySelector('input[type=password]')!, { target: { value: 'Demo@2026' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: enUS.auth.login }));
+    });
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByText('Please read and accept the agreement')).toBeTruthy();
+    const tokenCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/auth/oauth/token'));
+    expect(tokenCalls()).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('checkbox'));
+    await waitFor(() => expect(screen.queryByText('Please read and accept the agreement')).toBeNull());
+  });
+});

@@ -1,0 +1,277 @@
+import { DownloadOutlined, PlusOutlined, SearchOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import type { Material } from '@concord/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.ts';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { useNumberFormat } from '../basic-data/useDecimalPlaces.ts';
+import { saveDownload } from './download.ts';
+import { ImportDialog } from './ImportDialog.tsx';
+import { type MaterialFilter, materialFormPath, materialKeys, materialPath, materialsApi } from './materials.api.ts';
+import { MaterialStatusTag, YesNo } from './parts.tsx';
+
+const PERMISSION = 'CF_BAS';
+
+interface SearchValues {
+  keyword?: string;
+  status?: 0 | 1;
+}
+
+/** /basicdatasetting/materialfile (CF_BAS): the enterprise material archive. */
+export function MaterialListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const format = useNumberFormat();
+  const { page, size, get, update, reset } = useListParams();
+  const [form] = Form.useForm<SearchValues>();
+  const [searchVisible, setSearchVisible] = useState(true);
+  const [hidden, setHidden] = useState<string[]>([]);
+  const [importing, setImporting] = useState<'materials' | 'suppliers' | null>(null);
+
+  const statusParam = get('status');
+  const filter: MaterialFilter = {
+    keyword: get('keyword'),
+    status: statusParam === '0' || statusParam === '1' ? (Number(statusParam) as 0 | 1) : undefined,
+  };
+  const list = useQuery({
+    queryKey: materialKeys.list(filter, page, size),
+    queryFn: () => materialsApi.list(filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+  const exporting = useMutation({
+    mutationFn: (target: 'materials' | 'suppliers') => materialsApi.export(target, filter),
+    onSuccess: saveDownload,
+    onError: (error) => message.error(error.message),
+    meta: { silent: true },
+  });
+
+  const allColumns: TableColumnsType<Material> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    {
+      key: 'prdtNo',
+      title: t('materials.fields.prdtNo'),
+      dataIndex: 'prdtNo',
+      width: 150,
+      render: (code: string, row) => <Link to={materialPath(row.id)}>{code}</Link>,
+    },
+    { key: 'prdtName', title: t('materials.fields.prdtName'), dataIndex: 'prdtName', width: 160, ellipsis: true },
+    { key: 'prdtSpc', title: t('materials.fields.prdtSpc'), dataIndex: 'prdtSpc', width: 220, ellipsis: true },
+    { key: 'className', title: t('materials.fields.classId'), dataIndex: 'className', width: 160, ellipsis: true },
+    { key: 'poUnitName', title: t('materials.fields.poUnitNo'), dataIndex: 'poUnitName', width: 110 },
+    {
+      key: 'poLeadDateNum',
+      title: t('materials.fields.poLeadDateNum'),
+      dataIndex: 'poLeadDateNum',
+      width: 120,
+      align: 'right',
+    },
+    {
+      key: 'minOrderQty',
+      title: t('materials.fields.minOrderQty'),
+      dataIndex: 'minOrderQty',
+      width: 120,
+      align: 'right',
+      render: (v: number) => format(v, 'quantity'),
+    },
+    {
+      key: 'isCheck',
+      title: t('materials.fields.isCheck'),
+      dataIndex: 'isCheck',
+      width: 100,
+      render: (v: boolean) => <YesNo value={v} />,
+    },
+    {
+      key: 'warehouseName',
+      title: t('materials.fields.warehouseId'),
+      dataIndex: 'warehouseName',
+      width: 160,
+      ellipsis: true,
+    },
+    {
+      key: 'status',
+      title: t('materials.fields.status'),
+      dataIndex: 'status',
+      width: 90,
+      render: (s: number) => <MaterialStatusTag status={s} />,
+    },
+    {
+      key: 'updatedAt',
+      title: t('materials.fields.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space size={0}>
+          <OperationButton
+            type="link"
+            size="small"
+            permission={PERMISSION}
+            readOnly
+            onClick={() => navigate(materialPath(row.id))}
+          >
+            {t('materials.list.detail')}
+          </OperationButton>
+          <OperationButton
+            type="link"
+            size="small"
+            permission={PERMISSION}
+            onClick={() => navigate(materialFormPath(row.id))}
+          >
+            {t('common.edit')}
+          </OperationButton>
+        </Space>
+      ),
+    },
+  ];
+  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+
+  if (list.isError && !list.data) {
+    return (
+      <Card className="page-card">
+        <Result
+          status="error"
+          title={(list.error as Error).message}
+          extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+        />
+      </Card>
+    );
+  }
+
+  const filtered = filter.keyword !== undefined || filter.status !== undefined;
+  const addButton = (
+    <OperationButton
+      type="primary"
+      permission={PERMISSION}
+      icon={<PlusOutlined />}
+      onClick={() => navigate(materialFormPath())}
+    >
+      {t('materials.list.add')}
+    </OperationButton>
+  );
+  const toolbar = (
+    <Space wrap>
+      {addButton}
+      <OperationButton permission={PERMISSION} icon={<UploadOutlined />} onClick={() => setImporting('materials')}>
+        {t('materials.excel.importMaterials')}
+      </OperationButton>
+      <OperationButton permission={PERMISSION} icon={<UploadOutlined />} onClick={() => setImporting('suppliers')}>
+        {t('materials.excel.importSuppliers')}
+      </OperationButton>
+      <OperationButton
+        permission={PERMISSION}
+        readOnly
+        icon={<DownloadOutlined />}
+        loading={exporting.isPending && exporting.variables === 'materials'}
+        onClick={() => exporting.mutate('materials')}
+      >
+        {t('materials.excel.export')}
+      </OperationButton>
+      <OperationButton
+        permission={PERMISSION}
+        readOnly
+        icon={<DownloadOutlined />}
+        loading={exporting.isPending && exporting.variables === 'suppliers'}
+        onClick={() => exporting.mutate('suppliers')}
+      >
+        {t('materials.excel.exportSuppliers')}
+      </OperationButton>
+    </Space>
+  );
+  return (
+    <Card className="page-card">
+      {searchVisible && (
+        <Form
+          form={form}
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          initialValues={{ keyword: filter.keyword, status: filter.status }}
+          onFinish={(v) => update({ keyword: v.keyword?.trim(), status: v.status })}
+        >
+          <Form.Item name="keyword" label={t('materials.list.keyword')}>
+            <Input allowClear placeholder={t('materials.list.keywordPlaceholder')} style={{ width: 260 }} />
+          </Form.Item>
+          <Form.Item name="status" label={t('materials.fields.status')}>
+            <Select
+              allowClear
+              style={{ width: 120 }}
+              options={[
+                { value: 1, label: t('materials.status.enabled') },
+                { value: 0, label: t('materials.status.disabled') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item>
+            <Space>
+              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+                {t('list.search')}
+              </Button>
+              <Button
+                icon={<UndoOutlined />}
+                onClick={() => {
+                  form.setFieldsValue({ keyword: undefined, status: undefined });
+                  reset(['size']);
+                }}
+              >
+                {t('list.reset')}
+              </Button>
+            </Space>
+          </Form.Item>
+        </Form>
+      )}
+      <TableToolbar
+        left={toolbar}
+        searchVisible={searchVisible}
+        onToggleSearch={() => setSearchVisible((v) => !v)}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching}
+        columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
+        hidden={hidden}
+        onHiddenChange={setHidden}
+      />
+      <Table<Material>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.dataList ?? []}
+        scroll={{ x: 1700 }}
+        locale={{
+          emptyText: (
+            <Empty description={filtered ? t('materials.list.emptyFiltered') : t('materials.list.empty')}>
+              {!filtered && addButton}
+            </Empty>
+          ),
+        }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: list.data?.totalCount ?? 0,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total) => t('list.total', { total }),
+          onChange: (p, s) => update({ page: p, size: s }, false),
+        }}
+      />
+      <ImportDialog
+        target={importing ?? 'materials'}
+        open={importing !== null}
+        onClose={() => setImporting(null)}
+        onImported={() => void queryClient.invalidateQueries({ queryKey: materialKeys.all })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,190 @@
+import {
+  availableNoticeRecipientActions,
+  NOTICE_RECIPIENT_STATUS,
+  NOTICE_RECIPIENT_STATUS_NAMES,
+  NOTICE_STATUS,
+  type ReceivedNoticeListItem,
+} from '@concord/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { Button, Card, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
+import { useListParams } from '../../components/list/useListParams.ts';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { NoticeStatusTag, RecipientStatusTag } from './NoticeTags.tsx';
+import {
+  noticeKeys,
+  noticesApi,
+  type ReceivedNoticeFilter,
+  receivedNoticePath,
+  replyNoticePath,
+} from './notices.api.ts';
+
+interface SearchValues {
+  keyword?: string;
+  recipientStatus?: number;
+}
+
+/** /sale/custnotificate (SL_CUS): the notices my customers sent to my enterprise. */
+export function CustomerNoticesPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { page, size, get, update, reset, pagination } = useListParams();
+  const [form] = Form.useForm<SearchValues>();
+
+  const statusParam = get('recipientStatus');
+  const filter: ReceivedNoticeFilter = {
+    keyword: get('keyword'),
+    recipientStatus:
+      statusParam !== undefined && NOTICE_RECIPIENT_STATUS_NAMES[Number(statusParam)] ? Number(statusParam) : undefined,
+  };
+  const list = useQuery({
+    queryKey: noticeKeys.received(filter, page, size),
+    queryFn: () => noticesApi.listReceived(filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+
+  const canReply = (r: ReceivedNoticeListItem) =>
+    availableNoticeRecipientActions('supplier', r.noticeStatus, r.status, () => true).includes('reply');
+
+  const allColumns: TableColumnsType<ReceivedNoticeListItem> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    {
+      key: 'noticeNo',
+      title: t('notices.fields.noticeNo'),
+      dataIndex: 'noticeNo',
+      width: 110,
+      render: (no: string, row) => <Link to={receivedNoticePath(row.id)}>{no}</Link>,
+    },
+    {
+      key: 'title',
+      title: t('notices.fields.title'),
+      dataIndex: 'title',
+      ellipsis: { showTitle: true },
+      render: (title: string, row) => (
+        <Space size={4}>
+          {row.status === NOTICE_RECIPIENT_STATUS.UNREAD ? <strong>{title}</strong> : title}
+          {row.noticeStatus === NOTICE_STATUS.ABOLISHED && <NoticeStatusTag status={row.noticeStatus} />}
+        </Space>
+      ),
+    },
+    { key: 'customer', title: t('notices.fields.customer'), dataIndex: 'customerName', width: 220 },
+    {
+      key: 'status',
+      title: t('notices.fields.myStatus'),
+      dataIndex: 'status',
+      width: 110,
+      render: (s: number) => <RecipientStatusTag status={s} />,
+    },
+    {
+      key: 'needReply',
+      title: t('notices.fields.needReply'),
+      dataIndex: 'needReply',
+      width: 100,
+      render: (v: boolean) => (v ? t('common.yes') : t('common.no')),
+    },
+    {
+      key: 'publishedAt',
+      title: t('notices.fields.publishedAt'),
+      dataIndex: 'publishedAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      key: 'repliedAt',
+      title: t('notices.fields.repliedAt'),
+      dataIndex: 'repliedAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space size={0}>
+          <OperationButton type="link" size="small" readOnly onClick={() => navigate(receivedNoticePath(row.id))}>
+            {t('notices.list.detail')}
+          </OperationButton>
+          <OperationButton
+            type="link"
+            size="small"
+            permission="SL_CUS"
+            row={row}
+            visible={canReply}
+            onClick={() => navigate(replyNoticePath(row.id))}
+          >
+            {t('notices.actions.reply')}
+          </OperationButton>
+        </Space>
+      ),
+    },
+  ];
+  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+
+  if (list.isError && !list.data) {
+    return (
+      <Card className="page-card">
+        <Result
+          status="error"
+          title={(list.error as Error).message}
+          extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+        />
+      </Card>
+    );
+  }
+
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  return (
+    <Card className="page-card">
+      {searchVisible && (
+        <Form
+          form={form}
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          initialValues={filter}
+          onFinish={(v) => update({ keyword: v.keyword?.trim(), recipientStatus: v.recipientStatus })}
+        >
+          <Form.Item name="keyword" label={t('notices.filter.keyword')}>
+            <Input allowClear placeholder={t('notices.filter.keywordPlaceholder')} style={{ width: 220 }} />
+          </Form.Item>
+          <Form.Item name="recipientStatus" label={t('notices.fields.myStatus')}>
+            <Select
+              allowClear
+              style={{ width: 140 }}
+              options={NOTICE_RECIPIENT_STATUS_NAMES.map((name, code) => ({
+                value: code,
+                label: t(`notices.recipientStatuses.${name}`),
+              }))}
+            />
+          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              form.setFieldsValue({ keyword: undefined, recipientStatus: undefined });
+              reset(['size']);
+            }}
+          />
+        </Form>
+      )}
+      <TableToolbar {...toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      <Table<ReceivedNoticeListItem>
+        rowKey="recipientId"
+        size="small"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.dataList ?? []}
+        scroll={{ x: 1200 }}
+        locale={{
+          emptyText: <Empty description={filtered ? t('notices.list.emptyFiltered') : t('notices.received.empty')} />,
+        }}
+        pagination={pagination(list.data?.totalCount)}
+      />
+    </Card>
+  );
+}

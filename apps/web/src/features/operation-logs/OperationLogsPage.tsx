@@ -1,0 +1,215 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { OPERATION_TYPE, type OperationType } from '@concord/shared';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Empty, Form, Input, Result, Select, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
+import { useListParams } from '../../components/list/useListParams.ts';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/dates.ts';
+import { auditEnUS } from './locales/en-US.ts';
+import { type OperationLog, type OperationLogFilter, operationLogsApi, saveFile } from './operation-logs.api.ts';
+
+type OperationName = keyof typeof OPERATION_TYPE;
+const NAME_BY_CODE = new Map<number, OperationName>(
+  (Object.entries(OPERATION_TYPE) as [OperationName, OperationType][]).map(([name, code]) => [code, name]),
+);
+
+type KnownModule = keyof typeof auditEnUS.modules;
+const isKnownModule = (m: string): m is KnownModule => Object.hasOwn(auditEnUS.modules, m);
+
+interface SearchValues {
+  username?: string;
+  operationType?: number;
+  module?: string;
+  range?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** /logs (CF_LOG): who did what, when and from where; filtered by user, type, module and time; Excel export. */
+export function OperationLogsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const { page, size, get, update, reset, pagination } = useListParams();
+  const [form] = Form.useForm<SearchValues>();
+
+  const typeParam = get('operationType');
+  const filter: OperationLogFilter = {
+    username: get('username'),
+    operationType: typeParam !== undefined && NAME_BY_CODE.has(Number(typeParam)) ? Number(typeParam) : undefined,
+    module: get('module'),
+    from: get('from'),
+    to: get('to'),
+  };
+  const list = useQuery({
+    queryKey: ['operationLogs', filter, page, size],
+    queryFn: () => operationLogsApi.list(filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+  const modules = useQuery({ queryKey: ['operationLogs', 'modules'], queryFn: operationLogsApi.modules });
+  const exporting = useMutation({
+    mutationFn: () => operationLogsApi.export(filter),
+    onSuccess: (file) => {
+      saveFile(file);
+      message.success(t('audit.exported'));
+    },
+    onError: (err: Error) => message.error(err.message),
+  });
+
+  const typeName = (code: number) => {
+    const name = NAME_BY_CODE.get(code);
+    return name ? t(`audit.types.${name}`) : String(code);
+  };
+  const moduleName = (module: string) => (isKnownModule(module) ? t(`audit.modules.${module}`) : module);
+
+  const allColumns: TableColumnsType<OperationLog> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    { key: 'createdAt', title: t('audit.columns.time'), dataIndex: 'createdAt', width: 170, render: formatDateTime },
+    { key: 'username', title: t('audit.columns.user'), dataIndex: 'username', width: 140 },
+    {
+      key: 'operationType',
+      title: t('audit.columns.type'),
+      dataIndex: 'operationType',
+      width: 120,
+      render: typeName,
+    },
+    { key: 'module', title: t('audit.columns.module'), dataIndex: 'module', width: 140, render: moduleName },
+    { key: 'targetId', title: t('audit.columns.target'), dataIndex: 'targetId', width: 180 },
+    { key: 'summary', title: t('audit.columns.summary'), dataIndex: 'summary', ellipsis: { showTitle: true } },
+    { key: 'ip', title: t('audit.columns.ip'), dataIndex: 'ip', width: 130 },
+  ];
+  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+
+  const search = (v: SearchValues) => {
+    const [from, to] = v.range ?? [];
+    update({
+      username: v.username?.trim(),
+      operationType: v.operationType,
+      module: v.module,
+      from: from ? from.startOf('second').toISOString() : undefined,
+      to: to ? to.endOf('second').toISOString() : undefined,
+    });
+  };
+
+  const initialRange: [Dayjs | null, Dayjs | null] | undefined =
+    filter.from || filter.to
+      ? [filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null]
+      : undefined;
+
+  const exportButton = (
+    <OperationButton
+      permission="CF_LOG"
+      readOnly
+      icon={<DownloadOutlined />}
+      loading={exporting.isPending}
+      title={t('audit.exportHint')}
+      onClick={() => exporting.mutate()}
+    >
+      {t('audit.export')}
+    </OperationButton>
+  );
+
+  if (list.isError && !list.data) {
+    return (
+      <Card>
+        <Result
+          status="error"
+          title={t('audit.loadFailed', { reason: (list.error as Error).message })}
+          extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+        />
+      </Card>
+    );
+  }
+
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  return (
+    <Card>
+      {searchVisible && (
+        <Form
+          form={form}
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          initialValues={{
+            username: filter.username,
+            operationType: filter.operationType,
+            module: filter.module,
+            range: initialRange,
+          }}
+          onFinish={search}
+        >
+          <Form.Item name="username" label={t('audit.filter.user')}>
+            <Input allowClear placeholder={t('audit.filter.userPlaceholder')} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="operationType" label={t('audit.filter.type')}>
+            <Select
+              allowClear
+              style={{ width: 160 }}
+              options={[...NAME_BY_CODE.entries()].map(([code, name]) => ({
+                value: code,
+                label: t(`audit.types.${name}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="module" label={t('audit.filter.module')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 180 }}
+              loading={modules.isLoading}
+              options={(modules.data ?? []).map((m) => ({ value: m, label: moduleName(m) }))}
+            />
+          </Form.Item>
+          <Form.Item name="range" label={t('audit.filter.time')}>
+            <DatePicker.RangePicker
+              showTime
+              allowEmpty={[true, true]}
+              format={DATE_TIME_FORMAT}
+              placeholder={[t('audit.filter.from'), t('audit.filter.to')]}
+            />
+          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              form.setFieldsValue({
+                username: undefined,
+                operationType: undefined,
+                module: undefined,
+                range: null,
+              });
+              reset(['size']);
+            }}
+          />
+        </Form>
+      )}
+      <TableToolbar
+        left={exportButton}
+        {...toolbarProps}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching}
+      />
+      <Table<OperationLog>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.dataList ?? []}
+        scroll={{ x: 1100 }}
+        locale={{
+          emptyText: (
+            <Empty
+              description={
+                <>
+                  {t('audit.empty')}
+                  {filtered && <div>{t('audit.emptyHint')}</div>}
+                </>
+              }
+            />
+          ),
+        }}
+        pagination={pagination(list.data?.totalCount)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,213 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DATA_PERMISSION_VALUES, type PositionRow } from '@concord/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
+import { useListParams } from '../../components/list/useListParams.ts';
+import { usePermission } from '../../components/PermissionGate.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { OrgSettingsCard } from './OrgSettingsCard.tsx';
+import { type PositionFilter, positionKeys, positionsApi } from './positions.api.ts';
+
+const DETAIL_PATH = '/jurisdiction/postauthority/detail';
+
+interface SearchValues {
+  keyword?: string;
+  dataPermission?: number;
+}
+
+/** /jurisdiction/postauthority (CF_OAU): positions with their data permission and flags, and the global settings. */
+export function PositionsPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canEdit = usePermission('CF_OAU');
+  const { page, size, get, update, reset, pagination } = useListParams();
+  const [form] = Form.useForm<SearchValues>();
+
+  const filter: PositionFilter = {
+    keyword: get('keyword'),
+    dataPermission: get('dataPermission') !== undefined ? Number(get('dataPermission')) : undefined,
+  };
+  const list = useQuery({
+    queryKey: positionKeys.list(filter, page, size),
+    queryFn: () => positionsApi.list(filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: positionsApi.remove,
+    onSuccess: async () => {
+      message.success(t('jurisdiction.positions.deleted'));
+      await queryClient.invalidateQueries({ queryKey: positionKeys.all });
+    },
+  });
+
+  const flag = (on: boolean) => (
+    <Tag color={on ? 'green' : 'default'}>{on ? t('jurisdiction.on') : t('jurisdiction.off')}</Tag>
+  );
+
+  const allColumns: TableColumnsType<PositionRow> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    { key: 'code', title: t('jurisdiction.positions.code'), dataIndex: 'code', width: 130 },
+    { key: 'name', title: t('jurisdiction.positions.name'), dataIndex: 'name', width: 200 },
+    { key: 'deptName', title: t('jurisdiction.positions.organization'), dataIndex: 'deptName', width: 150 },
+    { key: 'superiorName', title: t('jurisdiction.positions.superior'), dataIndex: 'superiorName', width: 180 },
+    {
+      key: 'dataPermission',
+      title: t('jurisdiction.positions.dataPermission'),
+      dataIndex: 'dataPermission',
+      width: 200,
+      render: (v: number) => t(`jurisdiction.dataPermissions.${v as 0}`),
+    },
+    {
+      key: 'isStationShowPrice',
+      title: t('jurisdiction.positions.showPrice'),
+      dataIndex: 'isStationShowPrice',
+      width: 100,
+      render: flag,
+    },
+    {
+      key: 'isStationAcrossUser',
+      title: t('jurisdiction.positions.acrossUser'),
+      dataIndex: 'isStationAcrossUser',
+      width: 120,
+      render: flag,
+    },
+    {
+      key: 'isStationCheckIp',
+      title: t('jurisdiction.positions.checkIp'),
+      dataIndex: 'isStationCheckIp',
+      width: 120,
+      render: flag,
+    },
+    {
+      key: 'isStationShowSup',
+      title: t('jurisdiction.positions.showSupplier'),
+      dataIndex: 'isStationShowSup',
+      width: 120,
+      render: flag,
+    },
+    {
+      key: 'holderCount',
+      title: t('jurisdiction.positions.holderCount'),
+      dataIndex: 'holderCount',
+      width: 90,
+      align: 'right',
+    },
+    {
+      key: 'updatedAt',
+      title: t('jurisdiction.positions.updatedAt'),
+      dataIndex: 'updatedAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space size={0}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            disabled={!canEdit}
+            onClick={() => navigate(`${DETAIL_PATH}?id=${row.id}`)}
+          >
+            {t('common.edit')}
+          </Button>
+          <Popconfirm
+            title={t('jurisdiction.positions.deleteConfirm')}
+            disabled={!canEdit}
+            onConfirm={() => remove.mutateAsync(row.id)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} disabled={!canEdit}>
+              {t('common.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+
+  const addButton = (
+    <Button type="primary" icon={<PlusOutlined />} disabled={!canEdit} onClick={() => navigate(DETAIL_PATH)}>
+      {t('jurisdiction.positions.add')}
+    </Button>
+  );
+
+  return (
+    <>
+      <OrgSettingsCard />
+      <Card className="page-card">
+        {searchVisible && (
+          <Form
+            form={form}
+            layout="inline"
+            style={{ marginBottom: 12, rowGap: 8 }}
+            initialValues={filter}
+            onFinish={(v) => update({ keyword: v.keyword?.trim(), dataPermission: v.dataPermission })}
+          >
+            <Form.Item name="keyword" label={t('jurisdiction.positions.keyword')}>
+              <Input allowClear style={{ width: 180 }} />
+            </Form.Item>
+            <Form.Item name="dataPermission" label={t('jurisdiction.positions.dataPermission')}>
+              <Select
+                allowClear
+                style={{ width: 240 }}
+                options={DATA_PERMISSION_VALUES.map((v) => ({
+                  value: v,
+                  label: t(`jurisdiction.dataPermissions.${v}`),
+                }))}
+              />
+            </Form.Item>
+            <SearchActions
+              onReset={() => {
+                form.setFieldsValue({ keyword: undefined, dataPermission: undefined });
+                reset(['size']);
+              }}
+            />
+          </Form>
+        )}
+        <TableToolbar
+          left={addButton}
+          {...toolbarProps}
+          onRefresh={() => void list.refetch()}
+          refreshing={list.isFetching}
+        />
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginBottom: 12 }}
+            title={list.error.message}
+            action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+          />
+        )}
+        <Table<PositionRow>
+          rowKey="id"
+          size="small"
+          loading={list.isFetching}
+          columns={columns}
+          dataSource={list.data?.dataList ?? []}
+          scroll={{ x: 1600 }}
+          locale={{
+            emptyText: (
+              <Empty description={t('jurisdiction.positions.empty')}>{filter.keyword ? null : addButton}</Empty>
+            ),
+          }}
+          pagination={pagination(list.data?.totalCount)}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { EditOutlined } from '@ant-design/icons';
+import type { PartnerRestrictionRow } from '@concord/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Space, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
+import { useListParams } from '../../components/list/useListParams.ts';
+import { usePermission } from '../../components/PermissionGate.tsx';
+import { positionKeys, positionsApi } from './positions.api.ts';
+
+/** Tells whether the assignments on this screen take effect, and where partners will come from later. */
+export function PartnerRestrictionNotes() {
+  const { t } = useTranslation();
+  const settings = useQuery({ queryKey: positionKeys.settings, queryFn: positionsApi.settings });
+  return (
+    <Space orientation="vertical" style={{ width: '100%', marginBottom: 12 }}>
+      {settings.data && !settings.data.tradingPartnerRestriction && (
+        <Alert type="warning" showIcon title={t('jurisdiction.partners.restrictionOff')} />
+      )}
+      <Alert type="info" showIcon title={t('jurisdiction.partners.archiveNote')} />
+    </Space>
+  );
+}
+
+/** /jurisdiction/tradpartner (CF_OAU): how many supplier and client partners each employee may see. */
+export function TradingPartnersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const canEdit = usePermission('CF_OAU');
+  const { page, size, get, update, reset, pagination } = useListParams();
+  const [form] = Form.useForm<{ keyword?: string }>();
+  const keyword = get('keyword');
+
+  const list = useQuery({
+    queryKey: positionKeys.partners(keyword, page, size),
+    queryFn: () => positionsApi.partners(keyword, page, size),
+    placeholderData: keepPreviousData,
+  });
+
+  const allColumns: TableColumnsType<PartnerRestrictionRow> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    { key: 'name', title: t('jurisdiction.partners.employee'), dataIndex: 'name', width: 200 },
+    { key: 'platformNo', title: t('jurisdiction.partners.platformNo'), dataIndex: 'platformNo', width: 160 },
+    { key: 'deptName', title: t('jurisdiction.partners.department'), dataIndex: 'deptName', width: 160 },
+    {
+      key: 'supplierCount',
+      title: t('jurisdiction.partners.supplierCount'),
+      dataIndex: 'supplierCount',
+      width: 110,
+      align: 'right',
+    },
+    {
+      key: 'clientCount',
+      title: t('jurisdiction.partners.clientCount'),
+      dataIndex: 'clientCount',
+      width: 110,
+      align: 'right',
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, row) => (
+        <Button
+          type="link"
+          size="small"
+          icon={<EditOutlined />}
+          disabled={!canEdit}
+          onClick={() => navigate(`/jurisdiction/tradpartner/detail?id=${row.id}`)}
+        >
+          {t('jurisdiction.partners.edit')}
+        </Button>
+      ),
+    },
+  ];
+  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+
+  return (
+    <Card className="page-card">
+      <PartnerRestrictionNotes />
+      {searchVisible && (
+        <Form
+          form={form}
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          initialValues={{ keyword }}
+          onFinish={(v) => update({ keyword: v.keyword?.trim() })}
+        >
+          <Form.Item name="keyword" label={t('jurisdiction.partners.keyword')}>
+            <Input allowClear style={{ width: 220 }} />
+          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              form.setFieldsValue({ keyword: undefined });
+              reset(['size']);
+            }}
+          />
+        </Form>
+      )}
+      <TableToolbar {...toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      {list.isError && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={list.error.message}
+          action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+        />
+      )}
+      <Table<PartnerRestrictionRow>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.dataList ?? []}
+        scroll={{ x: 950 }}
+        locale={{ emptyText: <Empty description={t('jurisdiction.partners.empty')} /> }}
+        pagination={pagination(list.data?.totalCount)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,210 @@
+import { ArrowLeftOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  type PurchaseOrderCreateInput,
+  type PurchaseOrderDetail,
+  type UploadedFileRef,
+  validationMessage,
+} from '@concord/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, AutoComplete, Button, Card, DatePicker, Form, Input, Select, Space, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useNavigate } from 'react-router';
+import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
+import { DATE_FORMAT } from '../../lib/dates.ts';
+import { requiredRule } from '../../lib/formRules.ts';
+import { useLocale } from '../accounts/useLocale.ts';
+import { AttachmentsField } from '../enterprises/AttachmentsField.tsx';
+import { type EditLine, emptyLine, firstInvalidLine, fromLine, LineEditor, toLineInput } from './LineEditor.tsx';
+import { useOrderOptions } from './OrderParts.tsx';
+import { ORDER_PATHS, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
+
+interface HeaderValues {
+  supplierId?: string;
+  orderDate: Dayjs;
+  currency: string;
+  taxIncluded: boolean;
+  paymentTerms: string;
+  remarks: string;
+  attachments: UploadedFileRef[];
+}
+
+/** The buyer's form for a new order or a draft (UI.md: big documents open as pages). */
+export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const options = useOrderOptions();
+  const locale = useLocale();
+  const [form] = Form.useForm<HeaderValues>();
+  const [lines, setLines] = useState<EditLine[]>(() => (order ? order.lines.map(fromLine) : [emptyLine()]));
+  const [dirty, setDirty] = useState(false);
+  const supplierId = Form.useWatch('supplierId', form);
+  const supplier = options.data?.suppliers.find((s) => s.id === supplierId);
+  const places = order?.decimalPlaces ?? options.data?.decimalPlaces ?? { quantity: 2, price: 4, amount: 2 };
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && currentLocation.search !== nextLocation.search,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({
+      title: t('purchaseOrders.editor.unsaved'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal, t]);
+
+  const creation = useIdempotencyKey();
+  const save = useMutation({
+    mutationFn: async ({ values, send }: { values: HeaderValues; send: boolean }) => {
+      const input: Omit<PurchaseOrderCreateInput, 'send'> = {
+        supplierId: values.supplierId!,
+        orderDate: values.orderDate.format(DATE_FORMAT),
+        currency: values.currency,
+        taxIncluded: values.taxIncluded,
+        paymentTerms: values.paymentTerms ?? '',
+        remarks: values.remarks ?? '',
+        attachments: values.attachments ?? [],
+        lines: lines.map(toLineInput),
+      };
+      if (!order) return ordersApi.create({ ...input, send }, creation.key);
+      const updated = await ordersApi.update(order.id, { ...input, version: order.version });
+      if (send) await ordersApi.act(order.id, 'send', { version: updated.version });
+      return { id: order.id, orderNo: order.orderNo };
+    },
+    onSuccess: async (result, { send }) => {
+      setDirty(false);
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      message.success(
+        send ? t('purchaseOrders.done.sent') : t('purchaseOrders.done.saved', { orderNo: result.orderNo }),
+      );
+      // The blocker reads `dirty` from the render; navigate once the cleared state is committed.
+      setTimeout(() => navigate(orderPath('buyer', result.id), { replace: true }), 0);
+    },
+  });
+
+  const submit = async (send: boolean) => {
+    const values = await form.validateFields();
+    const bad = lines.length === 0 ? 1 : firstInvalidLine(lines);
+    if (bad !== null) {
+      message.error(t('purchaseOrders.editor.lineRequired', { lineNo: bad }));
+      return;
+    }
+    save.mutate({ values, send });
+  };
+
+  const currencies = options.data?.currencies.length
+    ? options.data.currencies.map((c) => ({ value: c.code, label: `${c.code} ${c.name}` }))
+    : [{ value: 'CNY', label: 'CNY' }];
+  return (
+    <Card
+      className="page-card"
+      title={
+        order ? t('purchaseOrders.detail.editTitle', { orderNo: order.orderNo }) : t('purchaseOrders.detail.newTitle')
+      }
+      extra={
+        <Space wrap>
+          <Button
+            icon={<ArrowLeftOutlined />}
+            onClick={() => navigate(order ? orderPath('buyer', order.id) : ORDER_PATHS.buyer.list)}
+          >
+            {t('purchaseOrders.actions.back')}
+          </Button>
+          <Button icon={<SaveOutlined />} loading={save.isPending} onClick={() => void submit(false)}>
+            {t('purchaseOrders.actions.save')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            loading={save.isPending}
+            disabled={!!supplier && !supplier.canReceive}
+            onClick={() => void submit(true)}
+          >
+            {t('purchaseOrders.actions.saveAndSend')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onValuesChange={() => setDirty(true)}
+        initialValues={{
+          supplierId: order?.supplierId,
+          orderDate: order ? dayjs(order.orderDate) : dayjs(),
+          currency: order?.currency ?? 'CNY',
+          taxIncluded: order?.taxIncluded ?? true,
+          paymentTerms: order?.paymentTerms ?? '',
+          remarks: order?.remarks ?? '',
+          attachments: order?.attachments ?? [],
+        }}
+      >
+        <Space wrap size={16} align="start">
+          <Form.Item name="supplierId" label={t('purchaseOrders.fields.supplier')} rules={[requiredRule(locale)]}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={options.isLoading}
+              style={{ width: 320 }}
+              options={(options.data?.suppliers ?? []).map((s) => ({
+                value: s.id,
+                label: `${s.supCode} ${s.supName}`,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="orderDate"
+            label={t('purchaseOrders.fields.orderDate')}
+            // A date is no string: the shared required rule's whitespace check would refuse it.
+            rules={[{ required: true, message: validationMessage('required', locale) }]}
+          >
+            <DatePicker format={DATE_FORMAT} allowClear={false} />
+          </Form.Item>
+          <Form.Item name="currency" label={t('purchaseOrders.fields.currency')} rules={[requiredRule(locale)]}>
+            <Select style={{ width: 160 }} options={currencies} />
+          </Form.Item>
+          <Form.Item name="taxIncluded" label={t('purchaseOrders.fields.taxIncluded')} valuePropName="checked">
+            <Switch
+              checkedChildren={t('purchaseOrders.tax.included')}
+              unCheckedChildren={t('purchaseOrders.tax.excluded')}
+            />
+          </Form.Item>
+          <Form.Item name="paymentTerms" label={t('purchaseOrders.fields.paymentTerms')}>
+            <AutoComplete
+              style={{ width: 240 }}
+              options={(options.data?.paymentConditions ?? []).map((p) => ({ value: p.name }))}
+              maxLength={200}
+            />
+          </Form.Item>
+        </Space>
+        <Form.Item name="remarks" label={t('purchaseOrders.fields.remarks')}>
+          <Input.TextArea rows={2} maxLength={2000} showCount />
+        </Form.Item>
+        <Form.Item name="attachments" label={t('purchaseOrders.fields.attachments')}>
+          <AttachmentsField />
+        </Form.Item>
+      </Form>
+      {supplier && !supplier.canReceive && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={`${supplier.supName} ${t('purchaseOrders.editor.cannotReceive')}`}
+        />
+      )}
+      <LineEditor
+        lines={lines}
+        onChange={(next) => {
+          setLines(next);
+          setDirty(true);
+        }}
+        options={options.data}
+        places={places}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,369 @@
+import { DownloadOutlined, PlusOutlined, SearchOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  formatDecimal,
+  PURCHASE_ORDER_STATUS,
+  PURCHASE_ORDER_STATUS_NAMES,
+  type PurchaseOrderListItem,
+  type PurchaseOrderSide,
+} from '@concord/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.ts';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
+import { ImportOrdersDialog } from './ImportOrdersDialog.tsx';
+import { OrderStatusTag, RevisionTag, useOrderOptions, useRefreshOnPush } from './OrderParts.tsx';
+import { newOrderPath, type OrderFilter, openBlob, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
+
+interface SearchValues {
+  orderNo?: string;
+  material?: string;
+  statuses?: number[];
+  partner?: string;
+  dates?: [Dayjs | null, Dayjs | null] | null;
+}
+
+/** The filter as the URL holds it (UI.md: a link or a refresh keeps it). */
+function useOrderFilter(side: PurchaseOrderSide) {
+  const params = useListParams();
+  const partnerKey = side === 'buyer' ? 'supplierId' : 'customerTenantId';
+  const filter: OrderFilter = {
+    orderNo: params.get('orderNo'),
+    material: params.get('material'),
+    statuses: params.getCodes('status', PURCHASE_ORDER_STATUS_NAMES),
+    [partnerKey]: params.get(partnerKey),
+    dateFrom: params.getDate('dateFrom'),
+    dateTo: params.getDate('dateTo'),
+  };
+  const search = (v: SearchValues) =>
+    params.update({
+      orderNo: v.orderNo?.trim(),
+      material: v.material?.trim(),
+      status: v.statuses?.join(','),
+      [partnerKey]: v.partner,
+      dateFrom: v.dates?.[0]?.format(DATE_FORMAT),
+      dateTo: v.dates?.[1]?.format(DATE_FORMAT),
+    });
+  const initial: SearchValues = {
+    orderNo: filter.orderNo,
+    material: filter.material,
+    statuses: filter.statuses,
+    partner: filter[partnerKey],
+    dates:
+      filter.dateFrom || filter.dateTo
+        ? [filter.dateFrom ? dayjs(filter.dateFrom) : null, filter.dateTo ? dayjs(filter.dateTo) : null]
+        : null,
+  };
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  return { ...params, filter, search, initial, filtered };
+}
+
+function OrderSearch({
+  side,
+  initial,
+  onSearch,
+  onReset,
+}: {
+  side: PurchaseOrderSide;
+  initial: SearchValues;
+  onSearch: (v: SearchValues) => void;
+  onReset: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<SearchValues>();
+  const options = useOrderOptions();
+  const partners =
+    side === 'buyer'
+      ? (options.data?.suppliers ?? []).map((s) => ({ value: s.id, label: `${s.supCode} ${s.supName}` }))
+      : (options.data?.customers ?? []).map((c) => ({ value: c.tenantId, label: c.name }));
+  return (
+    <Form
+      form={form}
+      layout="inline"
+      style={{ marginBottom: 12, rowGap: 8 }}
+      initialValues={initial}
+      onFinish={onSearch}
+    >
+      <Form.Item name="orderNo" label={t('purchaseOrders.filter.orderNo')}>
+        <Input allowClear placeholder={t('purchaseOrders.filter.orderNoPlaceholder')} style={{ width: 170 }} />
+      </Form.Item>
+      <Form.Item name="material" label={t('purchaseOrders.filter.material')}>
+        <Input allowClear placeholder={t('purchaseOrders.filter.materialPlaceholder')} style={{ width: 150 }} />
+      </Form.Item>
+      <Form.Item name="statuses" label={t('purchaseOrders.fields.status')}>
+        <Select
+          mode="multiple"
+          allowClear
+          maxTagCount="responsive"
+          style={{ width: 200 }}
+          options={PURCHASE_ORDER_STATUS_NAMES.map((name, code) => ({
+            value: code,
+            label: t(`purchaseOrders.statuses.${name}`),
+          })).filter((o) => side === 'buyer' || o.value !== PURCHASE_ORDER_STATUS.DRAFT)}
+        />
+      </Form.Item>
+      <Form.Item
+        name="partner"
+        label={side === 'buyer' ? t('purchaseOrders.fields.supplier') : t('purchaseOrders.fields.customer')}
+      >
+        <Select
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={options.isLoading}
+          style={{ width: 220 }}
+          options={partners}
+        />
+      </Form.Item>
+      <Form.Item name="dates" label={t('purchaseOrders.filter.date')}>
+        <DatePicker.RangePicker
+          allowEmpty={[true, true]}
+          format={DATE_FORMAT}
+          placeholder={[t('purchaseOrders.filter.from'), t('purchaseOrders.filter.to')]}
+        />
+      </Form.Item>
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('list.search')}
+          </Button>
+          <Button
+            icon={<UndoOutlined />}
+            onClick={() => {
+              form.resetFields();
+              form.setFieldsValue({
+                orderNo: undefined,
+                material: undefined,
+                statuses: undefined,
+                partner: undefined,
+                dates: null,
+              });
+              onReset();
+            }}
+          >
+            {t('list.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** The order list of both sides: the buyer's purchase orders or the supplier's customer orders. */
+function OrderList({ side }: { side: PurchaseOrderSide }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [searchVisible, setSearchVisible] = useState(true);
+  const [hidden, setHidden] = useState<string[]>([]);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const { page, size, update, reset, filter, search, initial, filtered } = useOrderFilter(side);
+  useRefreshOnPush();
+  const list = useQuery({
+    queryKey: orderKeys.list(side, filter, page, size),
+    queryFn: () => ordersApi.list(side, filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+  const allColumns: TableColumnsType<PurchaseOrderListItem> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    {
+      key: 'orderNo',
+      title: t('purchaseOrders.fields.orderNo'),
+      dataIndex: 'orderNo',
+      width: 160,
+      render: (no: string, row) => (
+        <Space size={4}>
+          <Link to={orderPath(side, row.id)}>{no}</Link>
+          <RevisionTag revision={row.revision} />
+        </Space>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('purchaseOrders.fields.status'),
+      dataIndex: 'status',
+      width: 120,
+      render: (s: number) => <OrderStatusTag status={s} />,
+    },
+    side === 'buyer'
+      ? {
+          key: 'supplier',
+          title: t('purchaseOrders.fields.supplier'),
+          width: 240,
+          ellipsis: { showTitle: true },
+          render: (_v, r) => `${r.supCode} ${r.supName}`,
+        }
+      : {
+          key: 'customer',
+          title: t('purchaseOrders.fields.customer'),
+          dataIndex: 'customerName',
+          width: 240,
+          ellipsis: { showTitle: true },
+        },
+    {
+      key: 'orderDate',
+      title: t('purchaseOrders.fields.orderDate'),
+      dataIndex: 'orderDate',
+      width: 110,
+      render: formatDate,
+    },
+    {
+      key: 'lineCount',
+      title: t('purchaseOrders.fields.lineCount'),
+      dataIndex: 'lineCount',
+      width: 80,
+      align: 'right',
+    },
+    {
+      key: 'totalAmount',
+      title: t('purchaseOrders.fields.totalAmount'),
+      dataIndex: 'totalAmount',
+      width: 140,
+      align: 'right',
+      render: (v: string, row) => formatDecimal(v, row.decimalPlaces.amount),
+    },
+    { key: 'currency', title: t('purchaseOrders.fields.currency'), dataIndex: 'currency', width: 80 },
+    {
+      key: 'paymentTerms',
+      title: t('purchaseOrders.fields.paymentTerms'),
+      dataIndex: 'paymentTerms',
+      width: 160,
+      ellipsis: { showTitle: true },
+    },
+    ...(side === 'buyer'
+      ? [{ key: 'owner', title: t('purchaseOrders.fields.owner'), dataIndex: 'ownerName', width: 140 }]
+      : []),
+    {
+      key: 'sentAt',
+      title: t('purchaseOrders.fields.sentAt'),
+      dataIndex: 'sentAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      key: 'createdAt',
+      title: t('purchaseOrders.fields.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, row) => (
+        <OperationButton type="link" size="small" readOnly onClick={() => navigate(orderPath(side, row.id))}>
+          {t('purchaseOrders.actions.detail')}
+        </OperationButton>
+      ),
+    },
+  ];
+  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const exportFile = async () => {
+    setExporting(true);
+    try {
+      openBlob(await ordersApi.export(side, filter), 'purchase-orders.xlsx', false);
+    } catch (err) {
+      message.error((err as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  };
+  const createButton = (
+    <OperationButton
+      type="primary"
+      permission="CG_TG_SURE"
+      icon={<PlusOutlined />}
+      onClick={() => navigate(newOrderPath())}
+    >
+      {t('purchaseOrders.actions.create')}
+    </OperationButton>
+  );
+  if (list.isError && !list.data) {
+    return (
+      <Result
+        status="error"
+        title={(list.error as Error).message}
+        extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  }
+  const emptyText = filtered
+    ? t('purchaseOrders.list.emptyFiltered')
+    : side === 'buyer'
+      ? t('purchaseOrders.list.empty')
+      : t('purchaseOrders.list.receivedEmpty');
+  return (
+    <>
+      {searchVisible && <OrderSearch side={side} initial={initial} onSearch={search} onReset={() => reset(['size'])} />}
+      <TableToolbar
+        left={
+          <Space wrap>
+            {side === 'buyer' && createButton}
+            {side === 'buyer' && (
+              <OperationButton permission="CG_TG_SURE" icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                {t('purchaseOrders.actions.import')}
+              </OperationButton>
+            )}
+            <OperationButton readOnly icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportFile()}>
+              {t('purchaseOrders.actions.export')}
+            </OperationButton>
+          </Space>
+        }
+        searchVisible={searchVisible}
+        onToggleSearch={() => setSearchVisible((v) => !v)}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching}
+        columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
+        hidden={hidden}
+        onHiddenChange={setHidden}
+      />
+      <Table<PurchaseOrderListItem>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.dataList ?? []}
+        scroll={{ x: 1700 }}
+        locale={{ emptyText: <Empty description={emptyText}>{!filtered && side === 'buyer' && createButton}</Empty> }}
+        pagination={{
+          current: page,
+          pageSize: size,
+          total: list.data?.totalCount ?? 0,
+          pageSizeOptions: PAGE_SIZES,
+          showSizeChanger: true,
+          showTotal: (total) => t('list.total', { total }),
+          onChange: (p, s) => update({ page: p, size: s }, false),
+        }}
+      />
+      {side === 'buyer' && <ImportOrdersDialog open={importing} onClose={() => setImporting(false)} />}
+    </>
+  );
+}
+
+/** /procurementConsignment/order (CG_TG_SURE). */
+export function PurchaseOrdersPage() {
+  const { t } = useTranslation();
+  return (
+    <Card className="page-card" title={t('purchaseOrders.title.buyer')}>
+      <OrderList side="buyer" />
+    </Card>
+  );
+}
+
+/** /customer/order (CU_OR_CO). */
+export function CustomerOrdersPage() {
+  const { t } = useTranslation();
+  return (
+    <Card className="page-card" title={t('purchaseOrders.title.supplier')}>
+      <OrderList side="supplier" />
+    </Card>
+  );
+}

@@ -1,0 +1,112 @@
+import {
+  type DecimalKind,
+  type DecimalPlaces,
+  formatDecimal,
+  PURCHASE_CHANGE_STATUS_NAMES,
+  PURCHASE_ORDER_LINE_STATUS_NAMES,
+  PURCHASE_ORDER_STATUS_NAMES,
+  type PurchaseOrderHistoryEntry,
+} from '@concord/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Empty, Table, Tag } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/dates.ts';
+import { messageKeys } from '../messages/messages.api.ts';
+import { orderKeys, ordersApi } from './purchase-orders.api.ts';
+
+/**
+ * UI.md colours by status code: grey draft, blue sent, cyan partially confirmed (in progress), orange a
+ * counter-proposal waiting for the buyer, green confirmed, black closed, red cancelled.
+ */
+const ORDER_COLOURS = ['default', 'processing', 'cyan', 'warning', 'success', '#000000', 'error'] as const;
+/** Lines: blue waiting for the supplier, green confirmed, orange a proposal, red cancelled. */
+const LINE_COLOURS = ['processing', 'success', 'warning', 'error'] as const;
+/** Changes: grey draft, purple a revision waiting for the supplier, green confirmed, red cancelled. */
+const CHANGE_COLOURS = ['default', 'purple', 'success', 'error'] as const;
+
+export function OrderStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const name = PURCHASE_ORDER_STATUS_NAMES[status];
+  return name ? <Tag color={ORDER_COLOURS[status]}>{t(`purchaseOrders.statuses.${name}`)}</Tag> : <Tag>{status}</Tag>;
+}
+
+export function LineStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const name = PURCHASE_ORDER_LINE_STATUS_NAMES[status];
+  return name ? (
+    <Tag color={LINE_COLOURS[status]}>{t(`purchaseOrders.lineStatuses.${name}`)}</Tag>
+  ) : (
+    <Tag>{status}</Tag>
+  );
+}
+
+export function ChangeStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const name = PURCHASE_CHANGE_STATUS_NAMES[status];
+  return name ? (
+    <Tag color={CHANGE_COLOURS[status]}>{t(`purchaseOrders.changeStatuses.${name}`)}</Tag>
+  ) : (
+    <Tag>{status}</Tag>
+  );
+}
+
+/** The revision number as a purple tag (UI.md: purple = changed/revised) once the order was changed. */
+export function RevisionTag({ revision }: { revision: number }) {
+  const { t } = useTranslation();
+  return revision > 1 ? <Tag color="purple">{`${t('purchaseOrders.fields.revision')} ${revision}`}</Tag> : null;
+}
+
+/** Numbers of one order, by the places it was rounded with; a masked value (`***`) shows as it is. */
+export const numberFormat = (places: DecimalPlaces) => (value: string | number | null | undefined, kind: DecimalKind) =>
+  formatDecimal(value, places[kind]);
+
+/** The form options (suppliers, customers, dictionaries, warehouses); one query for every screen. */
+export function useOrderOptions(enabled = true) {
+  return useQuery({ queryKey: orderKeys.options, queryFn: ordersApi.options, enabled, staleTime: 60_000 });
+}
+
+/** Both sides' log entries of the document, oldest first. */
+export function HistoryTable({ entries }: { entries: PurchaseOrderHistoryEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <Table<PurchaseOrderHistoryEntry>
+      rowKey={(r, i) => `${r.at}-${i}`}
+      size="small"
+      pagination={false}
+      dataSource={entries}
+      locale={{ emptyText: <Empty description={t('purchaseOrders.detail.noHistory')} /> }}
+      columns={[
+        { key: 'at', title: t('purchaseOrders.detail.historyAt'), dataIndex: 'at', width: 170, render: formatDateTime },
+        {
+          key: 'side',
+          title: t('purchaseOrders.detail.historySide'),
+          dataIndex: 'side',
+          width: 100,
+          render: (s: 'buyer' | 'supplier') => t(`purchaseOrders.detail.sides.${s}`),
+        },
+        { key: 'username', title: t('purchaseOrders.detail.historyUser'), dataIndex: 'username', width: 140 },
+        { key: 'summary', title: t('purchaseOrders.detail.historyWhat'), dataIndex: 'summary' },
+      ]}
+    />
+  );
+}
+
+/**
+ * The other side's steps arrive as messages over the websocket, which updates the unread count; the
+ * order screens reload when it changes, so a sent order or an answer shows up without a refresh.
+ */
+export function useRefreshOnPush(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getQueryCache().subscribe((event) => {
+        if (event.type !== 'updated' || event.action.type !== 'success') return;
+        const key = event.query.queryKey;
+        if (key[0] === messageKeys.count[0] && key[1] === messageKeys.count[1]) {
+          void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+        }
+      }),
+    [queryClient],
+  );
+}

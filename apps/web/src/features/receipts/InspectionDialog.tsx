@@ -1,0 +1,180 @@
+import {
+  type DecimalPlaces,
+  type DeliveryNoteLine,
+  formatDecimal,
+  INSPECTION_REASON_CODES,
+  roundTo,
+} from '@concord/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { App, Descriptions, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../lib/dates.ts';
+import { receiptKeys, receiptsApi } from './receipts.api.ts';
+
+interface Values {
+  qualifiedQty?: number | null;
+  unqualifiedQty?: number | null;
+  reasonCode?: string;
+  reason?: string;
+}
+
+/**
+ * One inspection of one line (several per line allowed): qualified and unqualified quantities, and a
+ * reason from the fixed list plus a description as soon as anything is unqualified. The server checks
+ * the same rules; the dialog says so before sending.
+ */
+export function InspectionDialog({
+  noteId,
+  line,
+  places,
+  onClose,
+}: {
+  noteId: string;
+  line: DeliveryNoteLine;
+  places: DecimalPlaces;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const inspected = Number(line.qualifiedQty) + Number(line.unqualifiedQty);
+  const open = roundTo(Number(line.receivedQty) - inspected, places.quantity);
+  const qty = (v: string | number) => formatDecimal(v, places.quantity);
+
+  const save = useMutation({
+    mutationFn: (v: Values) =>
+      receiptsApi.inspect(noteId, {
+        lineId: line.id,
+        qualifiedQty: v.qualifiedQty ?? 0,
+        unqualifiedQty: v.unqualifiedQty ?? 0,
+        reasonCode: (v.unqualifiedQty ?? 0) > 0 ? (v.reasonCode as never) : undefined,
+        reason: (v.unqualifiedQty ?? 0) > 0 ? (v.reason ?? '') : '',
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: receiptKeys.notice(noteId) });
+      message.success(t('receipts.done.inspect'));
+      onClose();
+    },
+  });
+
+  // Only required once something is rejected; checked at submit, when the quantities are final.
+  const reasonRule = ({ getFieldValue }: { getFieldValue: (n: keyof Values) => unknown }) => ({
+    validator: (_: unknown, value: unknown) =>
+      Number(getFieldValue('unqualifiedQty') ?? 0) > 0 && !(typeof value === 'string' && value.trim())
+        ? Promise.reject(new Error(t('receipts.inspection.reasonRequired')))
+        : Promise.resolve(),
+  });
+
+  const total = (get: (n: keyof Values) => unknown) =>
+    Number(get('qualifiedQty') ?? 0) + Number(get('unqualifiedQty') ?? 0);
+
+  return (
+    <Modal
+      open
+      width="50%"
+      maskClosable={false}
+      title={t('receipts.inspection.title', { lineNo: line.lineNo, prdtNo: line.prdtNo })}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+    >
+      <Descriptions size="small" column={3} style={{ marginBottom: 12 }}>
+        <Descriptions.Item label={t('receipts.inspection.received')}>{qty(line.receivedQty)}</Descriptions.Item>
+        <Descriptions.Item label={t('receipts.inspection.inspected')}>{qty(inspected)}</Descriptions.Item>
+        <Descriptions.Item label={t('receipts.inspection.open')}>{qty(open)}</Descriptions.Item>
+      </Descriptions>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        initialValues={{ qualifiedQty: open > 0 ? open : 0, unqualifiedQty: 0 }}
+        onFinish={(v) => save.mutate(v)}
+      >
+        <Form.Item
+          name="qualifiedQty"
+          label={t('receipts.inspection.qualifiedQty')}
+          dependencies={['unqualifiedQty']}
+          rules={[
+            ({ getFieldValue }) => ({
+              validator: () => {
+                const sum = total(getFieldValue);
+                if (sum <= 0) return Promise.reject(new Error(t('receipts.inspection.nothing')));
+                if (roundTo(sum, places.quantity) > open) {
+                  return Promise.reject(new Error(t('receipts.inspection.overReceived', { open: qty(open) })));
+                }
+                return Promise.resolve();
+              },
+            }),
+          ]}
+        >
+          <InputNumber min={0} precision={places.quantity} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="unqualifiedQty" label={t('receipts.inspection.unqualifiedQty')}>
+          <InputNumber min={0} precision={places.quantity} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item
+          name="reasonCode"
+          label={t('receipts.inspection.reasonCode')}
+          dependencies={['unqualifiedQty']}
+          rules={[reasonRule]}
+        >
+          <Select
+            allowClear
+            options={INSPECTION_REASON_CODES.map((c) => ({ value: c, label: t(`receipts.reasons.${c}`) }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="reason"
+          label={t('receipts.inspection.reason')}
+          dependencies={['unqualifiedQty']}
+          rules={[reasonRule]}
+        >
+          <Input.TextArea rows={2} maxLength={500} />
+        </Form.Item>
+      </Form>
+      {line.inspections.length > 0 && (
+        <Table
+          size="small"
+          rowKey="id"
+          title={() => t('receipts.inspection.history')}
+          pagination={false}
+          dataSource={line.inspections}
+          columns={[
+            { key: 'seq', title: t('receipts.inspection.seq'), dataIndex: 'seq', width: 50 },
+            {
+              key: 'qualifiedQty',
+              title: t('receipts.fields.qualifiedQty'),
+              dataIndex: 'qualifiedQty',
+              align: 'right',
+              render: qty,
+            },
+            {
+              key: 'unqualifiedQty',
+              title: t('receipts.fields.unqualifiedQty'),
+              dataIndex: 'unqualifiedQty',
+              align: 'right',
+              render: qty,
+            },
+            {
+              key: 'reason',
+              title: t('receipts.inspection.reasonCode'),
+              render: (_v, r) =>
+                r.reasonCode
+                  ? `${(INSPECTION_REASON_CODES as readonly string[]).includes(r.reasonCode) ? t(`receipts.reasons.${r.reasonCode as 'other'}`) : r.reasonCode}${r.reason ? ` · ${r.reason}` : ''}`
+                  : '',
+            },
+            { key: 'inspector', title: t('receipts.inspection.inspector'), dataIndex: 'inspectorName' },
+            {
+              key: 'inspectedAt',
+              title: t('receipts.inspection.inspectedAt'),
+              dataIndex: 'inspectedAt',
+              render: formatDateTime,
+            },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,501 @@
+import { CheckOutlined, ImportOutlined, InboxOutlined, LoginOutlined } from '@ant-design/icons';
+import {
+  availableDeliveryNoteActions,
+  DELIVERY_NOTE_STATUS,
+  DELIVERY_PACKAGE_KIND,
+  type DeliveryNoteDetail,
+  type DeliveryNoteLine,
+  type DeliveryPackage,
+  formatDecimal,
+  type ReceiptNoteAction,
+  roundTo,
+} from '@concord/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Form,
+  InputNumber,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
+import { DetailGate, History } from '../receiving-plans/parts.tsx';
+import { InspectionDialog } from './InspectionDialog.tsx';
+import { NoticeStatusTag } from './NoticeStatusTag.tsx';
+import { ReceiptDialog } from './ReceiptDialog.tsx';
+import { receiptKeys, receiptsApi } from './receipts.api.ts';
+import { ScanBox } from './ScanBox.tsx';
+
+export const NOTICE_LIST = '/recemanage/receipt';
+const RECEIVER = 'RE_IPT';
+const D = DELIVERY_NOTE_STATUS;
+
+/** /receiptdetail/deliverydetail?id=: one delivery notice, received, inspected and warehoused by the buyer. */
+export function NoticeDetailPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const query = useQuery({ queryKey: receiptKeys.notice(id), queryFn: () => receiptsApi.notice(id), enabled: !!id });
+  return (
+    <DetailGate query={query} back={NOTICE_LIST}>
+      {(note) => <NoticeView note={note} />}
+    </DetailGate>
+  );
+}
+
+function NoticeView({ note }: { note: DeliveryNoteDetail }) {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const places = note.decimalPlaces;
+  const qty = (v: string | number) => formatDecimal(v, places.quantity);
+  // Buttons by status from the shared transition table; OperationButton disables them without RE_IPT.
+  const actions = note.side === 'buyer' ? availableDeliveryNoteActions('buyer', note.status, () => true) : [];
+  const receiving = note.side === 'buyer' && (note.status === D.SENT || note.status === D.ARRIVED);
+  const inspecting = note.side === 'buyer' && note.status === D.ARRIVED;
+  const [dialog, setDialog] = useState<
+    { kind: 'arrive' } | { kind: 'warehouse' } | { kind: 'inspect' | 'receive'; line: DeliveryNoteLine } | null
+  >(null);
+  const [shownReceipt, setShownReceipt] = useState<string | null>(null);
+  const idem = useIdempotencyKey();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: receiptKeys.all });
+  const receipts = useQuery({
+    queryKey: receiptKeys.receiptsOfNote(note.noteNo),
+    queryFn: () => receiptsApi.receiptsOfNote(note.noteNo),
+    enabled: note.status === D.WAREHOUSED,
+  });
+
+  const act = useMutation({
+    mutationFn: (v: { action: ReceiptNoteAction; body?: object }) =>
+      receiptsApi.act(
+        note.id,
+        v.action,
+        { version: note.version, ...v.body },
+        v.action === 'warehouse' ? idem.key : undefined,
+      ),
+    onSuccess: async (r, v) => {
+      setDialog(null);
+      await refresh();
+      message.success(t(`receipts.done.${v.action}`, { receiptNo: r.receiptNo ?? '' }));
+    },
+  });
+
+  const lineColumns: TableColumnsType<DeliveryNoteLine> = [
+    { key: 'lineNo', title: t('receipts.fields.lineNo'), dataIndex: 'lineNo', width: 60, align: 'right' },
+    {
+      key: 'orderNo',
+      title: t('receipts.fields.orderNo'),
+      width: 160,
+      render: (_v, l) => `${l.orderNo} / ${l.orderLineNo}`,
+    },
+    { key: 'prdtNo', title: t('receipts.fields.prdtNo'), dataIndex: 'prdtNo', width: 130 },
+    {
+      key: 'prdtName',
+      title: t('receipts.fields.prdtName'),
+      dataIndex: 'prdtName',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+    { key: 'unitName', title: t('receipts.fields.unit'), dataIndex: 'unitName', width: 60 },
+    { key: 'batchNo', title: t('receipts.fields.batchNo'), dataIndex: 'batchNo', width: 110 },
+    { key: 'dueDate', title: t('receipts.fields.dueDate'), dataIndex: 'dueDate', width: 110 },
+    {
+      key: 'isCheck',
+      title: t('receipts.fields.isCheck'),
+      dataIndex: 'isCheck',
+      width: 110,
+      render: (v: boolean) => (v ? <Tag color="warning">{t('receipts.check.yes')}</Tag> : t('receipts.check.no')),
+    },
+    ...(['qty', 'receivedQty', 'qualifiedQty', 'unqualifiedQty', 'warehousedQty'] as const).map((k) => ({
+      key: k,
+      title: t(`receipts.fields.${k}`),
+      dataIndex: k,
+      width: 100,
+      align: 'right' as const,
+      render: (v: string) => (k === 'unqualifiedQty' && Number(v) > 0 ? <Tag color="error">{qty(v)}</Tag> : qty(v)),
+    })),
+    {
+      key: 'packages',
+      title: t('receipts.fields.packages'),
+      width: 100,
+      align: 'right',
+      render: (_v, l) => `${l.receivedPackageCount} / ${l.packageCount}`,
+    },
+    { key: 'warehouse', title: t('receipts.fields.warehouse'), dataIndex: 'warehouseName', width: 120 },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, l) => (
+        <Space size={0}>
+          {inspecting && (
+            <OperationButton
+              type="link"
+              size="small"
+              permission={RECEIVER}
+              onClick={() => setDialog({ kind: 'inspect', line: l })}
+            >
+              {t('receipts.actions.inspect')}
+            </OperationButton>
+          )}
+          {inspecting && Number(l.receivedQty) < Number(l.qty) && (
+            <OperationButton
+              type="link"
+              size="small"
+              permission={RECEIVER}
+              onClick={() => setDialog({ kind: 'receive', line: l })}
+            >
+              {t('receipts.actions.receive')}
+            </OperationButton>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const packageColumns: TableColumnsType<DeliveryPackage> = [
+    { key: 'packageNo', title: t('receipts.fields.packageNo'), dataIndex: 'packageNo', width: 220 },
+    {
+      key: 'kind',
+      title: t('receipts.fields.kind'),
+      dataIndex: 'kind',
+      width: 80,
+      render: (k: number) =>
+        k === DELIVERY_PACKAGE_KIND.LARGE ? t('receipts.kinds.large') : t('receipts.kinds.small'),
+    },
+    { key: 'lineNo', title: t('receipts.fields.lineNo'), dataIndex: 'lineNo', width: 60, align: 'right' },
+    { key: 'qty', title: t('receipts.fields.qty'), dataIndex: 'qty', width: 100, align: 'right', render: qty },
+    { key: 'batchNo', title: t('receipts.fields.batchNo'), dataIndex: 'batchNo', width: 120 },
+    {
+      key: 'receivedAt',
+      title: t('receipts.fields.receivedAt'),
+      dataIndex: 'receivedAt',
+      width: 170,
+      render: (v: string | null) => (v ? <Tag color="success">{formatDateTime(v)}</Tag> : <Tag>—</Tag>),
+    },
+  ];
+
+  const smallPackages = note.packages;
+  const receivedCount = smallPackages.filter((p) => p.receivedAt).length;
+  const receipt = receipts.data?.dataList[0];
+
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Card
+        className="page-card"
+        title={
+          <Space>
+            <span>{note.noteNo}</span>
+            <NoticeStatusTag status={note.status} />
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            {actions.includes('arrive') && (
+              <OperationButton
+                type="primary"
+                permission={RECEIVER}
+                icon={<LoginOutlined />}
+                onClick={() => setDialog({ kind: 'arrive' })}
+              >
+                {t('receipts.actions.arrive')}
+              </OperationButton>
+            )}
+            {actions.includes('accept') && (
+              <OperationButton
+                type="primary"
+                permission={RECEIVER}
+                icon={<CheckOutlined />}
+                loading={act.isPending}
+                onClick={() =>
+                  modal.confirm({
+                    title: t('receipts.confirmText.accept', { noteNo: note.noteNo }),
+                    okText: t('common.confirm'),
+                    cancelText: t('common.cancel'),
+                    onOk: () => act.mutateAsync({ action: 'accept' }),
+                  })
+                }
+              >
+                {t('receipts.actions.accept')}
+              </OperationButton>
+            )}
+            {actions.includes('warehouse') && (
+              <OperationButton
+                type="primary"
+                permission={RECEIVER}
+                icon={<InboxOutlined />}
+                onClick={() => setDialog({ kind: 'warehouse' })}
+              >
+                {t('receipts.actions.warehouse')}
+              </OperationButton>
+            )}
+          </Space>
+        }
+      >
+        <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }}>
+          <Descriptions.Item
+            label={t('receipts.fields.supplier')}
+          >{`${note.supCode} ${note.supName}`}</Descriptions.Item>
+          <Descriptions.Item label={t('receipts.fields.orderNo')}>{note.orderNos.join(', ')}</Descriptions.Item>
+          <Descriptions.Item label={t('receipts.fields.shipDate')}>{note.shipDate}</Descriptions.Item>
+          <Descriptions.Item label={t('receipts.fields.expectedDate')}>{note.expectedDate}</Descriptions.Item>
+          <Descriptions.Item label={t('receipts.fields.carrier')}>
+            {`${note.carrier} ${note.trackingNo}`.trim()}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receipts.fields.totalQty')}>{qty(note.totalQty)}</Descriptions.Item>
+          <Descriptions.Item label={t('receipts.fields.sentAt')}>{formatDateTime(note.sentAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('receipts.fields.arrivedAt')}>{formatDateTime(note.arrivedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('receipts.fields.acceptedAt')}>
+            {formatDateTime(note.acceptedAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receipts.fields.warehousedAt')}>
+            {formatDateTime(note.warehousedAt)}
+          </Descriptions.Item>
+          {receipt && (
+            <Descriptions.Item label={t('receipts.fields.receiptNo')}>
+              <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setShownReceipt(receipt.id)}>
+                {receipt.receiptNo}
+              </Button>
+            </Descriptions.Item>
+          )}
+          <Descriptions.Item label={t('receipts.fields.remark')}>{note.remark}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      {receiving && (
+        <Card className="page-card" size="small" title={t('receipts.scan.label')}>
+          <ScanBox
+            noteId={note.id}
+            received={receivedCount}
+            total={smallPackages.length}
+            onScanned={() => void refresh()}
+          />
+        </Card>
+      )}
+      <Card className="page-card">
+        <Tabs
+          items={[
+            {
+              key: 'lines',
+              label: t('receipts.tabs.lines'),
+              children: (
+                <Table<DeliveryNoteLine>
+                  rowKey="id"
+                  size="small"
+                  columns={lineColumns}
+                  dataSource={note.lines}
+                  pagination={false}
+                  scroll={{ x: 1700 }}
+                />
+              ),
+            },
+            {
+              key: 'packages',
+              label: `${t('receipts.tabs.packages')} (${receivedCount}/${smallPackages.length})`,
+              children: (
+                <Table<DeliveryPackage>
+                  rowKey="id"
+                  size="small"
+                  columns={packageColumns}
+                  dataSource={note.packages}
+                  pagination={{ pageSize: 50, showSizeChanger: false }}
+                />
+              ),
+            },
+            { key: 'history', label: t('receipts.tabs.history'), children: <History entries={note.history} /> },
+          ]}
+        />
+      </Card>
+      {shownReceipt && <ReceiptDialog id={shownReceipt} onClose={() => setShownReceipt(null)} />}
+      {dialog?.kind === 'arrive' && (
+        <ArrivalDialog
+          pending={act.isPending}
+          onCancel={() => setDialog(null)}
+          onOk={(arrivalDate) => act.mutate({ action: 'arrive', body: { arrivalDate } })}
+        />
+      )}
+      {dialog?.kind === 'warehouse' && (
+        <WarehouseDialog
+          arrivalDate={note.arrivedAt ? dayjs(note.arrivedAt).format(DATE_FORMAT) : undefined}
+          pending={act.isPending}
+          onCancel={() => setDialog(null)}
+          onOk={(body) => act.mutate({ action: 'warehouse', body })}
+        />
+      )}
+      {dialog?.kind === 'inspect' && (
+        <InspectionDialog noteId={note.id} line={dialog.line} places={places} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'receive' && (
+        <ManualReceiptDialog
+          noteId={note.id}
+          line={dialog.line}
+          places={places.quantity}
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Space>
+  );
+}
+
+function ArrivalDialog({
+  pending,
+  onOk,
+  onCancel,
+}: {
+  pending: boolean;
+  onOk: (date: string) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [date, setDate] = useState(dayjs());
+  return (
+    <Modal
+      open
+      width={500}
+      maskClosable={false}
+      title={t('receipts.arrival.title')}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      confirmLoading={pending}
+      onCancel={onCancel}
+      onOk={() => onOk(date.format(DATE_FORMAT))}
+    >
+      <Form layout="vertical">
+        <Form.Item label={t('receipts.arrival.date')} required>
+          <DatePicker
+            allowClear={false}
+            format={DATE_FORMAT}
+            value={date}
+            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            onChange={(d) => d && setDate(d)}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function WarehouseDialog({
+  arrivalDate,
+  pending,
+  onOk,
+  onCancel,
+}: {
+  arrivalDate: string | undefined;
+  pending: boolean;
+  onOk: (body: { warehouseId?: string; receiptDate: string }) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const warehouses = useQuery({ queryKey: receiptKeys.warehouses, queryFn: receiptsApi.warehouses });
+  const [warehouseId, setWarehouseId] = useState<string | undefined>();
+  const [date, setDate] = useState(dayjs());
+  return (
+    <Modal
+      open
+      width={500}
+      maskClosable={false}
+      title={t('receipts.warehousing.title')}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      confirmLoading={pending}
+      onCancel={onCancel}
+      onOk={() => onOk({ warehouseId, receiptDate: date.format(DATE_FORMAT) })}
+    >
+      <Alert type="info" showIcon message={t('receipts.warehousing.hint')} style={{ marginBottom: 12 }} />
+      <Form layout="vertical">
+        <Form.Item label={t('receipts.warehousing.warehouse')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={warehouses.isPending}
+            placeholder={t('receipts.warehousing.warehousePlaceholder')}
+            value={warehouseId}
+            onChange={setWarehouseId}
+            options={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
+          />
+        </Form.Item>
+        <Form.Item label={t('receipts.warehousing.date')} required>
+          <DatePicker
+            allowClear={false}
+            format={DATE_FORMAT}
+            value={date}
+            disabledDate={(d) => d.isAfter(dayjs(), 'day') || (!!arrivalDate && d.isBefore(dayjs(arrivalDate), 'day'))}
+            onChange={(d) => d && setDate(d)}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+function ManualReceiptDialog({
+  noteId,
+  line,
+  places,
+  onClose,
+}: {
+  noteId: string;
+  line: DeliveryNoteLine;
+  places: number;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const max = roundTo(Number(line.qty) - Number(line.receivedQty), places);
+  const [value, setValue] = useState<number | null>(max);
+  const save = useMutation({
+    mutationFn: () => receiptsApi.receive(noteId, { lines: [{ lineId: line.id, qty: value ?? 0 }] }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: receiptKeys.notice(noteId) });
+      message.success(t('receipts.done.receive'));
+      onClose();
+    },
+  });
+  return (
+    <Modal
+      open
+      width={500}
+      maskClosable={false}
+      title={t('receipts.manual.title', { lineNo: line.lineNo })}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ disabled: !value || value <= 0 || value > max, icon: <ImportOutlined /> }}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      onOk={() => save.mutate()}
+    >
+      <Form layout="vertical">
+        <Form.Item
+          label={t('receipts.manual.qty')}
+          extra={t('receipts.manual.max', { max: formatDecimal(max, places) })}
+        >
+          <InputNumber
+            min={0}
+            max={max}
+            precision={places}
+            value={value}
+            onChange={setValue}
+            style={{ width: '100%' }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

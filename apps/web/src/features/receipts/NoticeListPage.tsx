@@ -1,0 +1,207 @@
+import { DELIVERY_NOTE_STATUS, type DeliveryNoteListItem } from '@concord/shared';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { Badge, Card, Empty, Space, Table, Tabs } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { PAGE_SIZES } from '../../components/list/useListParams.ts';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { formatQty, ListError, type SearchField, SearchForm, useSearchForm } from '../receiving-plans/parts.tsx';
+import { NoticeStatusTag } from './NoticeStatusTag.tsx';
+import { type NoticeFilter, receiptKeys, receiptsApi } from './receipts.api.ts';
+
+const D = DELIVERY_NOTE_STATUS;
+/** Spec §4 notice groups (the "not generated" group is the supplier's selection list, not a notice). */
+const GROUPS = {
+  all: [D.SENT, D.ARRIVED, D.ACCEPTED, D.WAREHOUSED, D.CANCELLED],
+  sent: [D.SENT],
+  arrived: [D.ARRIVED],
+  accepted: [D.ACCEPTED],
+  warehoused: [D.WAREHOUSED],
+} as const;
+type Group = keyof typeof GROUPS;
+const GROUP_NAMES = Object.keys(GROUPS) as Group[];
+export const noticeDetailPath = (id: string) => `/receiptdetail/deliverydetail?id=${id}`;
+
+/** /recemanage/receipt: the buyer's delivery notices, by group, with counts per group. */
+export function NoticeListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchVisible, setSearchVisible] = useState(true);
+  const [hidden, setHidden] = useState<string[]>([]);
+  const fields: SearchField[] = [
+    { name: 'noteNo', label: t('receipts.fields.noteNo'), kind: 'text' },
+    { name: 'orderNo', label: t('receipts.fields.orderNo'), kind: 'text' },
+    {
+      name: 'material',
+      label: t('receipts.fields.material'),
+      kind: 'text',
+      placeholder: t('receipts.fields.materialPlaceholder'),
+    },
+    { name: 'date', label: t('receipts.fields.shipDate'), kind: 'dates' },
+  ];
+  const search = useSearchForm(fields);
+  const { page, size, update, reset, values, filtered } = search;
+  const group: Group = (GROUP_NAMES as string[]).includes(search.get('tab') ?? '')
+    ? (search.get('tab') as Group)
+    : 'all';
+  const base: NoticeFilter = {
+    noteNo: values.noteNo as string | undefined,
+    orderNo: values.orderNo as string | undefined,
+    material: values.material as string | undefined,
+    dateFrom: values.dateFrom as string | undefined,
+    dateTo: values.dateTo as string | undefined,
+  };
+  const filter: NoticeFilter = { ...base, statuses: [...GROUPS[group]] };
+  const list = useQuery({
+    queryKey: receiptKeys.notices(filter, page, size),
+    queryFn: () => receiptsApi.notices(filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+  // One count per group: a one-row page each, which the server answers from its indexes.
+  const counts = useQueries({
+    queries: GROUP_NAMES.map((g) => ({
+      queryKey: receiptKeys.counts({ ...base, statuses: [...GROUPS[g]] }),
+      queryFn: () => receiptsApi.notices({ ...base, statuses: [...GROUPS[g]] }, 1, 1),
+      staleTime: 10_000,
+    })),
+  });
+
+  const allColumns: TableColumnsType<DeliveryNoteListItem> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    {
+      key: 'noteNo',
+      title: t('receipts.fields.noteNo'),
+      dataIndex: 'noteNo',
+      width: 160,
+      render: (no: string, r) => <Link to={noticeDetailPath(r.id)}>{no}</Link>,
+    },
+    {
+      key: 'supplier',
+      title: t('receipts.fields.supplier'),
+      width: 220,
+      ellipsis: { showTitle: true },
+      render: (_v, r) => `${r.supCode} ${r.supName}`.trim(),
+    },
+    {
+      key: 'orderNos',
+      title: t('receipts.fields.orderNo'),
+      dataIndex: 'orderNos',
+      width: 180,
+      ellipsis: { showTitle: true },
+      render: (v: string[]) => v.join(', '),
+    },
+    {
+      key: 'status',
+      title: t('receipts.fields.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (s: number) => <NoticeStatusTag status={s} />,
+    },
+    { key: 'shipDate', title: t('receipts.fields.shipDate'), dataIndex: 'shipDate', width: 110 },
+    { key: 'expectedDate', title: t('receipts.fields.expectedDate'), dataIndex: 'expectedDate', width: 120 },
+    { key: 'lineCount', title: t('receipts.fields.lineCount'), dataIndex: 'lineCount', width: 70, align: 'right' },
+    {
+      key: 'packageCount',
+      title: t('receipts.fields.packageCount'),
+      dataIndex: 'packageCount',
+      width: 90,
+      align: 'right',
+    },
+    {
+      key: 'totalQty',
+      title: t('receipts.fields.totalQty'),
+      dataIndex: 'totalQty',
+      width: 120,
+      align: 'right',
+      render: (v: string) => formatQty(v),
+    },
+    { key: 'carrier', title: t('receipts.fields.carrier'), dataIndex: 'carrier', width: 120 },
+    { key: 'trackingNo', title: t('receipts.fields.trackingNo'), dataIndex: 'trackingNo', width: 140 },
+    { key: 'sentAt', title: t('receipts.fields.sentAt'), dataIndex: 'sentAt', width: 170, render: formatDateTime },
+    {
+      key: 'arrivedAt',
+      title: t('receipts.fields.arrivedAt'),
+      dataIndex: 'arrivedAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, row) => (
+        <OperationButton type="link" size="small" readOnly onClick={() => navigate(noticeDetailPath(row.id))}>
+          {t('receipts.detail')}
+        </OperationButton>
+      ),
+    },
+  ];
+  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+
+  return (
+    <Card className="page-card">
+      {searchVisible && (
+        <SearchForm
+          fields={fields}
+          values={values}
+          onSearch={(patch) => update(patch)}
+          onReset={() => reset(['size', 'tab'])}
+        />
+      )}
+      <Tabs
+        activeKey={group}
+        onChange={(key) => update({ tab: key === 'all' ? undefined : key })}
+        items={GROUP_NAMES.map((g, i) => ({
+          key: g,
+          label: (
+            <Space size={4}>
+              {t(`receipts.groups.${g}`)}
+              {counts[i]?.data && (
+                <Badge count={counts[i].data.totalCount} showZero color="#8c8c8c" overflowCount={9999} />
+              )}
+            </Space>
+          ),
+        }))}
+      />
+      {list.isError && !list.data ? (
+        <ListError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <TableToolbar
+            left={null}
+            searchVisible={searchVisible}
+            onToggleSearch={() => setSearchVisible((v) => !v)}
+            onRefresh={() => void list.refetch()}
+            refreshing={list.isFetching}
+            columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
+            hidden={hidden}
+            onHiddenChange={setHidden}
+          />
+          <Table<DeliveryNoteListItem>
+            rowKey="id"
+            size="small"
+            loading={list.isFetching}
+            columns={columns}
+            dataSource={list.data?.dataList ?? []}
+            scroll={{ x: 1900 }}
+            locale={{ emptyText: <Empty description={filtered ? t('receipts.emptyFiltered') : t('receipts.empty')} /> }}
+            pagination={{
+              current: page,
+              pageSize: size,
+              total: list.data?.totalCount ?? 0,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showTotal: (total) => t('list.total', { total }),
+              onChange: (p, s) => update({ page: p, size: s }, false),
+            }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}

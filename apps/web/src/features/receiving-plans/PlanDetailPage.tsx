@@ -1,0 +1,371 @@
+import {
+  ArrowLeftOutlined,
+  CheckOutlined,
+  CloseOutlined,
+  EditOutlined,
+  SendOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import {
+  availableReceivingPlanActions,
+  RECEIVING_PLAN_LINE_STATUS,
+  type ReceivingPlanAction,
+  type ReceivingPlanDetail,
+  type ReceivingPlanLine,
+} from '@concord/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Input, Space, Table, Tabs } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
+import { DetailGate, formatQty, History, PlanLineStatusTag, PlanStatusTag } from './parts.tsx';
+import { planKeys, plansApi, type Side } from './receiving-plans.api.ts';
+import { planPaths } from './receiving-plans.paths.ts';
+
+type Answer = { date: string; remark: string };
+
+/**
+ * One receiving plan, on either side (UI.md two-sided documents): /receivingPlan/order/detail and
+ * /receivingPlan/plansure/detail for the buyer, /supreceivePlan/order/detail for the supplier. The
+ * buttons come from the shared transition table; the supplier answers each waiting delivery with its
+ * date, the buyer decides on proposed dates.
+ */
+export function PlanDetailPage({ side, mode = 'plans' }: { side: Side; mode?: 'plans' | 'confirm' }) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const paths = planPaths(side, mode);
+  const query = useQuery({ queryKey: planKeys.detail(id), queryFn: () => plansApi.get(id), enabled: !!id });
+  return (
+    <DetailGate query={query} back={paths.list}>
+      {(plan) => <PlanView plan={plan} side={side} mode={mode} />}
+    </DetailGate>
+  );
+}
+
+function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side; mode: 'plans' | 'confirm' }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const paths = planPaths(side, mode);
+  const places = plan.decimalPlaces.quantity;
+  // Steps by status only: a step the user lacks the code for stays visible but disabled
+  // (OperationButton). A plan opened through the other side's link shows no steps.
+  const actions = plan.side === side ? availableReceivingPlanActions(side, plan.status, () => true) : [];
+  const [answers, setAnswers] = useState<Record<string, Answer>>({});
+  const [selected, setSelected] = useState<string[]>([]);
+  const pending = plan.lines.filter((l) => l.status === RECEIVING_PLAN_LINE_STATUS.PENDING);
+  const proposed = plan.lines.filter((l) => l.status === RECEIVING_PLAN_LINE_STATUS.PROPOSED);
+  const answering = actions.includes('confirm') && pending.length > 0;
+  const deciding = (actions.includes('accept') || actions.includes('reject')) && proposed.length > 0;
+
+  const act = useMutation({
+    mutationFn: (v: { action: ReceivingPlanAction; body?: object }) =>
+      plansApi.act(plan.id, v.action, { version: plan.version, ...v.body }),
+    onSuccess: async (_d, v) => {
+      setAnswers({});
+      setSelected([]);
+      await queryClient.invalidateQueries({ queryKey: planKeys.all });
+      message.success(t(`receivingPlans.plans.done.${v.action}`));
+    },
+  });
+
+  const ask = (action: 'send' | 'cancel' | 'accept' | 'reject', body?: object) =>
+    modal.confirm({
+      title: t(`receivingPlans.plans.confirmText.${action}`, { planNo: plan.planNo }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => act.mutateAsync({ action, body }),
+    });
+
+  const answerOf = (l: ReceivingPlanLine): Answer => answers[l.id] ?? { date: l.plannedDate, remark: '' };
+  const setAnswer = (l: ReceivingPlanLine, patch: Partial<Answer>) =>
+    setAnswers((prev) => ({ ...prev, [l.id]: { ...answerOf(l), ...patch } }));
+  const sendAnswer = () =>
+    act.mutate({
+      action: 'confirm',
+      body: {
+        lines: pending.map((l) => ({ id: l.id, date: answerOf(l).date, remark: answerOf(l).remark || undefined })),
+      },
+    });
+  const decided = selected.length ? selected : proposed.map((l) => l.id);
+
+  const columns: TableColumnsType<ReceivingPlanLine> = [
+    { key: 'lineNo', title: t('receivingPlans.plans.fields.lineNo'), dataIndex: 'lineNo', width: 60, align: 'right' },
+    {
+      key: 'orderLineNo',
+      title: t('receivingPlans.plans.fields.orderLineNo'),
+      dataIndex: 'orderLineNo',
+      width: 80,
+      align: 'right',
+    },
+    { key: 'prdtNo', title: t('receivingPlans.plans.fields.prdtNo'), dataIndex: 'prdtNo', width: 140 },
+    {
+      key: 'prdtName',
+      title: t('receivingPlans.plans.fields.prdtName'),
+      dataIndex: 'prdtName',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'prdtSpc',
+      title: t('receivingPlans.plans.fields.prdtSpc'),
+      dataIndex: 'prdtSpc',
+      width: 160,
+      ellipsis: { showTitle: true },
+    },
+    ...(side === 'supplier'
+      ? [{ key: 'supPrdtNo', title: t('receivingPlans.plans.fields.supPrdtNo'), dataIndex: 'supPrdtNo', width: 130 }]
+      : []),
+    { key: 'unitName', title: t('receivingPlans.common.unit'), dataIndex: 'unitName', width: 70 },
+    {
+      key: 'plannedQty',
+      title: t('receivingPlans.plans.fields.plannedQty'),
+      dataIndex: 'plannedQty',
+      width: 120,
+      align: 'right',
+      render: (v: string) => formatQty(v, places),
+    },
+    { key: 'plannedDate', title: t('receivingPlans.plans.fields.plannedDate'), dataIndex: 'plannedDate', width: 110 },
+    ...(answering
+      ? []
+      : [
+          {
+            key: 'proposedDate',
+            title: t('receivingPlans.plans.fields.proposedDate'),
+            dataIndex: 'proposedDate',
+            width: 110,
+          },
+        ]),
+    {
+      key: 'status',
+      title: t('receivingPlans.plans.fields.lineStatus'),
+      dataIndex: 'status',
+      width: 150,
+      render: (s: number) => <PlanLineStatusTag status={s} />,
+    },
+    ...(answering
+      ? [
+          {
+            key: 'answerDate',
+            title: t('receivingPlans.plans.fields.answerDate'),
+            width: 150,
+            render: (_v: unknown, l: ReceivingPlanLine) =>
+              l.status === RECEIVING_PLAN_LINE_STATUS.PENDING ? (
+                <DatePicker
+                  allowClear={false}
+                  format={DATE_FORMAT}
+                  value={dayjs(answerOf(l).date)}
+                  onChange={(d) => d && setAnswer(l, { date: d.format(DATE_FORMAT) })}
+                  aria-label={`${t('receivingPlans.plans.fields.answerDate')} ${l.lineNo}`}
+                />
+              ) : null,
+          },
+          {
+            key: 'answerRemark',
+            title: t('receivingPlans.common.supplierRemark'),
+            width: 200,
+            render: (_v: unknown, l: ReceivingPlanLine) =>
+              l.status === RECEIVING_PLAN_LINE_STATUS.PENDING ? (
+                <Input
+                  maxLength={500}
+                  value={answerOf(l).remark}
+                  onChange={(e) => setAnswer(l, { remark: e.target.value })}
+                />
+              ) : (
+                l.supplierRemark
+              ),
+          },
+        ]
+      : [
+          {
+            key: 'supplierRemark',
+            title: t('receivingPlans.common.supplierRemark'),
+            dataIndex: 'supplierRemark',
+            width: 200,
+            ellipsis: { showTitle: true },
+          },
+        ]),
+    {
+      key: 'deliveredQty',
+      title: t('receivingPlans.plans.fields.deliveredQty'),
+      dataIndex: 'deliveredQty',
+      width: 110,
+      align: 'right',
+      render: (v: string) => formatQty(v, places),
+    },
+    {
+      key: 'remark',
+      title: t('receivingPlans.common.remark'),
+      dataIndex: 'remark',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+  ];
+
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(paths.list)}>
+      {t('receivingPlans.common.back')}
+    </Button>
+  );
+  return (
+    <>
+      <Card
+        className="page-card"
+        title={
+          <Space>
+            <span>{plan.planNo}</span>
+            <PlanStatusTag status={plan.status} />
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            {actions.includes('send') && (
+              <OperationButton type="primary" permission="RE_PLA" icon={<SendOutlined />} onClick={() => ask('send')}>
+                {t('receivingPlans.plans.actions.send')}
+              </OperationButton>
+            )}
+            {side === 'buyer' && plan.side === 'buyer' && actions.includes('send') && (
+              <OperationButton
+                permission="RE_PLA"
+                icon={<EditOutlined />}
+                onClick={() => navigate(paths.edit(plan.id))}
+              >
+                {t('receivingPlans.plans.actions.edit')}
+              </OperationButton>
+            )}
+            {actions.includes('cancel') && (
+              <OperationButton permission="RE_PLA" danger icon={<StopOutlined />} onClick={() => ask('cancel')}>
+                {t('receivingPlans.plans.actions.cancel')}
+              </OperationButton>
+            )}
+            {back}
+          </Space>
+        }
+      >
+        <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }}>
+          <Descriptions.Item label={t('receivingPlans.plans.fields.orderNo')}>{plan.orderNo}</Descriptions.Item>
+          <Descriptions.Item
+            label={
+              side === 'buyer' ? t('receivingPlans.plans.fields.supplier') : t('receivingPlans.plans.fields.customer')
+            }
+          >
+            {side === 'buyer' ? `${plan.supCode} ${plan.supName}` : plan.customerName}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.plans.fields.totalQty')}>
+            {formatQty(plan.totalQty, places)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.plans.fields.firstDate')}>
+            {plan.firstDate ?? '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.plans.fields.lastDate')}>
+            {plan.lastDate ?? '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.plans.fields.sentAt')}>
+            {formatDateTime(plan.sentAt) || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.common.owner')}>{plan.ownerName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.common.createdAt')}>
+            {formatDateTime(plan.createdAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.common.remark')}>{plan.remark || '—'}</Descriptions.Item>
+        </Descriptions>
+      </Card>
+      {answering && (
+        <Card
+          className="page-card"
+          title={t('receivingPlans.plans.answer.title')}
+          extra={
+            <Space>
+              <OperationButton
+                permission="SURE_PL"
+                icon={<CheckOutlined />}
+                loading={act.isPending}
+                onClick={() => act.mutate({ action: 'confirm', body: { all: true } })}
+              >
+                {t('receivingPlans.plans.actions.confirmAll')}
+              </OperationButton>
+              <OperationButton
+                type="primary"
+                permission="SURE_PL"
+                icon={<SendOutlined />}
+                loading={act.isPending}
+                onClick={sendAnswer}
+              >
+                {t('receivingPlans.plans.actions.submitAnswer')}
+              </OperationButton>
+            </Space>
+          }
+        >
+          <Alert type="info" showIcon title={t('receivingPlans.plans.answer.hint')} />
+        </Card>
+      )}
+      {deciding && (
+        <Card
+          className="page-card"
+          title={t('receivingPlans.plans.decide.title')}
+          extra={
+            <Space>
+              <OperationButton
+                type="primary"
+                permission="RE_PLA_SU"
+                icon={<CheckOutlined />}
+                onClick={() => ask('accept', { lines: decided.map((id) => ({ id })) })}
+              >
+                {t('receivingPlans.plans.actions.accept')}
+              </OperationButton>
+              <OperationButton
+                permission="RE_PLA_SU"
+                danger
+                icon={<CloseOutlined />}
+                onClick={() => ask('reject', { lines: decided.map((id) => ({ id })) })}
+              >
+                {t('receivingPlans.plans.actions.reject')}
+              </OperationButton>
+            </Space>
+          }
+        >
+          <Alert type="warning" showIcon title={t('receivingPlans.plans.decide.hint')} />
+        </Card>
+      )}
+      <Card className="page-card">
+        <Tabs
+          items={[
+            {
+              key: 'lines',
+              label: t('receivingPlans.plans.form.lines'),
+              children: (
+                <Table<ReceivingPlanLine>
+                  rowKey="id"
+                  size="small"
+                  columns={columns}
+                  dataSource={plan.lines}
+                  pagination={false}
+                  scroll={{ x: 1700 }}
+                  rowSelection={
+                    deciding
+                      ? {
+                          selectedRowKeys: selected,
+                          onChange: (keys) => setSelected(keys.map(String)),
+                          getCheckboxProps: (l) => ({ disabled: l.status !== RECEIVING_PLAN_LINE_STATUS.PROPOSED }),
+                        }
+                      : undefined
+                  }
+                />
+              ),
+            },
+            { key: 'history', label: t('receivingPlans.common.history'), children: <History entries={plan.history} /> },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}
+
+export const BuyerPlanDetailPage = () => <PlanDetailPage side="buyer" />;
+export const PlanConfirmDetailPage = () => <PlanDetailPage side="buyer" mode="confirm" />;
+export const SupplierPlanDetailPage = () => <PlanDetailPage side="supplier" />;

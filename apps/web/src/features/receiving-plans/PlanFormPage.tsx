@@ -1,0 +1,420 @@
+import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined, SaveOutlined, ScissorOutlined } from '@ant-design/icons';
+import { type PlannableLine, RECEIVING_PLAN_STATUS, type ReceivingPlanDetail, roundTo } from '@concord/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Checkbox,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Skeleton,
+  Space,
+  Table,
+  Typography,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
+import { usePermission } from '../../components/PermissionGate.tsx';
+import { DATE_FORMAT } from '../../lib/dates.ts';
+import { DetailGate, formatQty } from './parts.tsx';
+import { planKeys, plansApi } from './receiving-plans.api.ts';
+import { planPaths } from './receiving-plans.paths.ts';
+
+interface Delivery {
+  key: number;
+  orderLineId: string;
+  plannedQty: number | null;
+  plannedDate: string | null;
+  remark: string;
+}
+
+const paths = planPaths('buyer');
+
+/** /receivingPlan/order/newadd (RE_PLA): a new plan, or with `?id=` the draft to edit. */
+export function PlanFormPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const query = useQuery({ queryKey: planKeys.detail(id ?? ''), queryFn: () => plansApi.get(id!), enabled: !!id });
+  if (!id) return <PlanForm draft={null} />;
+  return (
+    <DetailGate query={query} back={paths.list}>
+      {(plan) => <PlanForm draft={plan} />}
+    </DetailGate>
+  );
+}
+
+let nextKey = 1;
+
+function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const allowed = usePermission('RE_PLA');
+  const [orderId, setOrderId] = useState<string | null>(draft?.orderId ?? null);
+  const [keyword, setKeyword] = useState('');
+  const [remark, setRemark] = useState(draft?.remark ?? '');
+  const [sendNow, setSendNow] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [deliveries, setDeliveries] = useState<Delivery[]>(
+    (draft?.lines ?? []).map((l) => ({
+      key: nextKey++,
+      orderLineId: l.orderLineId,
+      plannedQty: Number(l.plannedQty),
+      plannedDate: l.plannedDate,
+      remark: l.remark,
+    })),
+  );
+  const saved = useRef(false);
+  const orders = useQuery({
+    queryKey: planKeys.orders(keyword),
+    queryFn: () => plansApi.orders(keyword),
+    enabled: !draft,
+  });
+  const plannable = useQuery({
+    queryKey: planKeys.plannable(orderId ?? '', draft?.id ?? null),
+    queryFn: () => plansApi.plannable(orderId!, draft?.id ?? null),
+    enabled: !!orderId,
+  });
+  const places = plannable.data?.decimalPlaces.quantity ?? 2;
+  const lines = plannable.data?.lines ?? [];
+  const planning = (lineId: string) =>
+    roundTo(
+      deliveries.filter((d) => d.orderLineId === lineId).reduce((sum, d) => sum + (d.plannedQty ?? 0), 0),
+      places,
+    );
+  const left = (l: PlannableLine) =>
+    roundTo(Number(l.confirmedQty) - Number(l.plannedQty) - planning(l.orderLineId), places);
+
+  const change = (next: Delivery[]) => {
+    setDeliveries(next);
+    setDirty(true);
+  };
+  const add = (l: PlannableLine) =>
+    change([
+      ...deliveries,
+      {
+        key: nextKey++,
+        orderLineId: l.orderLineId,
+        plannedQty: Math.max(left(l), 0) || null,
+        plannedDate: l.confirmedDate,
+        remark: '',
+      },
+    ]);
+  const patch = (key: number, p: Partial<Delivery>) =>
+    change(deliveries.map((d) => (d.key === key ? { ...d, ...p } : d)));
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({
+      title: t('receivingPlans.plans.form.unsaved'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, modal, t]);
+
+  const problems: string[] = [];
+  if (!deliveries.length) problems.push(t('receivingPlans.plans.form.noLines'));
+  if (deliveries.some((d) => !d.plannedQty || d.plannedQty <= 0))
+    problems.push(t('receivingPlans.plans.form.positive'));
+  if (deliveries.some((d) => !d.plannedDate)) problems.push(t('receivingPlans.plans.form.required'));
+  for (const l of lines) {
+    if (left(l) < 0) {
+      problems.push(
+        t('receivingPlans.plans.form.overPlanned', {
+          lineNo: l.lineNo,
+          planned: formatQty(planning(l.orderLineId), places),
+          remaining: formatQty(Number(l.confirmedQty) - Number(l.plannedQty), places),
+        }),
+      );
+    }
+  }
+
+  const creation = useIdempotencyKey();
+  const save = useMutation({
+    mutationFn: async () => {
+      const body = {
+        remark,
+        lines: deliveries.map((d) => ({
+          orderLineId: d.orderLineId,
+          plannedQty: d.plannedQty!,
+          plannedDate: d.plannedDate!,
+          remark: d.remark,
+        })),
+      };
+      if (draft) {
+        await plansApi.update(draft.id, { ...body, version: draft.version });
+        return draft.id;
+      }
+      return (await plansApi.create({ ...body, orderId: orderId!, send: sendNow }, creation.key)).id;
+    },
+    onSuccess: async (id) => {
+      saved.current = true;
+      await queryClient.invalidateQueries({ queryKey: planKeys.all });
+      message.success(t('receivingPlans.plans.done.saved'));
+      navigate(paths.detail(id));
+    },
+  });
+
+  if (draft && draft.status !== RECEIVING_PLAN_STATUS.DRAFT) {
+    return <Alert type="warning" showIcon title={t('receivingPlans.plans.form.notEditable')} />;
+  }
+
+  const lineColumns: TableColumnsType<PlannableLine> = [
+    {
+      key: 'lineNo',
+      title: t('receivingPlans.plans.fields.orderLineNo'),
+      dataIndex: 'lineNo',
+      width: 80,
+      align: 'right',
+    },
+    { key: 'prdtNo', title: t('receivingPlans.plans.fields.prdtNo'), dataIndex: 'prdtNo', width: 140 },
+    {
+      key: 'prdtName',
+      title: t('receivingPlans.plans.fields.prdtName'),
+      dataIndex: 'prdtName',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+    { key: 'unitName', title: t('receivingPlans.common.unit'), dataIndex: 'unitName', width: 70 },
+    {
+      key: 'confirmedQty',
+      title: t('receivingPlans.plans.fields.confirmedQty'),
+      dataIndex: 'confirmedQty',
+      width: 120,
+      align: 'right',
+      render: (v: string) => formatQty(v, places),
+    },
+    {
+      key: 'confirmedDate',
+      title: t('receivingPlans.plans.fields.confirmedDate'),
+      dataIndex: 'confirmedDate',
+      width: 110,
+    },
+    {
+      key: 'plannedQty',
+      title: t('receivingPlans.plans.fields.alreadyPlanned'),
+      dataIndex: 'plannedQty',
+      width: 120,
+      align: 'right',
+      render: (v: string) => formatQty(v, places),
+    },
+    {
+      key: 'left',
+      title: t('receivingPlans.plans.fields.remainingQty'),
+      width: 120,
+      align: 'right',
+      render: (_v, l) => (
+        <Typography.Text type={left(l) < 0 ? 'danger' : undefined}>{formatQty(left(l), places)}</Typography.Text>
+      ),
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 120,
+      render: (_v, l) => (
+        <Button type="link" size="small" icon={<ScissorOutlined />} disabled={!allowed} onClick={() => add(l)}>
+          {t('receivingPlans.plans.form.split')}
+        </Button>
+      ),
+    },
+  ];
+
+  const lineLabel = (id: string) => {
+    const l = lines.find((x) => x.orderLineId === id);
+    return l ? `${l.lineNo} · ${l.prdtNo} ${l.prdtName}` : id;
+  };
+  const deliveryColumns: TableColumnsType<Delivery> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _d, i) => i + 1 },
+    {
+      key: 'orderLine',
+      title: t('receivingPlans.plans.fields.orderLineNo'),
+      width: 260,
+      render: (_v, d) => (
+        <Select
+          style={{ width: '100%' }}
+          value={d.orderLineId}
+          options={lines.map((l) => ({ value: l.orderLineId, label: lineLabel(l.orderLineId) }))}
+          onChange={(v) => patch(d.key, { orderLineId: v })}
+        />
+      ),
+    },
+    {
+      key: 'qty',
+      title: t('receivingPlans.plans.fields.plannedQty'),
+      width: 150,
+      render: (_v, d) => (
+        <InputNumber
+          min={0}
+          precision={places}
+          style={{ width: '100%' }}
+          value={d.plannedQty}
+          status={!d.plannedQty ? 'error' : undefined}
+          onChange={(v) => patch(d.key, { plannedQty: v })}
+          aria-label={t('receivingPlans.plans.fields.plannedQty')}
+        />
+      ),
+    },
+    {
+      key: 'date',
+      title: t('receivingPlans.plans.fields.plannedDate'),
+      width: 160,
+      render: (_v, d) => (
+        <DatePicker
+          format={DATE_FORMAT}
+          value={d.plannedDate ? dayjs(d.plannedDate) : null}
+          status={!d.plannedDate ? 'error' : undefined}
+          onChange={(v) => patch(d.key, { plannedDate: v ? v.format(DATE_FORMAT) : null })}
+          aria-label={t('receivingPlans.plans.fields.plannedDate')}
+        />
+      ),
+    },
+    {
+      key: 'remark',
+      title: t('receivingPlans.common.remark'),
+      render: (_v, d) => (
+        <Input maxLength={500} value={d.remark} onChange={(e) => patch(d.key, { remark: e.target.value })} />
+      ),
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 90,
+      render: (_v, d) => (
+        <Button
+          type="link"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          onClick={() => change(deliveries.filter((x) => x.key !== d.key))}
+        >
+          {t('receivingPlans.plans.form.removeDelivery')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Card
+        className="page-card"
+        title={draft ? draft.planNo : t('receivingPlans.plans.new')}
+        extra={
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(draft ? paths.detail(draft.id) : paths.list)}>
+            {t('receivingPlans.common.back')}
+          </Button>
+        }
+      >
+        <Form layout="vertical" disabled={!allowed} style={{ maxWidth: 760 }}>
+          <Form.Item label={t('receivingPlans.plans.form.order')} required>
+            {draft ? (
+              <Input value={draft.orderNo} disabled />
+            ) : (
+              <Select
+                showSearch={{ filterOption: false, onSearch: setKeyword }}
+                allowClear
+                placeholder={t('receivingPlans.plans.form.orderPlaceholder')}
+                loading={orders.isFetching}
+                value={orderId}
+                notFoundContent={<Empty description={t('receivingPlans.plans.form.noOrders')} />}
+                options={(orders.data?.dataList ?? []).map((o) => ({
+                  value: o.id,
+                  label: `${o.orderNo} · ${o.supName} · ${o.orderDate}`,
+                }))}
+                onChange={(v: string | undefined) => {
+                  setOrderId(v ?? null);
+                  change([]);
+                }}
+              />
+            )}
+          </Form.Item>
+          <Form.Item label={t('receivingPlans.common.remark')}>
+            <Input.TextArea
+              rows={2}
+              maxLength={1000}
+              value={remark}
+              onChange={(e) => {
+                setRemark(e.target.value);
+                setDirty(true);
+              }}
+            />
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card className="page-card" title={t('receivingPlans.plans.form.confirmedLines')}>
+        {!orderId ? (
+          <Empty description={t('receivingPlans.plans.form.pickOrderFirst')} />
+        ) : plannable.isPending ? (
+          <Skeleton active />
+        ) : (
+          <Table<PlannableLine>
+            rowKey="orderLineId"
+            size="small"
+            columns={lineColumns}
+            dataSource={lines}
+            pagination={false}
+            scroll={{ x: 1000 }}
+          />
+        )}
+      </Card>
+      <Card
+        className="page-card"
+        title={t('receivingPlans.plans.form.lines')}
+        extra={
+          <Button
+            icon={<PlusOutlined />}
+            disabled={!allowed || !lines.length}
+            onClick={() => lines[0] && add(lines.find((l) => left(l) > 0) ?? lines[0])}
+          >
+            {t('receivingPlans.plans.form.addDelivery')}
+          </Button>
+        }
+      >
+        <Table<Delivery>
+          rowKey="key"
+          size="small"
+          columns={deliveryColumns}
+          dataSource={deliveries}
+          pagination={false}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: <Empty description={t('receivingPlans.plans.form.noLines')} /> }}
+        />
+        {problems.length > 0 && deliveries.length > 0 && (
+          <Alert type="error" showIcon style={{ marginTop: 12 }} title={problems.join('; ')} />
+        )}
+        <Space style={{ marginTop: 16 }}>
+          {!draft && (
+            <Checkbox checked={sendNow} onChange={(e) => setSendNow(e.target.checked)} disabled={!allowed}>
+              {t('receivingPlans.plans.form.sendNow')}
+            </Checkbox>
+          )}
+          <Button
+            type="primary"
+            icon={<SaveOutlined />}
+            disabled={!allowed || !orderId || problems.length > 0}
+            loading={save.isPending}
+            onClick={() => save.mutate()}
+          >
+            {t('receivingPlans.plans.form.save')}
+          </Button>
+        </Space>
+      </Card>
+    </>
+  );
+}

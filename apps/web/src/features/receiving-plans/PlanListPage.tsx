@@ -1,0 +1,414 @@
+import { DownloadOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import {
+  RECEIVING_PLAN_LINE_STATUS_NAMES,
+  RECEIVING_PLAN_STATUS,
+  RECEIVING_PLAN_STATUS_NAMES,
+  type ReceivingPlanListItem,
+  type ReceivingPlanScheduleItem,
+} from '@concord/shared';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { Button, Card, Empty, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { PAGE_SIZES } from '../../components/list/useListParams.ts';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import {
+  ListError,
+  PlanLineStatusTag,
+  PlanStatusTag,
+  partyColumn,
+  qtyColumn,
+  type SearchField,
+  SearchForm,
+  useSearchForm,
+} from './parts.tsx';
+import { type PlanFilter, planKeys, plansApi, type Side, saveFile } from './receiving-plans.api.ts';
+import { planPaths } from './receiving-plans.paths.ts';
+
+type Mode = 'plans' | 'confirm';
+
+function usePlanSearch(side: Side, kind: 'plans' | 'schedule') {
+  const { t } = useTranslation();
+  const statusOptions =
+    kind === 'plans'
+      ? RECEIVING_PLAN_STATUS_NAMES.map((name, code) => ({
+          value: code,
+          label: t(`receivingPlans.plans.statuses.${name}`),
+        })).filter((o) => side === 'buyer' || o.value !== RECEIVING_PLAN_STATUS.DRAFT)
+      : RECEIVING_PLAN_LINE_STATUS_NAMES.map((name, code) => ({
+          value: code,
+          label: t(`receivingPlans.plans.lineStatuses.${name}`),
+        }));
+  const fields: SearchField[] = [
+    { name: 'planNo', label: t('receivingPlans.plans.fields.planNo'), kind: 'text' },
+    { name: 'orderNo', label: t('receivingPlans.plans.fields.orderNo'), kind: 'text' },
+    {
+      name: 'material',
+      label: t('receivingPlans.common.material'),
+      kind: 'text',
+      placeholder: t('receivingPlans.common.materialPlaceholder'),
+    },
+    {
+      name: 'status',
+      label: t('receivingPlans.plans.fields.status'),
+      kind: 'statuses',
+      options: statusOptions,
+    },
+    { name: 'date', label: t('receivingPlans.plans.fields.plannedDate'), kind: 'dates' },
+  ];
+  const search = useSearchForm(fields);
+  const v = search.values;
+  const filter: PlanFilter = {
+    planNo: v.planNo as string | undefined,
+    orderNo: v.orderNo as string | undefined,
+    material: v.material as string | undefined,
+    statuses: v.status as number[] | undefined,
+    dateFrom: v.dateFrom as string | undefined,
+    dateTo: v.dateTo as string | undefined,
+  };
+  return { fields, search, filter };
+}
+
+/**
+ * Receiving plans of one side: the buyer's /receivingPlan/order (RE_PLA), the plans waiting for the
+ * buyer's decision on proposed dates /receivingPlan/plansure (RE_PLA_SU), the supplier's
+ * /supreceivePlan/order (SURE_PL). One table, differing by side (UI.md two-sided documents).
+ */
+export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchVisible, setSearchVisible] = useState(true);
+  const [hidden, setHidden] = useState<string[]>([]);
+  const { fields, search, filter: typed } = usePlanSearch(side, 'plans');
+  const { page, size, update, reset, values, filtered } = search;
+  const filter: PlanFilter =
+    mode === 'confirm' && !typed.statuses ? { ...typed, statuses: [RECEIVING_PLAN_STATUS.PROPOSED] } : typed;
+  const paths = planPaths(side, mode);
+  const list = useQuery({
+    queryKey: planKeys.list(side, filter, page, size),
+    queryFn: () => plansApi.list(side, filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+  const newButton = side === 'buyer' && mode === 'plans' && (
+    <OperationButton type="primary" permission="RE_PLA" icon={<PlusOutlined />} onClick={() => navigate(paths.add)}>
+      {t('receivingPlans.plans.new')}
+    </OperationButton>
+  );
+
+  const allColumns: TableColumnsType<ReceivingPlanListItem> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    {
+      key: 'planNo',
+      title: t('receivingPlans.plans.fields.planNo'),
+      dataIndex: 'planNo',
+      width: 150,
+      render: (no: string, r) => <Link to={paths.detail(r.id)}>{no}</Link>,
+    },
+    { key: 'orderNo', title: t('receivingPlans.plans.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
+    partyColumn(side, t('receivingPlans.plans.fields.supplier'), t('receivingPlans.plans.fields.customer')),
+    {
+      key: 'status',
+      title: t('receivingPlans.plans.fields.status'),
+      dataIndex: 'status',
+      width: 150,
+      render: (s: number) => <PlanStatusTag status={s} />,
+    },
+    {
+      key: 'lineCount',
+      title: t('receivingPlans.plans.fields.lineCount'),
+      dataIndex: 'lineCount',
+      width: 90,
+      align: 'right',
+    },
+    {
+      key: 'totalQty',
+      title: t('receivingPlans.plans.fields.totalQty'),
+      dataIndex: 'totalQty',
+      width: 120,
+      ...qtyColumn(),
+    },
+    { key: 'firstDate', title: t('receivingPlans.plans.fields.firstDate'), dataIndex: 'firstDate', width: 110 },
+    { key: 'lastDate', title: t('receivingPlans.plans.fields.lastDate'), dataIndex: 'lastDate', width: 110 },
+    {
+      key: 'sentAt',
+      title: t('receivingPlans.plans.fields.sentAt'),
+      dataIndex: 'sentAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    ...(side === 'buyer'
+      ? [{ key: 'owner', title: t('receivingPlans.common.owner'), dataIndex: 'ownerName', width: 120 }]
+      : []),
+    {
+      key: 'remark',
+      title: t('receivingPlans.common.remark'),
+      dataIndex: 'remark',
+      width: 200,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, row) => (
+        <Space size={0}>
+          <OperationButton type="link" size="small" readOnly onClick={() => navigate(paths.detail(row.id))}>
+            {t('receivingPlans.common.detail')}
+          </OperationButton>
+          {side === 'buyer' && (
+            <OperationButton<ReceivingPlanListItem>
+              type="link"
+              size="small"
+              permission="RE_PLA"
+              row={row}
+              visible={(r) => r.status === RECEIVING_PLAN_STATUS.DRAFT}
+              onClick={() => navigate(paths.edit(row.id))}
+            >
+              {t('receivingPlans.plans.actions.edit')}
+            </OperationButton>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const emptyText = filtered
+    ? t('receivingPlans.common.emptyFiltered')
+    : mode === 'confirm'
+      ? t('receivingPlans.plans.confirmEmpty')
+      : side === 'buyer'
+        ? t('receivingPlans.plans.empty')
+        : t('receivingPlans.plans.receivedEmpty');
+
+  return (
+    <Card className="page-card">
+      {searchVisible && (
+        <SearchForm
+          fields={fields}
+          values={values}
+          onSearch={(patch) => update(patch)}
+          onReset={() => reset(['size'])}
+        />
+      )}
+      {list.isError && !list.data ? (
+        <ListError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <TableToolbar
+            left={
+              <Space wrap>
+                {newButton}
+                <Button icon={<UnorderedListOutlined />} onClick={() => navigate(paths.schedule)}>
+                  {t('receivingPlans.plans.schedule')}
+                </Button>
+              </Space>
+            }
+            searchVisible={searchVisible}
+            onToggleSearch={() => setSearchVisible((v) => !v)}
+            onRefresh={() => void list.refetch()}
+            refreshing={list.isFetching}
+            columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
+            hidden={hidden}
+            onHiddenChange={setHidden}
+          />
+          <Table<ReceivingPlanListItem>
+            rowKey="id"
+            size="small"
+            loading={list.isFetching}
+            columns={columns}
+            dataSource={list.data?.dataList ?? []}
+            scroll={{ x: 1700 }}
+            locale={{ emptyText: <Empty description={emptyText}>{!filtered && newButton}</Empty> }}
+            pagination={{
+              current: page,
+              pageSize: size,
+              total: list.data?.totalCount ?? 0,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showTotal: (total) => t('list.total', { total }),
+              onChange: (p, s) => update({ page: p, size: s }, false),
+            }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** /receivingPlan/order/planDetail and /supreceivePlan/order/planDetail: every planned delivery, by date. */
+export function SchedulePage({ side }: { side: Side }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchVisible, setSearchVisible] = useState(true);
+  const [hidden, setHidden] = useState<string[]>([]);
+  const { fields, search, filter } = usePlanSearch(side, 'schedule');
+  const { page, size, update, reset, values, filtered } = search;
+  const paths = planPaths(side, 'plans');
+  const list = useQuery({
+    queryKey: planKeys.schedule(side, filter, page, size),
+    queryFn: () => plansApi.schedule(side, filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+  const exporting = useMutation({
+    mutationFn: () => plansApi.exportSchedule(side, filter),
+    onSuccess: saveFile,
+  });
+  const allColumns: TableColumnsType<ReceivingPlanScheduleItem> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    { key: 'plannedDate', title: t('receivingPlans.plans.fields.plannedDate'), dataIndex: 'plannedDate', width: 110 },
+    {
+      key: 'planNo',
+      title: t('receivingPlans.plans.fields.planNo'),
+      dataIndex: 'planNo',
+      width: 150,
+      render: (no: string, r) => <Link to={paths.detail(r.planId)}>{no}</Link>,
+    },
+    { key: 'orderNo', title: t('receivingPlans.plans.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
+    partyColumn(side, t('receivingPlans.plans.fields.supplier'), t('receivingPlans.plans.fields.customer')),
+    {
+      key: 'orderLineNo',
+      title: t('receivingPlans.plans.fields.orderLineNo'),
+      dataIndex: 'orderLineNo',
+      width: 80,
+      align: 'right',
+    },
+    { key: 'prdtNo', title: t('receivingPlans.plans.fields.prdtNo'), dataIndex: 'prdtNo', width: 140 },
+    {
+      key: 'prdtName',
+      title: t('receivingPlans.plans.fields.prdtName'),
+      dataIndex: 'prdtName',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'prdtSpc',
+      title: t('receivingPlans.plans.fields.prdtSpc'),
+      dataIndex: 'prdtSpc',
+      width: 160,
+      ellipsis: { showTitle: true },
+    },
+    { key: 'unitName', title: t('receivingPlans.common.unit'), dataIndex: 'unitName', width: 70 },
+    {
+      key: 'plannedQty',
+      title: t('receivingPlans.plans.fields.plannedQty'),
+      dataIndex: 'plannedQty',
+      width: 120,
+      ...qtyColumn(),
+    },
+    {
+      key: 'deliveredQty',
+      title: t('receivingPlans.plans.fields.deliveredQty'),
+      dataIndex: 'deliveredQty',
+      width: 120,
+      ...qtyColumn(),
+    },
+    {
+      key: 'status',
+      title: t('receivingPlans.plans.fields.lineStatus'),
+      dataIndex: 'status',
+      width: 150,
+      render: (s: number) => <PlanLineStatusTag status={s} />,
+    },
+    {
+      key: 'proposedDate',
+      title: t('receivingPlans.plans.fields.proposedDate'),
+      dataIndex: 'proposedDate',
+      width: 110,
+    },
+    {
+      key: 'remark',
+      title: t('receivingPlans.common.remark'),
+      dataIndex: 'remark',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'supplierRemark',
+      title: t('receivingPlans.common.supplierRemark'),
+      dataIndex: 'supplierRemark',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+  ];
+  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  return (
+    <Card className="page-card">
+      {searchVisible && (
+        <SearchForm
+          fields={fields}
+          values={values}
+          onSearch={(patch) => update(patch)}
+          onReset={() => reset(['size'])}
+        />
+      )}
+      {list.isError && !list.data ? (
+        <ListError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <TableToolbar
+            left={
+              <Space wrap>
+                <Button icon={<UnorderedListOutlined />} onClick={() => navigate(paths.list)}>
+                  {t('receivingPlans.plans.title')}
+                </Button>
+                <OperationButton
+                  permission={side === 'buyer' ? 'RE_PLA' : 'SURE_PL'}
+                  readOnly
+                  icon={<DownloadOutlined />}
+                  loading={exporting.isPending}
+                  onClick={() => exporting.mutate()}
+                >
+                  {t('receivingPlans.common.export')}
+                </OperationButton>
+              </Space>
+            }
+            searchVisible={searchVisible}
+            onToggleSearch={() => setSearchVisible((v) => !v)}
+            onRefresh={() => void list.refetch()}
+            refreshing={list.isFetching}
+            columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
+            hidden={hidden}
+            onHiddenChange={setHidden}
+          />
+          <Table<ReceivingPlanScheduleItem>
+            rowKey="id"
+            size="small"
+            loading={list.isFetching}
+            columns={columns}
+            dataSource={list.data?.dataList ?? []}
+            scroll={{ x: 2100 }}
+            locale={{
+              emptyText: (
+                <Empty
+                  description={
+                    filtered ? t('receivingPlans.common.emptyFiltered') : t('receivingPlans.plans.scheduleEmpty')
+                  }
+                />
+              ),
+            }}
+            pagination={{
+              current: page,
+              pageSize: size,
+              total: list.data?.totalCount ?? 0,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showTotal: (total) => t('list.total', { total }),
+              onChange: (p, s) => update({ page: p, size: s }, false),
+            }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+export const BuyerPlanListPage = () => <PlanListPage side="buyer" />;
+export const PlanConfirmListPage = () => <PlanListPage side="buyer" mode="confirm" />;
+export const SupplierPlanListPage = () => <PlanListPage side="supplier" />;
+export const BuyerSchedulePage = () => <SchedulePage side="buyer" />;
+export const SupplierSchedulePage = () => <SchedulePage side="supplier" />;

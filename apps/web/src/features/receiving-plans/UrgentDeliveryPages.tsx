@@ -1,0 +1,713 @@
+import {
+  ArrowLeftOutlined,
+  CheckOutlined,
+  EyeOutlined,
+  PlusOutlined,
+  SendOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import {
+  availableUrgentDeliveryActions,
+  URGENT_DELIVERY_STATUS_NAMES,
+  type UrgentDeliveryAction,
+  type UrgentDeliveryDetail,
+  type UrgentDeliveryLine,
+  type UrgentDeliveryListItem,
+  type UrgentOrderLine,
+} from '@concord/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  DatePicker,
+  Descriptions,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Select,
+  Space,
+  Table,
+  Tabs,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { PAGE_SIZES } from '../../components/list/useListParams.ts';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { usePermission } from '../../components/PermissionGate.tsx';
+import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
+import {
+  DetailGate,
+  formatQty,
+  History,
+  ListError,
+  partyColumn,
+  type SearchField,
+  SearchForm,
+  UrgentStatusTag,
+  useSearchForm,
+} from './parts.tsx';
+import { type Side, type UrgentFilter, urgentApi, urgentKeys } from './receiving-plans.api.ts';
+import { urgentPaths } from './receiving-plans.paths.ts';
+
+const BUYER = 'RE_MAN';
+const SUPPLIER = 'CU_OR_CO';
+
+/**
+ * Urgent delivery notices of one side: the buyer's /recemanage/emerdelivery (RE_MAN), the supplier's
+ * /customer/emerdelivery (CU_OR_CO). One table, differing by side.
+ */
+function UrgentListPage({ side }: { side: Side }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const paths = urgentPaths(side);
+  const [searchVisible, setSearchVisible] = useState(true);
+  const [hidden, setHidden] = useState<string[]>([]);
+  const fields: SearchField[] = [
+    { name: 'noticeNo', label: t('receivingPlans.urgent.fields.noticeNo'), kind: 'text' },
+    {
+      name: 'material',
+      label: t('receivingPlans.common.material'),
+      kind: 'text',
+      placeholder: t('receivingPlans.common.materialPlaceholder'),
+    },
+    {
+      name: 'status',
+      label: t('receivingPlans.urgent.fields.status'),
+      kind: 'statuses',
+      options: URGENT_DELIVERY_STATUS_NAMES.map((name, code) => ({ value: code, name })).flatMap((o) =>
+        o.name ? [{ value: o.value, label: t(`receivingPlans.urgent.statuses.${o.name}`) }] : [],
+      ),
+    },
+    { name: 'date', label: t('receivingPlans.urgent.fields.requiredDate'), kind: 'dates' },
+  ];
+  const { page, size, update, reset, values, filtered } = useSearchForm(fields);
+  const filter: UrgentFilter = {
+    noticeNo: values.noticeNo as string | undefined,
+    material: values.material as string | undefined,
+    statuses: values.status as number[] | undefined,
+    dateFrom: values.dateFrom as string | undefined,
+    dateTo: values.dateTo as string | undefined,
+  };
+  const list = useQuery({
+    queryKey: urgentKeys.list(side, filter, page, size),
+    queryFn: () => urgentApi.list(side, filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+  const newButton = side === 'buyer' && (
+    <OperationButton type="primary" permission={BUYER} icon={<PlusOutlined />} onClick={() => navigate(paths.add)}>
+      {t('receivingPlans.urgent.new')}
+    </OperationButton>
+  );
+  const allColumns: TableColumnsType<UrgentDeliveryListItem> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    {
+      key: 'noticeNo',
+      title: t('receivingPlans.urgent.fields.noticeNo'),
+      dataIndex: 'noticeNo',
+      width: 150,
+      render: (no: string, r) => <Link to={paths.detail(r.id)}>{no}</Link>,
+    },
+    partyColumn(side, t('receivingPlans.urgent.fields.supplier'), t('receivingPlans.urgent.fields.customer')),
+    {
+      key: 'status',
+      title: t('receivingPlans.urgent.fields.status'),
+      dataIndex: 'status',
+      width: 130,
+      render: (s: number) => <UrgentStatusTag status={s} />,
+    },
+    {
+      key: 'requiredDate',
+      title: t('receivingPlans.urgent.fields.requiredDate'),
+      dataIndex: 'requiredDate',
+      width: 110,
+    },
+    {
+      key: 'lineCount',
+      title: t('receivingPlans.urgent.fields.lineCount'),
+      dataIndex: 'lineCount',
+      width: 80,
+      align: 'right',
+    },
+    {
+      key: 'reason',
+      title: t('receivingPlans.urgent.fields.reason'),
+      dataIndex: 'reason',
+      width: 220,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'supplierRemark',
+      title: t('receivingPlans.urgent.fields.supplierRemark'),
+      dataIndex: 'supplierRemark',
+      width: 200,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'answeredAt',
+      title: t('receivingPlans.urgent.fields.answeredAt'),
+      dataIndex: 'answeredAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    ...(side === 'buyer'
+      ? [{ key: 'owner', title: t('receivingPlans.common.owner'), dataIndex: 'ownerName', width: 120 }]
+      : []),
+    {
+      key: 'createdAt',
+      title: t('receivingPlans.common.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, row) => (
+        <OperationButton type="link" size="small" readOnly onClick={() => navigate(paths.detail(row.id))}>
+          {t('receivingPlans.common.detail')}
+        </OperationButton>
+      ),
+    },
+  ];
+  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const emptyText = filtered
+    ? t('receivingPlans.common.emptyFiltered')
+    : side === 'buyer'
+      ? t('receivingPlans.urgent.empty')
+      : t('receivingPlans.urgent.receivedEmpty');
+  return (
+    <Card className="page-card">
+      {searchVisible && (
+        <SearchForm fields={fields} values={values} onSearch={(p) => update(p)} onReset={() => reset(['size'])} />
+      )}
+      {list.isError && !list.data ? (
+        <ListError error={list.error} onRetry={() => void list.refetch()} />
+      ) : (
+        <>
+          <TableToolbar
+            left={newButton}
+            searchVisible={searchVisible}
+            onToggleSearch={() => setSearchVisible((v) => !v)}
+            onRefresh={() => void list.refetch()}
+            refreshing={list.isFetching}
+            columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
+            hidden={hidden}
+            onHiddenChange={setHidden}
+          />
+          <Table<UrgentDeliveryListItem>
+            rowKey="id"
+            size="small"
+            loading={list.isFetching}
+            columns={columns}
+            dataSource={list.data?.dataList ?? []}
+            scroll={{ x: 1700 }}
+            locale={{ emptyText: <Empty description={emptyText}>{!filtered && newButton}</Empty> }}
+            pagination={{
+              current: page,
+              pageSize: size,
+              total: list.data?.totalCount ?? 0,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              showTotal: (total) => t('list.total', { total }),
+              onChange: (p, s) => update({ page: p, size: s }, false),
+            }}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+export const BuyerUrgentListPage = () => <UrgentListPage side="buyer" />;
+export const SupplierUrgentListPage = () => <UrgentListPage side="supplier" />;
+
+// ---------------------------------------------------------------------------------------------
+
+interface Asked {
+  qty: number | null;
+  remark: string;
+}
+
+/** /recemanage/emerdelivery/newadd (RE_MAN): one supplier, a date, and the urgent quantity of each chosen order line. */
+export function UrgentFormPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const allowed = usePermission(BUYER);
+  const paths = urgentPaths('buyer');
+  const [form] = Form.useForm<{ supplierId?: string; requiredDate?: dayjs.Dayjs; reason?: string }>();
+  const supplierId = Form.useWatch('supplierId', form);
+  const [keyword, setKeyword] = useState('');
+  const [asked, setAsked] = useState<Record<string, Asked>>({});
+  const suppliers = useQuery({ queryKey: urgentKeys.suppliers, queryFn: urgentApi.suppliers });
+  const lines = useQuery({
+    queryKey: urgentKeys.lines(supplierId ?? '', keyword),
+    queryFn: () => urgentApi.orderLines(supplierId!, keyword),
+    enabled: !!supplierId,
+  });
+  const chosen = Object.entries(asked);
+  const creation = useIdempotencyKey();
+  const save = useMutation({
+    mutationFn: async () => {
+      const v = await form.validateFields();
+      return urgentApi.create(
+        {
+          supplierId: v.supplierId!,
+          requiredDate: v.requiredDate!.format(DATE_FORMAT),
+          reason: v.reason ?? '',
+          lines: chosen.map(([orderLineId, a]) => ({ orderLineId, qty: a.qty ?? 0, remark: a.remark })),
+        },
+        creation.key,
+      );
+    },
+    onSuccess: async (r) => {
+      await queryClient.invalidateQueries({ queryKey: urgentKeys.all });
+      message.success(t('receivingPlans.urgent.done.created', { noticeNo: r.noticeNo }));
+      navigate(paths.detail(r.id));
+    },
+  });
+  const columns: TableColumnsType<UrgentOrderLine> = [
+    { key: 'orderNo', title: t('receivingPlans.urgent.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
+    {
+      key: 'lineNo',
+      title: t('receivingPlans.urgent.fields.orderLineNo'),
+      dataIndex: 'lineNo',
+      width: 80,
+      align: 'right',
+    },
+    { key: 'prdtNo', title: t('receivingPlans.urgent.fields.prdtNo'), dataIndex: 'prdtNo', width: 140 },
+    {
+      key: 'prdtName',
+      title: t('receivingPlans.urgent.fields.prdtName'),
+      dataIndex: 'prdtName',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+    { key: 'unitName', title: t('receivingPlans.common.unit'), dataIndex: 'unitName', width: 70 },
+    {
+      key: 'qty',
+      title: t('receivingPlans.urgent.fields.orderQty'),
+      dataIndex: 'qty',
+      width: 110,
+      align: 'right',
+      render: (v: string) => formatQty(v),
+    },
+    {
+      key: 'deliveredQty',
+      title: t('receivingPlans.urgent.fields.deliveredQty'),
+      dataIndex: 'deliveredQty',
+      width: 110,
+      align: 'right',
+      render: (v: string) => formatQty(v),
+    },
+    {
+      key: 'requestedDate',
+      title: t('receivingPlans.urgent.fields.requestedDate'),
+      dataIndex: 'requestedDate',
+      width: 120,
+    },
+    {
+      key: 'asked',
+      title: t('receivingPlans.urgent.fields.qty'),
+      width: 140,
+      render: (_v, l) =>
+        asked[l.orderLineId] ? (
+          <InputNumber
+            min={0}
+            style={{ width: '100%' }}
+            value={asked[l.orderLineId]!.qty}
+            status={!asked[l.orderLineId]!.qty ? 'error' : undefined}
+            onChange={(v) => setAsked((p) => ({ ...p, [l.orderLineId]: { ...p[l.orderLineId]!, qty: v } }))}
+            aria-label={`${t('receivingPlans.urgent.fields.qty')} ${l.orderNo}-${l.lineNo}`}
+          />
+        ) : null,
+    },
+  ];
+  return (
+    <>
+      <Card
+        className="page-card"
+        title={t('receivingPlans.urgent.new')}
+        extra={
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(paths.list)}>
+            {t('receivingPlans.common.back')}
+          </Button>
+        }
+      >
+        <Form form={form} layout="vertical" disabled={!allowed} style={{ maxWidth: 760 }}>
+          <Form.Item
+            name="supplierId"
+            label={t('receivingPlans.urgent.fields.supplier')}
+            rules={[{ required: true, message: t('receivingPlans.plans.form.required') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('receivingPlans.urgent.form.supplierPlaceholder')}
+              loading={suppliers.isPending}
+              options={(suppliers.data ?? []).map((s) => ({ value: s.id, label: `${s.supCode} ${s.supName}` }))}
+              onChange={() => setAsked({})}
+            />
+          </Form.Item>
+          <Form.Item
+            name="requiredDate"
+            label={t('receivingPlans.urgent.fields.requiredDate')}
+            rules={[{ required: true, message: t('receivingPlans.plans.form.required') }]}
+          >
+            <DatePicker format={DATE_FORMAT} />
+          </Form.Item>
+          <Form.Item name="reason" label={t('receivingPlans.urgent.fields.reason')}>
+            <Input.TextArea rows={2} maxLength={1000} />
+          </Form.Item>
+        </Form>
+      </Card>
+      <Card
+        className="page-card"
+        title={t('receivingPlans.urgent.form.lines')}
+        extra={
+          <Input.Search
+            allowClear
+            placeholder={t('receivingPlans.urgent.form.keyword')}
+            onSearch={setKeyword}
+            style={{ width: 240 }}
+          />
+        }
+      >
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('receivingPlans.urgent.form.pickLines')} />
+        <Table<UrgentOrderLine>
+          rowKey="orderLineId"
+          size="small"
+          loading={lines.isFetching}
+          columns={columns}
+          dataSource={supplierId ? (lines.data ?? []) : []}
+          pagination={false}
+          scroll={{ x: 1200, y: 420 }}
+          locale={{ emptyText: <Empty description={t('receivingPlans.urgent.form.noLines')} /> }}
+          rowSelection={{
+            selectedRowKeys: chosen.map(([id]) => id),
+            onChange: (_keys, rows) =>
+              setAsked((prev) =>
+                Object.fromEntries(
+                  rows.map((r) => [
+                    r.orderLineId,
+                    prev[r.orderLineId] ?? {
+                      qty: Math.max(Number(r.qty) - Number(r.deliveredQty), 0) || null,
+                      remark: '',
+                    },
+                  ]),
+                ),
+              ),
+          }}
+        />
+        <Space style={{ marginTop: 16 }}>
+          <Button
+            type="primary"
+            icon={<SendOutlined />}
+            disabled={!allowed || !chosen.length || chosen.some(([, a]) => !a.qty)}
+            loading={save.isPending}
+            onClick={() => save.mutate()}
+          >
+            {t('receivingPlans.urgent.form.send')}
+          </Button>
+        </Space>
+      </Card>
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type LineAnswer = { availableQty: number | null; availableDate: string | null; remark: string };
+
+function UrgentDetailPage({ side }: { side: Side }) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const query = useQuery({ queryKey: urgentKeys.detail(id), queryFn: () => urgentApi.get(id), enabled: !!id });
+  return (
+    <DetailGate query={query} back={urgentPaths(side).list}>
+      {(notice) => <UrgentView notice={notice} side={side} />}
+    </DetailGate>
+  );
+}
+
+export const BuyerUrgentDetailPage = () => <UrgentDetailPage side="buyer" />;
+export const SupplierUrgentDetailPage = () => <UrgentDetailPage side="supplier" />;
+
+function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const places = notice.decimalPlaces.quantity;
+  // By status only: a step the user lacks the code for stays visible but disabled (OperationButton).
+  const actions = notice.side === side ? availableUrgentDeliveryActions(side, notice.status, () => true) : [];
+  const [answers, setAnswers] = useState<Record<string, LineAnswer>>({});
+  const [remark, setRemark] = useState<string | null>(null);
+  const answerOf = (l: UrgentDeliveryLine): LineAnswer =>
+    answers[l.id] ?? {
+      availableQty: l.availableQty === null ? Number(l.qty) : Number(l.availableQty),
+      availableDate: l.availableDate ?? notice.requiredDate,
+      remark: l.supplierRemark,
+    };
+  const setAnswer = (l: UrgentDeliveryLine, p: Partial<LineAnswer>) =>
+    setAnswers((prev) => ({ ...prev, [l.id]: { ...answerOf(l), ...p } }));
+  const answering = actions.includes('answer');
+  const complete = notice.lines.every((l) => {
+    const a = answerOf(l);
+    return a.availableQty !== null && a.availableQty >= 0 && !!a.availableDate;
+  });
+
+  const act = useMutation({
+    mutationFn: (action: UrgentDeliveryAction) =>
+      urgentApi.act(
+        notice.id,
+        action,
+        action === 'answer'
+          ? {
+              version: notice.version,
+              remark: remark ?? notice.supplierRemark,
+              lines: notice.lines.map((l) => {
+                const a = answerOf(l);
+                return {
+                  id: l.id,
+                  availableQty: a.availableQty ?? 0,
+                  availableDate: a.availableDate!,
+                  remark: a.remark,
+                };
+              }),
+            }
+          : { version: notice.version },
+      ),
+    onSuccess: async (_d, action) => {
+      setAnswers({});
+      setRemark(null);
+      await queryClient.invalidateQueries({ queryKey: urgentKeys.all });
+      message.success(t(`receivingPlans.urgent.done.${action}`));
+    },
+  });
+  const ask = (action: 'close' | 'cancel') =>
+    modal.confirm({
+      title: t(`receivingPlans.urgent.confirmText.${action}`, { noticeNo: notice.noticeNo }),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => act.mutateAsync(action),
+    });
+
+  const columns: TableColumnsType<UrgentDeliveryLine> = [
+    { key: 'lineNo', title: t('receivingPlans.urgent.fields.lineNo'), dataIndex: 'lineNo', width: 60, align: 'right' },
+    { key: 'orderNo', title: t('receivingPlans.urgent.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
+    {
+      key: 'orderLineNo',
+      title: t('receivingPlans.urgent.fields.orderLineNo'),
+      dataIndex: 'orderLineNo',
+      width: 80,
+      align: 'right',
+    },
+    { key: 'prdtNo', title: t('receivingPlans.urgent.fields.prdtNo'), dataIndex: 'prdtNo', width: 140 },
+    {
+      key: 'prdtName',
+      title: t('receivingPlans.urgent.fields.prdtName'),
+      dataIndex: 'prdtName',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+    { key: 'unitName', title: t('receivingPlans.common.unit'), dataIndex: 'unitName', width: 70 },
+    {
+      key: 'qty',
+      title: t('receivingPlans.urgent.fields.qty'),
+      dataIndex: 'qty',
+      width: 110,
+      align: 'right',
+      render: (v: string) => formatQty(v, places),
+    },
+    {
+      key: 'remark',
+      title: t('receivingPlans.common.remark'),
+      dataIndex: 'remark',
+      width: 160,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'availableQty',
+      title: t('receivingPlans.urgent.fields.availableQty'),
+      width: 140,
+      align: 'right',
+      render: (_v, l) =>
+        answering ? (
+          <InputNumber
+            min={0}
+            precision={places}
+            style={{ width: '100%' }}
+            value={answerOf(l).availableQty}
+            onChange={(v) => setAnswer(l, { availableQty: v })}
+            aria-label={`${t('receivingPlans.urgent.fields.availableQty')} ${l.lineNo}`}
+          />
+        ) : (
+          formatQty(l.availableQty, places)
+        ),
+    },
+    {
+      key: 'availableDate',
+      title: t('receivingPlans.urgent.fields.availableDate'),
+      width: 150,
+      render: (_v, l) =>
+        answering ? (
+          <DatePicker
+            allowClear={false}
+            format={DATE_FORMAT}
+            value={answerOf(l).availableDate ? dayjs(answerOf(l).availableDate) : null}
+            onChange={(d) => d && setAnswer(l, { availableDate: d.format(DATE_FORMAT) })}
+          />
+        ) : (
+          l.availableDate
+        ),
+    },
+    {
+      key: 'supplierRemark',
+      title: t('receivingPlans.urgent.fields.supplierRemark'),
+      width: 200,
+      render: (_v, l) =>
+        answering ? (
+          <Input
+            maxLength={500}
+            value={answerOf(l).remark}
+            onChange={(e) => setAnswer(l, { remark: e.target.value })}
+          />
+        ) : (
+          l.supplierRemark
+        ),
+    },
+  ];
+
+  return (
+    <>
+      <Card
+        className="page-card"
+        title={
+          <Space>
+            <span>{notice.noticeNo}</span>
+            <UrgentStatusTag status={notice.status} />
+          </Space>
+        }
+        extra={
+          <Space wrap>
+            {actions.includes('acknowledge') && (
+              <OperationButton
+                permission={SUPPLIER}
+                icon={<EyeOutlined />}
+                loading={act.isPending}
+                onClick={() => act.mutate('acknowledge')}
+              >
+                {t('receivingPlans.urgent.actions.acknowledge')}
+              </OperationButton>
+            )}
+            {actions.includes('close') && (
+              <OperationButton type="primary" permission={BUYER} icon={<CheckOutlined />} onClick={() => ask('close')}>
+                {t('receivingPlans.urgent.actions.close')}
+              </OperationButton>
+            )}
+            {actions.includes('cancel') && (
+              <OperationButton permission={BUYER} danger icon={<StopOutlined />} onClick={() => ask('cancel')}>
+                {t('receivingPlans.urgent.actions.cancel')}
+              </OperationButton>
+            )}
+            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(urgentPaths(side).list)}>
+              {t('receivingPlans.common.back')}
+            </Button>
+          </Space>
+        }
+      >
+        <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }}>
+          <Descriptions.Item
+            label={
+              side === 'buyer' ? t('receivingPlans.urgent.fields.supplier') : t('receivingPlans.urgent.fields.customer')
+            }
+          >
+            {side === 'buyer' ? `${notice.supCode} ${notice.supName}` : notice.customerName}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.urgent.fields.requiredDate')}>
+            {notice.requiredDate}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.common.createdAt')}>
+            {formatDateTime(notice.createdAt)}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.urgent.fields.acknowledgedAt')}>
+            {formatDateTime(notice.acknowledgedAt) || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.urgent.fields.answeredAt')}>
+            {formatDateTime(notice.answeredAt) || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.common.owner')}>{notice.ownerName ?? '—'}</Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.urgent.fields.reason')} span={3}>
+            {notice.reason || '—'}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('receivingPlans.urgent.fields.supplierRemark')} span={3}>
+            {notice.supplierRemark || '—'}
+          </Descriptions.Item>
+        </Descriptions>
+      </Card>
+      {answering && (
+        <Card
+          className="page-card"
+          title={t('receivingPlans.urgent.answer.title')}
+          extra={
+            <OperationButton
+              type="primary"
+              permission={SUPPLIER}
+              icon={<SendOutlined />}
+              disabled={!complete}
+              loading={act.isPending}
+              onClick={() => act.mutate('answer')}
+            >
+              {t('receivingPlans.urgent.actions.submitAnswer')}
+            </OperationButton>
+          }
+        >
+          <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('receivingPlans.urgent.answer.hint')} />
+          <Input.TextArea
+            rows={2}
+            maxLength={1000}
+            placeholder={t('receivingPlans.urgent.fields.supplierRemark')}
+            value={remark ?? notice.supplierRemark}
+            onChange={(e) => setRemark(e.target.value)}
+          />
+        </Card>
+      )}
+      <Card className="page-card">
+        <Tabs
+          items={[
+            {
+              key: 'lines',
+              label: t('receivingPlans.urgent.form.lines'),
+              children: (
+                <Table<UrgentDeliveryLine>
+                  rowKey="id"
+                  size="small"
+                  columns={columns}
+                  dataSource={notice.lines}
+                  pagination={false}
+                  scroll={{ x: 1500 }}
+                />
+              ),
+            },
+            {
+              key: 'history',
+              label: t('receivingPlans.common.history'),
+              children: <History entries={notice.history} />,
+            },
+          ]}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,264 @@
+import { ArrowLeftOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import {
+  formatDecimal,
+  MASK,
+  RECEIVING_PLAN_LINE_STATUS_NAMES,
+  RECEIVING_PLAN_STATUS_NAMES,
+  type ReceivingPlanHistoryEntry,
+  URGENT_DELIVERY_STATUS_NAMES,
+} from '@concord/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, DatePicker, Empty, Form, Input, Result, Select, Skeleton, Space, Tag, Timeline } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/http.ts';
+import { useListParams } from '../../components/list/useListParams.ts';
+import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
+import type { Side } from './receiving-plans.api.ts';
+
+/**
+ * UI.md colours: grey draft, orange waiting for the other side, blue in progress, purple a proposed
+ * change, green confirmed, red cancelled.
+ */
+const PLAN_COLOURS = ['default', 'warning', 'processing', 'purple', 'success', 'error'] as const;
+const PLAN_LINE_COLOURS = ['warning', 'success', 'purple', 'error'] as const;
+const URGENT_COLOURS = ['default', 'warning', 'processing', 'success', 'default', 'error'] as const;
+
+export function PlanStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const name = RECEIVING_PLAN_STATUS_NAMES[status];
+  return name ? (
+    <Tag color={PLAN_COLOURS[status]}>{t(`receivingPlans.plans.statuses.${name}`)}</Tag>
+  ) : (
+    <Tag>{status}</Tag>
+  );
+}
+
+export function PlanLineStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const name = RECEIVING_PLAN_LINE_STATUS_NAMES[status];
+  return name ? (
+    <Tag color={PLAN_LINE_COLOURS[status]}>{t(`receivingPlans.plans.lineStatuses.${name}`)}</Tag>
+  ) : (
+    <Tag>{status}</Tag>
+  );
+}
+
+export function UrgentStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const name = URGENT_DELIVERY_STATUS_NAMES[status];
+  return name ? (
+    <Tag color={URGENT_COLOURS[status]}>{t(`receivingPlans.urgent.statuses.${name}`)}</Tag>
+  ) : (
+    <Tag>{status}</Tag>
+  );
+}
+
+/** A quantity rounded by the order's decimal places with thousands separators; `***` stays masked. */
+export function formatQty(value: string | number | null | undefined, places = 2): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (value === MASK) return MASK;
+  return formatDecimal(value, places);
+}
+
+/** A right-aligned quantity column (UI.md: numbers right-aligned with thousands separators). */
+export const qtyColumn = (places = 2) => ({
+  align: 'right' as const,
+  render: (v: string | null) => formatQty(v, places),
+});
+
+/** Both enterprises' steps of a document in time order, each marked with its side. */
+export function History({ entries }: { entries: ReceivingPlanHistoryEntry[] }) {
+  const { t } = useTranslation();
+  if (!entries.length) return <Empty description={t('receivingPlans.common.noHistory')} />;
+  return (
+    <Timeline
+      items={entries.map((h, i) => ({
+        key: `${h.at}-${i}`,
+        color: h.side === 'buyer' ? 'blue' : 'green',
+        content: (
+          <div>
+            <div style={{ color: 'rgba(0,0,0,0.45)' }}>
+              {formatDateTime(h.at)} · {h.username} ·{' '}
+              {h.side === 'buyer' ? t('receivingPlans.common.buyerSide') : t('receivingPlans.common.supplierSide')}
+            </div>
+            <div>{h.summary}</div>
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+/**
+ * A detail page's loading, not-found and error states around the loaded document (UI.md: every
+ * screen has loading, empty and error states).
+ */
+export function DetailGate<T>({
+  query,
+  back,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  back: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={notFound ? t('receivingPlans.common.notFound') : (query.error as Error).message}
+        extra={
+          <Space>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(back)}>
+              {t('receivingPlans.common.back')}
+            </Button>
+            {!notFound && <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+          </Space>
+        }
+      />
+    );
+  }
+  return children(query.data);
+}
+
+export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="error"
+      title={error instanceof Error ? error.message : t('receivingPlans.common.loadFailed')}
+      extra={<Button onClick={onRetry}>{t('common.retry')}</Button>}
+    />
+  );
+}
+
+export interface SearchField {
+  name: string;
+  label: string;
+  kind: 'text' | 'statuses' | 'dates' | 'select';
+  options?: { value: string | number; label: string }[];
+  placeholder?: string;
+}
+
+/**
+ * A list's search form bound to the URL query (UI.md: filters live in the URL). Text fields keep
+ * their name; `statuses` is a comma list; a date range becomes `<name>From` / `<name>To`.
+ */
+export function useSearchForm(fields: SearchField[]) {
+  const params = useListParams();
+  const values: Record<string, string | number[] | undefined> = {};
+  for (const f of fields) {
+    if (f.kind === 'statuses') {
+      values[f.name] = params.getCodes(f.name);
+    } else if (f.kind === 'dates') {
+      values[`${f.name}From`] = params.getDate(`${f.name}From`);
+      values[`${f.name}To`] = params.getDate(`${f.name}To`);
+    } else {
+      values[f.name] = params.get(f.name);
+    }
+  }
+  const filtered = Object.values(values).some((v) => v !== undefined);
+  return { ...params, values, filtered };
+}
+
+export function SearchForm({
+  fields,
+  values,
+  onSearch,
+  onReset,
+}: {
+  fields: SearchField[];
+  values: Record<string, string | number[] | undefined>;
+  onSearch: (patch: Record<string, string | undefined>) => void;
+  onReset: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const initial: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (f.kind === 'dates') {
+      const from = values[`${f.name}From`] as string | undefined;
+      const to = values[`${f.name}To`] as string | undefined;
+      initial[f.name] = from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null;
+    } else initial[f.name] = values[f.name];
+  }
+  const submit = (v: Record<string, unknown>) => {
+    const patch: Record<string, string | undefined> = {};
+    for (const f of fields) {
+      const value = v[f.name];
+      if (f.kind === 'dates') {
+        const range = value as [Dayjs | null, Dayjs | null] | null | undefined;
+        patch[`${f.name}From`] = range?.[0]?.format(DATE_FORMAT);
+        patch[`${f.name}To`] = range?.[1]?.format(DATE_FORMAT);
+      } else if (f.kind === 'statuses') {
+        patch[f.name] = (value as number[] | undefined)?.join(',') || undefined;
+      } else {
+        patch[f.name] = typeof value === 'string' ? value.trim() || undefined : (value as string | undefined);
+      }
+    }
+    onSearch(patch);
+  };
+  return (
+    <Form form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} initialValues={initial} onFinish={submit}>
+      {fields.map((f) => (
+        <Form.Item key={f.name} name={f.name} label={f.label}>
+          {f.kind === 'text' ? (
+            <Input allowClear placeholder={f.placeholder} style={{ width: 170 }} />
+          ) : f.kind === 'dates' ? (
+            <DatePicker.RangePicker allowEmpty={[true, true]} format={DATE_FORMAT} />
+          ) : (
+            <Select
+              allowClear
+              mode={f.kind === 'statuses' ? 'multiple' : undefined}
+              maxTagCount="responsive"
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 200 }}
+              options={f.options}
+            />
+          )}
+        </Form.Item>
+      ))}
+      <Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+            {t('receivingPlans.common.search')}
+          </Button>
+          <Button
+            icon={<UndoOutlined />}
+            onClick={() => {
+              form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, undefined])));
+              onReset();
+            }}
+          >
+            {t('receivingPlans.common.reset')}
+          </Button>
+        </Space>
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** The other party's column: the supplier on the buyer's side, the customer on the supplier's (UI.md). */
+export const partyColumn = (side: Side, supplierTitle: string, customerTitle: string) =>
+  side === 'buyer'
+    ? {
+        key: 'supplier',
+        title: supplierTitle,
+        width: 220,
+        ellipsis: { showTitle: true },
+        render: (_v: unknown, r: { supCode?: string; supName: string }) => `${r.supCode ?? ''} ${r.supName}`.trim(),
+      }
+    : {
+        key: 'customer',
+        title: customerTitle,
+        dataIndex: 'customerName',
+        width: 200,
+        ellipsis: { showTitle: true },
+      };

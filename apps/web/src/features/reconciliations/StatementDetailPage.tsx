@@ -1,0 +1,506 @@
+import {
+  ArrowLeftOutlined,
+  CheckOutlined,
+  DownloadOutlined,
+  SafetyCertificateOutlined,
+  SendOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
+import {
+  availableReconciliationActions,
+  RECONCILIATION_EDITABLE_STATUSES,
+  RECONCILIATION_LINE_STATUS,
+  RECONCILIATION_PERMISSION,
+  type ReconciliationAction,
+  type ReconciliationDetail,
+  type ReconciliationLine,
+  type ReconciliationStatus,
+  type ReconciliationUpdateInput,
+} from '@concord/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Space, Table, Tabs, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { DetailGate, formatNumber, History, LineStatusTag, numberColumn, StatementStatusTag } from './parts.tsx';
+import { type Side, statementKeys, statementPaths, statementsApi } from './reconciliations.api.ts';
+
+/** The counterpart's answer to one line, held on the page until submitted. */
+export interface LineAnswer {
+  agree: boolean;
+  reason?: string;
+  qty?: string;
+  price?: string;
+}
+
+/**
+ * One reconciliation statement on either side (UI.md two-sided documents): the buyer's
+ * /purchasebill/sourcing/detail, the supplier's /workers/sourcing/detail. The buttons come from the
+ * shared transition table and the caller's role on the statement: the drafter sends, accepts
+ * proposals, gives the final confirmation or cancels; the counterpart agrees or disputes each line
+ * and confirms.
+ */
+export function StatementDetailPage({ side }: { side: Side }) {
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const query = useQuery({ queryKey: statementKeys.detail(id), queryFn: () => statementsApi.get(id), enabled: !!id });
+  return (
+    <DetailGate query={query} back={statementPaths(side).list}>
+      {(statement) => <StatementView statement={statement} side={side} />}
+    </DetailGate>
+  );
+}
+
+export const BuyerStatementDetailPage = () => <StatementDetailPage side="buyer" />;
+export const SupplierStatementDetailPage = () => <StatementDetailPage side="supplier" />;
+
+function Confirmation({ at, by }: { at: string | null; by: string }) {
+  const { t } = useTranslation();
+  return at ? (
+    <span>
+      <Tag color="success">{by}</Tag>
+      {formatDateTime(at)}
+    </span>
+  ) : (
+    <Tag>{t('reconciliations.notConfirmed')}</Tag>
+  );
+}
+
+function StatementView({ statement: s, side }: { statement: ReconciliationDetail; side: Side }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const paths = statementPaths(side);
+  const places = s.decimalPlaces;
+  const permission = RECONCILIATION_PERMISSION[side];
+  // Steps by status and role only: a step the user lacks the code for stays visible but disabled
+  // (OperationButton). A statement opened through the other side's link shows no steps.
+  const actions = s.side === side ? availableReconciliationActions(side, s.draftedBy, s.status, () => true) : [];
+  const editing =
+    s.side === side &&
+    s.role === 'drafter' &&
+    RECONCILIATION_EDITABLE_STATUSES.includes(s.status as ReconciliationStatus);
+  const answering = actions.includes('answer');
+  const [answers, setAnswers] = useState<Record<string, LineAnswer>>({});
+  const [disputing, setDisputing] = useState<ReconciliationLine | null>(null);
+  const unsent = Object.keys(answers).length > 0;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: statementKeys.all });
+  const act = useMutation({
+    mutationFn: (v: { action: ReconciliationAction; body?: object }) =>
+      statementsApi.act(s.id, v.action, { version: s.version, ...v.body }),
+    onSuccess: async (_d, v) => {
+      setAnswers({});
+      await refresh();
+      message.success(t(`reconciliations.done.${v.action}`));
+    },
+  });
+  const edit = useMutation({
+    mutationFn: (input: Omit<ReconciliationUpdateInput, 'version'>) =>
+      statementsApi.update(s.id, { version: s.version, ...input }),
+    onSuccess: async () => {
+      await refresh();
+      message.success(t('reconciliations.done.update'));
+    },
+  });
+
+  const ask = (text: string, run: () => Promise<unknown>) =>
+    modal.confirm({ title: text, okText: t('common.confirm'), cancelText: t('common.cancel'), onOk: run });
+  const step = (action: 'send' | 'confirm' | 'finalize' | 'cancel') =>
+    ask(t(`reconciliations.confirmText.${action}`, { no: s.statementNo }), () => act.mutateAsync({ action }));
+  const submitAnswers = () =>
+    act.mutate({
+      action: 'answer',
+      body: {
+        lines: Object.entries(answers).map(([id, a]) =>
+          a.agree ? { id, agree: true } : { id, agree: false, reason: a.reason, qty: a.qty, price: a.price },
+        ),
+      },
+    });
+
+  const lineColumns: TableColumnsType<ReconciliationLine> = [
+    { key: 'lineNo', title: t('reconciliations.fields.lineNo'), dataIndex: 'lineNo', width: 60, align: 'right' },
+    { key: 'receiptNo', title: t('reconciliations.fields.receiptNo'), dataIndex: 'receiptNo', width: 150 },
+    { key: 'receiptDate', title: t('reconciliations.fields.receiptDate'), dataIndex: 'receiptDate', width: 110 },
+    { key: 'orderNo', title: t('reconciliations.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
+    { key: 'prdtNo', title: t('reconciliations.fields.prdtNo'), dataIndex: 'prdtNo', width: 130 },
+    {
+      key: 'prdtName',
+      title: t('reconciliations.fields.prdtName'),
+      dataIndex: 'prdtName',
+      width: 180,
+      ellipsis: { showTitle: true },
+    },
+    { key: 'unitName', title: t('reconciliations.fields.unit'), dataIndex: 'unitName', width: 70 },
+    {
+      key: 'qty',
+      title: t('reconciliations.fields.qty'),
+      dataIndex: 'qty',
+      width: 110,
+      ...numberColumn(places.quantity),
+    },
+    {
+      key: 'price',
+      title: t('reconciliations.fields.price'),
+      dataIndex: 'price',
+      width: 110,
+      ...numberColumn(places.price),
+    },
+    {
+      key: 'amount',
+      title: t('reconciliations.fields.amount'),
+      dataIndex: 'amount',
+      width: 120,
+      ...numberColumn(places.amount),
+    },
+    {
+      key: 'status',
+      title: t('reconciliations.fields.lineStatus'),
+      dataIndex: 'status',
+      width: 100,
+      render: (v: number) => <LineStatusTag status={v} />,
+    },
+    {
+      key: 'disputeReason',
+      title: t('reconciliations.fields.disputeReason'),
+      dataIndex: 'disputeReason',
+      width: 200,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'disputeQty',
+      title: t('reconciliations.fields.proposedQty'),
+      dataIndex: 'disputeQty',
+      width: 110,
+      ...numberColumn(places.quantity),
+    },
+    {
+      key: 'disputePrice',
+      title: t('reconciliations.fields.proposedPrice'),
+      dataIndex: 'disputePrice',
+      width: 110,
+      ...numberColumn(places.price),
+    },
+    {
+      key: 'differenceAmount',
+      title: t('reconciliations.fields.lineDifference'),
+      dataIndex: 'differenceAmount',
+      width: 110,
+      align: 'right',
+      render: (v: string, l) => (l.disputeReason ? formatNumber(v, places.amount) : ''),
+    },
+  ];
+  if (answering || editing) {
+    lineColumns.push({
+      key: 'operation',
+      title: answering ? t('reconciliations.fields.answer') : t('common.operation'),
+      width: 200,
+      fixed: 'right',
+      render: (_v, l) => (answering ? answerCell(l) : editCell(l)),
+    });
+  }
+
+  function answerCell(l: ReconciliationLine) {
+    const a = answers[l.id];
+    if (a) {
+      return (
+        <Space size={4}>
+          <Tag color={a.agree ? 'success' : 'error'}>
+            {a.agree ? t('reconciliations.dispute.pendingAgree') : t('reconciliations.dispute.pendingDispute')}
+          </Tag>
+          <Button
+            type="link"
+            size="small"
+            onClick={() =>
+              setAnswers((prev) => {
+                const { [l.id]: _, ...rest } = prev;
+                return rest;
+              })
+            }
+          >
+            {t('reconciliations.actions.undo')}
+          </Button>
+        </Space>
+      );
+    }
+    return (
+      <Space size={0}>
+        <OperationButton
+          type="link"
+          size="small"
+          permission={permission}
+          onClick={() => setAnswers((prev) => ({ ...prev, [l.id]: { agree: true } }))}
+        >
+          {t('reconciliations.actions.agree')}
+        </OperationButton>
+        <OperationButton type="link" size="small" danger permission={permission} onClick={() => setDisputing(l)}>
+          {t('reconciliations.actions.dispute')}
+        </OperationButton>
+      </Space>
+    );
+  }
+
+  function editCell(l: ReconciliationLine) {
+    return (
+      <Space size={0}>
+        {l.status === RECONCILIATION_LINE_STATUS.DISPUTED && (
+          <OperationButton
+            type="link"
+            size="small"
+            permission={permission}
+            onClick={() =>
+              ask(t('reconciliations.confirmText.acceptProposal', { lineNo: l.lineNo }), () =>
+                edit.mutateAsync({ acceptLineIds: [l.id] }),
+              )
+            }
+          >
+            {t('reconciliations.actions.acceptProposal')}
+          </OperationButton>
+        )}
+        {s.lines.length > 1 && (
+          <OperationButton
+            type="link"
+            size="small"
+            danger
+            permission={permission}
+            onClick={() =>
+              ask(t('reconciliations.confirmText.removeLine', { lineNo: l.lineNo }), () =>
+                edit.mutateAsync({ removeLineIds: [l.id] }),
+              )
+            }
+          >
+            {t('reconciliations.actions.removeLine')}
+          </OperationButton>
+        )}
+      </Space>
+    );
+  }
+
+  const final = s.status === 4 || s.status === 5;
+  return (
+    <Card
+      className="page-card"
+      title={
+        <Space>
+          <span>{s.statementNo}</span>
+          <StatementStatusTag status={s.status} />
+        </Space>
+      }
+      extra={
+        <Space wrap>
+          {actions.includes('send') && (
+            <OperationButton
+              type="primary"
+              icon={<SendOutlined />}
+              permission={permission}
+              loading={act.isPending}
+              onClick={() => step('send')}
+            >
+              {t('reconciliations.actions.send')}
+            </OperationButton>
+          )}
+          {answering && (
+            <OperationButton
+              type="primary"
+              permission={permission}
+              disabled={!unsent}
+              loading={act.isPending}
+              onClick={submitAnswers}
+            >
+              {t('reconciliations.actions.submitAnswer')}
+            </OperationButton>
+          )}
+          {actions.includes('confirm') && (
+            <OperationButton
+              icon={<CheckOutlined />}
+              permission={permission}
+              disabled={unsent}
+              disabledReason={t('reconciliations.dispute.unsent')}
+              onClick={() => step('confirm')}
+            >
+              {t('reconciliations.actions.confirm')}
+            </OperationButton>
+          )}
+          {actions.includes('finalize') && (
+            <OperationButton
+              type="primary"
+              icon={<SafetyCertificateOutlined />}
+              permission={permission}
+              onClick={() => step('finalize')}
+            >
+              {t('reconciliations.actions.finalize')}
+            </OperationButton>
+          )}
+          {actions.includes('cancel') && (
+            <OperationButton danger icon={<StopOutlined />} permission={permission} onClick={() => step('cancel')}>
+              {t('reconciliations.actions.cancel')}
+            </OperationButton>
+          )}
+          <OperationButton
+            icon={<DownloadOutlined />}
+            readOnly
+            onClick={() => void statementsApi.export(s.id, s.statementNo).catch((e: Error) => message.error(e.message))}
+          >
+            {t('reconciliations.actions.export')}
+          </OperationButton>
+          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(paths.list)}>
+            {t('reconciliations.actions.back')}
+          </Button>
+        </Space>
+      }
+    >
+      {!final && s.side === side && (
+        <Alert
+          type={actions.length ? 'warning' : 'info'}
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={actions.length ? t(`reconciliations.role.${s.role}`) : t('reconciliations.role.waiting')}
+        />
+      )}
+      <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginBottom: 16 }}>
+        <Descriptions.Item
+          label={side === 'buyer' ? t('reconciliations.fields.supplier') : t('reconciliations.fields.customer')}
+        >
+          {side === 'buyer' ? `${s.supCode} ${s.supName}`.trim() : s.customerName}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.period')}>
+          {s.periodFrom} ~ {s.periodTo}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.draftedBy')}>
+          {t(`reconciliations.sides.${s.draftedBy}`)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.totalQty')}>
+          {formatNumber(s.totalQty, places.quantity)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.totalAmount')}>
+          {formatNumber(s.totalAmount, places.amount)} {s.currency}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.differenceAmount')}>
+          {formatNumber(s.differenceAmount, places.amount)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.buyerConfirmation')}>
+          <Confirmation at={s.buyerConfirmedAt} by={s.buyerConfirmedBy} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.supplierConfirmation')}>
+          <Confirmation at={s.supplierConfirmedAt} by={s.supplierConfirmedBy} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.sentAt')}>{formatDateTime(s.sentAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.lineCount')}>{s.lineCount}</Descriptions.Item>
+        {side === 'buyer' && (
+          <Descriptions.Item label={t('reconciliations.fields.owner')}>{s.ownerName}</Descriptions.Item>
+        )}
+        <Descriptions.Item label={t('reconciliations.fields.remark')}>{s.remark}</Descriptions.Item>
+      </Descriptions>
+      <Tabs
+        items={[
+          {
+            key: 'lines',
+            label: t('reconciliations.tabs.lines'),
+            children: (
+              <Table<ReconciliationLine>
+                rowKey="id"
+                size="small"
+                columns={lineColumns}
+                dataSource={s.lines}
+                pagination={false}
+                scroll={{ x: 2000 }}
+              />
+            ),
+          },
+          { key: 'history', label: t('reconciliations.tabs.history'), children: <History entries={s.history} /> },
+        ]}
+      />
+      <DisputeDialog
+        line={disputing}
+        places={places}
+        onClose={() => setDisputing(null)}
+        onSave={(answer) => {
+          setAnswers((prev) => ({ ...prev, [disputing!.id]: answer }));
+          setDisputing(null);
+        }}
+      />
+    </Card>
+  );
+}
+
+interface DisputeValues {
+  reason?: string;
+  qty?: string | null;
+  price?: string | null;
+}
+
+/** A dispute needs a reason; the quantity and price the counterpart holds right are optional. */
+export function DisputeDialog({
+  line,
+  places,
+  onClose,
+  onSave,
+}: {
+  line: ReconciliationLine | null;
+  places: { quantity: number; price: number };
+  onClose: () => void;
+  onSave: (answer: LineAnswer) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<DisputeValues>();
+  return (
+    <Modal
+      open={!!line}
+      width={500}
+      title={line ? t('reconciliations.dispute.title', { lineNo: line.lineNo }) : ''}
+      okText={t('common.confirm')}
+      cancelText={t('common.cancel')}
+      mask={{ closable: false }}
+      destroyOnHidden
+      onCancel={onClose}
+      onOk={() => form.submit()}
+    >
+      <Form<DisputeValues>
+        form={form}
+        layout="vertical"
+        preserve={false}
+        onFinish={(v) =>
+          onSave({
+            agree: false,
+            reason: v.reason?.trim(),
+            qty: v.qty ? String(v.qty) : undefined,
+            price: v.price ? String(v.price) : undefined,
+          })
+        }
+      >
+        <Form.Item
+          name="reason"
+          label={t('reconciliations.dispute.reason')}
+          rules={[{ required: true, whitespace: true, message: t('reconciliations.dispute.reasonRequired') }]}
+        >
+          <Input.TextArea maxLength={500} rows={3} />
+        </Form.Item>
+        <Space size="middle">
+          <Form.Item name="qty" label={t('reconciliations.dispute.qty')}>
+            <InputNumber<string>
+              stringMode
+              min="0"
+              precision={places.quantity}
+              style={{ width: 180 }}
+              placeholder={line?.qty}
+            />
+          </Form.Item>
+          <Form.Item name="price" label={t('reconciliations.dispute.price')}>
+            <InputNumber<string>
+              stringMode
+              min="0"
+              precision={places.price}
+              style={{ width: 180 }}
+              placeholder={line?.price}
+            />
+          </Form.Item>
+        </Space>
+        <div style={{ color: 'rgba(0,0,0,0.45)' }}>{t('reconciliations.dispute.hint')}</div>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,16 @@
+import { lazyPage, type PagesByPath } from '../../app/lazyPage.ts';
+
+const list = () => import('./StatementListPage.tsx');
+const detail = () => import('./StatementDetailPage.tsx');
+
+/** Screens of reconciliation statements by route path (see app/lazyPage.ts). */
+export const reconciliationPages: PagesByPath = {
+  '/purchasebill/workernote': lazyPage(list, (m) => m.BuyerStatementListPage),
+  '/purchasebill/sourcing/detail': lazyPage(detail, (m) => m.BuyerStatementDetailPage),
+  '/workers/workernote': lazyPage(list, (m) => m.SupplierStatementListPage),
+  '/workers/sourcing/detail': lazyPage(detail, (m) => m.SupplierStatementDetailPage),
+  '/workers/workernote/components/newstate': lazyPage(
+    () => import('./NewStatementForm.tsx'),
+    (m) => m.SupplierNewStatementPage,
+  ),
+};

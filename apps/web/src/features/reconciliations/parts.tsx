@@ -1,0 +1,106 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import {
+  formatDecimal,
+  MASK,
+  type PurchaseOrderHistoryEntry,
+  RECONCILIATION_LINE_STATUS_NAMES,
+  RECONCILIATION_STATUS_NAMES,
+} from '@concord/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Button, Empty, Result, Skeleton, Space, Tag, Timeline } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/http.ts';
+import { formatDateTime } from '../../lib/dates.ts';
+
+/**
+ * UI.md colours: grey draft, blue sent (in progress), red disputed (refused lines), orange waiting
+ * for the other side's final confirmation, green confirmed, black cancelled (invalid).
+ */
+const STATUS_COLOURS = ['default', 'processing', 'error', 'warning', 'success', '#000'] as const;
+const LINE_COLOURS = ['warning', 'success', 'error'] as const;
+
+export function StatementStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const name = RECONCILIATION_STATUS_NAMES[status];
+  return name ? <Tag color={STATUS_COLOURS[status]}>{t(`reconciliations.statuses.${name}`)}</Tag> : <Tag>{status}</Tag>;
+}
+
+export function LineStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const name = RECONCILIATION_LINE_STATUS_NAMES[status];
+  return name ? (
+    <Tag color={LINE_COLOURS[status]}>{t(`reconciliations.lineStatuses.${name}`)}</Tag>
+  ) : (
+    <Tag>{status}</Tag>
+  );
+}
+
+/** A number by the statement's decimal places with thousands separators; `***` stays masked, null empty. */
+export function formatNumber(value: string | number | null | undefined, places: number): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (value === MASK) return MASK;
+  return formatDecimal(value, places);
+}
+
+/** A right-aligned number column (UI.md: numbers right-aligned with thousands separators). */
+export const numberColumn = (places: number) => ({
+  align: 'right' as const,
+  render: (v: string | null) => formatNumber(v, places),
+});
+
+/** Both enterprises' steps in time order, each marked with its side. */
+export function History({ entries }: { entries: PurchaseOrderHistoryEntry[] }) {
+  const { t } = useTranslation();
+  if (!entries.length) return <Empty description={t('reconciliations.noHistory')} />;
+  return (
+    <Timeline
+      items={entries.map((h, i) => ({
+        key: `${h.at}-${i}`,
+        color: h.side === 'buyer' ? 'blue' : 'green',
+        content: (
+          <div>
+            <div style={{ color: 'rgba(0,0,0,0.45)' }}>
+              {formatDateTime(h.at)} · {h.username} · {t(`reconciliations.sides.${h.side}`)}
+            </div>
+            <div>{h.summary}</div>
+          </div>
+        ),
+      }))}
+    />
+  );
+}
+
+/** Loading, not-found and error states around a loaded statement (UI.md states every screen has). */
+export function DetailGate<T>({
+  query,
+  back,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  back: string;
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Result
+        status={notFound ? '404' : 'error'}
+        title={notFound ? t('reconciliations.notFound') : (query.error as Error).message}
+        extra={
+          <Space>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(back)}>
+              {t('reconciliations.actions.back')}
+            </Button>
+            {!notFound && <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+          </Space>
+        }
+      />
+    );
+  }
+  return children(query.data);
+}

@@ -1,0 +1,374 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  DELIVERY_NOTE_STATUS_NAMES,
+  MASK,
+  REPORTS,
+  type ReportColumn,
+  type ReportFilter,
+  type ReportName,
+  type ReportRow,
+  reportSide,
+} from '@concord/shared';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Empty,
+  Form,
+  Input,
+  Result,
+  Row,
+  Select,
+  Space,
+  Statistic,
+  Table,
+  Typography,
+} from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
+import { useListParams } from '../../components/list/useListParams.ts';
+import { DATE_FORMAT } from '../../lib/dates.ts';
+import { ReportChart } from './ReportChart.tsx';
+import { reportKeys, reportsApi, saveFile } from './reports.api.ts';
+
+type Formatter = (value: unknown) => string;
+
+/** Numbers as the reader's language writes them; masked values stay `***`. */
+function useFormatters() {
+  const { t, i18n } = useTranslation();
+  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
+  const of = (column: ReportColumn): Formatter => {
+    const statusNames = column.status ? t(`reports.statuses.${column.status}`).split('|') : null;
+    return (value) => {
+      if (value === null || value === undefined || value === '') return '';
+      if (value === MASK) return MASK;
+      switch (column.kind) {
+        case 'qty':
+        case 'money':
+        case 'int':
+          return Number.isFinite(Number(value)) ? number.format(Number(value)) : String(value);
+        case 'rate':
+          return `${Number(value).toFixed(2)} %`;
+        case 'status':
+          return statusNames?.[Number(value)] ?? String(value);
+        default:
+          return String(value);
+      }
+    };
+  };
+  return of;
+}
+
+const NUMERIC = new Set(['qty', 'money', 'int', 'rate']);
+
+/** The filters of one report, read from and written to the URL query. */
+function useReportFilter(name: ReportName) {
+  const params = useListParams();
+  const def = REPORTS[name];
+  const has = (k: string) => (def.filters as readonly string[]).includes(k);
+  const filter: ReportFilter = {
+    dateFrom: params.getDate('dateFrom'),
+    dateTo: params.getDate('dateTo'),
+    ...(has('supplierId') ? { supplierId: params.get('supplierId') } : {}),
+    ...(has('customerId') ? { customerId: params.get('customerId') } : {}),
+    ...(has('material') ? { material: params.get('material') } : {}),
+    ...(has('orderNo') ? { orderNo: params.get('orderNo') } : {}),
+    ...(has('noteNo') ? { noteNo: params.get('noteNo') } : {}),
+    ...(has('noteStatus') && params.get('noteStatus') !== undefined
+      ? { noteStatus: Number(params.get('noteStatus')) }
+      : {}),
+    ...(has('groupBy') && params.get('groupBy') === 'material' ? { groupBy: 'material' as const } : {}),
+  };
+  for (const k of Object.keys(filter) as (keyof ReportFilter)[]) if (filter[k] === undefined) delete filter[k];
+  return { params, filter, has };
+}
+
+function ReportSearch({
+  name,
+  filter,
+  has,
+  onSearch,
+  onReset,
+}: {
+  name: ReportName;
+  filter: ReportFilter;
+  has: (k: string) => boolean;
+  onSearch: (patch: Record<string, string | number | undefined>) => void;
+  onReset: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const side = reportSide(name);
+  const partnerKey = side === 'buyer' ? 'supplierId' : 'customerId';
+  const partners = useQuery({
+    queryKey: reportKeys.partners(side),
+    queryFn: () => reportsApi.partners(side),
+    enabled: has(partnerKey),
+    staleTime: 60_000,
+  });
+  const noteStatusNames = t('reports.statuses.note').split('|');
+  const initial = {
+    period:
+      filter.dateFrom || filter.dateTo
+        ? [filter.dateFrom ? dayjs(filter.dateFrom) : null, filter.dateTo ? dayjs(filter.dateTo) : null]
+        : null,
+    partner: filter.supplierId ?? filter.customerId,
+    material: filter.material,
+    orderNo: filter.orderNo,
+    noteNo: filter.noteNo,
+    noteStatus: filter.noteStatus,
+    groupBy: filter.groupBy ?? 'partner',
+  };
+  const submit = (v: typeof initial) => {
+    const range = v.period as [Dayjs | null, Dayjs | null] | null;
+    const text = (s: string | undefined) => s?.trim() || undefined;
+    onSearch({
+      dateFrom: range?.[0]?.format(DATE_FORMAT),
+      dateTo: range?.[1]?.format(DATE_FORMAT),
+      [partnerKey]: v.partner,
+      material: text(v.material),
+      orderNo: text(v.orderNo),
+      noteNo: text(v.noteNo),
+      noteStatus: v.noteStatus,
+      groupBy: v.groupBy === 'material' ? 'material' : undefined,
+    });
+  };
+  return (
+    <Form form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} initialValues={initial} onFinish={submit}>
+      <Form.Item name="period" label={t('reports.filters.period')}>
+        <DatePicker.RangePicker allowEmpty={[true, true]} format={DATE_FORMAT} />
+      </Form.Item>
+      {has(partnerKey) && (
+        <Form.Item name="partner" label={t(`reports.filters.${partnerKey}`)}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 220 }}
+            loading={partners.isLoading}
+            options={(partners.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          />
+        </Form.Item>
+      )}
+      {has('material') && (
+        <Form.Item name="material" label={t('reports.filters.material')}>
+          <Input allowClear placeholder={t('reports.filters.materialPlaceholder')} style={{ width: 170 }} />
+        </Form.Item>
+      )}
+      {has('orderNo') && (
+        <Form.Item name="orderNo" label={t('reports.filters.orderNo')}>
+          <Input allowClear style={{ width: 170 }} />
+        </Form.Item>
+      )}
+      {has('noteNo') && (
+        <Form.Item name="noteNo" label={t('reports.filters.noteNo')}>
+          <Input allowClear style={{ width: 170 }} />
+        </Form.Item>
+      )}
+      {has('noteStatus') && (
+        <Form.Item name="noteStatus" label={t('reports.filters.noteStatus')}>
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            options={DELIVERY_NOTE_STATUS_NAMES.map((_n, code) => ({
+              value: code,
+              label: noteStatusNames[code],
+            })).filter((o) => o.value !== 0)}
+          />
+        </Form.Item>
+      )}
+      {has('groupBy') && (
+        <Form.Item name="groupBy" label={t('reports.filters.groupBy')}>
+          <Select
+            style={{ width: 180 }}
+            options={[
+              { value: 'partner', label: t('reports.filters.groupByPartner') },
+              { value: 'material', label: t('reports.filters.groupByMaterial') },
+            ]}
+          />
+        </Form.Item>
+      )}
+      <SearchActions
+        onReset={() => {
+          form.resetFields();
+          onReset();
+        }}
+      />
+    </Form>
+  );
+}
+
+/**
+ * One report screen, driven by the report's entry in the shared catalogue: filters, summary
+ * figures, the chart, the table and the Excel export; rate reports show their definition first.
+ */
+export function ReportPage({ name }: { name: ReportName }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const def = REPORTS[name];
+  const format = useFormatters();
+  const { params, filter, has } = useReportFilter(name);
+  const { page, size } = params;
+  const sortKey = params.get('sort');
+  const sort = sortKey ? { fieldName: sortKey, asc: params.get('order') !== 'desc' } : undefined;
+  const [formKey, setFormKey] = useState(0);
+
+  const report = useQuery({
+    queryKey: reportKeys.run(name, filter, page, size, sortKey ? `${sortKey}:${params.get('order')}` : undefined),
+    queryFn: () => reportsApi.run(name, filter, page, size, sort),
+    placeholderData: keepPreviousData,
+  });
+  const exporting = useMutation({
+    mutationFn: () => reportsApi.export(name, filter),
+    onSuccess: saveFile,
+    onError: (e) => message.error(e.message),
+  });
+
+  const allColumns: TableColumnsType<ReportRow> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    ...def.columns.map((c) => {
+      const fmt = format(c);
+      return {
+        key: c.key,
+        dataIndex: c.key,
+        title: t(`reports.columns.${c.key}`),
+        width: NUMERIC.has(c.kind) ? 120 : c.kind === 'datetime' ? 160 : c.kind === 'date' ? 110 : 150,
+        align: NUMERIC.has(c.kind) ? ('right' as const) : undefined,
+        ellipsis: c.kind === 'text' ? { showTitle: true } : undefined,
+        sorter: c.kind !== 'money',
+        sortOrder: sortKey === c.key ? (sort?.asc ? ('ascend' as const) : ('descend' as const)) : null,
+        render: (v: unknown) => fmt(v),
+      };
+    }),
+  ];
+  const chrome = useListChrome(allColumns);
+  const data = report.data;
+
+  const onTableChange = (
+    p: TablePaginationConfig,
+    _f: unknown,
+    sorter: SorterResult<ReportRow> | SorterResult<ReportRow>[],
+  ) => {
+    const s = Array.isArray(sorter) ? sorter[0] : sorter;
+    params.update(
+      {
+        page: p.current,
+        size: p.pageSize,
+        sort: s?.order ? String(s.columnKey) : undefined,
+        order: s?.order === 'descend' ? 'desc' : undefined,
+      },
+      false,
+    );
+  };
+
+  return (
+    <Space orientation="vertical" size={12} style={{ width: '100%' }}>
+      {def.rate && (
+        <Alert
+          type="info"
+          showIcon
+          title={t(`reports.columns.${def.rate}`)}
+          description={t(`reports.definitions.${def.rate}`)}
+        />
+      )}
+      <Card size="small">
+        {chrome.searchVisible && (
+          <ReportSearch
+            key={formKey}
+            name={name}
+            filter={filter}
+            has={has}
+            onSearch={(patch) => params.update(patch)}
+            onReset={() => {
+              params.reset();
+              setFormKey((k) => k + 1);
+            }}
+          />
+        )}
+        {data && (
+          <Typography.Text type="secondary">
+            {t('reports.periodShown', { from: data.period.dateFrom, to: data.period.dateTo })}
+          </Typography.Text>
+        )}
+      </Card>
+      {report.isError && !data ? (
+        <Result
+          status="error"
+          title={t('reports.loadFailed')}
+          subTitle={report.error.message}
+          extra={<Button onClick={() => report.refetch()}>{t('reports.retry')}</Button>}
+        />
+      ) : (
+        <>
+          <Row gutter={[12, 12]}>
+            {def.summary.map((c) => (
+              <Col key={c.key} xs={12} md={6} xl={Math.max(4, Math.floor(24 / def.summary.length))}>
+                <Card size="small" loading={!data}>
+                  <Statistic
+                    title={t(`reports.columns.${c.key}`)}
+                    value={data ? format(c)(data.summary[c.key]) || '—' : ''}
+                  />
+                </Card>
+              </Col>
+            ))}
+          </Row>
+          <Card size="small" title={t('reports.chart.title')}>
+            {data ? <ReportChart chart={data.chart} /> : <Empty description={t('reports.chart.loading')} />}
+          </Card>
+          <Card size="small">
+            <TableToolbar
+              left={
+                <Button icon={<DownloadOutlined />} loading={exporting.isPending} onClick={() => exporting.mutate()}>
+                  {t('reports.actions.export')}
+                </Button>
+              }
+              onRefresh={() => report.refetch()}
+              refreshing={report.isFetching}
+              {...chrome.toolbarProps}
+            />
+            <Table<ReportRow>
+              rowKey="id"
+              size="small"
+              loading={report.isLoading}
+              columns={chrome.columns}
+              dataSource={data?.dataList ?? []}
+              scroll={{ x: 'max-content' }}
+              locale={{ emptyText: <Empty description={t('reports.empty')} /> }}
+              pagination={params.pagination(data?.totalCount)}
+              onChange={onTableChange}
+            />
+          </Card>
+        </>
+      )}
+    </Space>
+  );
+}
+
+const screen = (name: ReportName) => () => <ReportPage name={name} />;
+
+/** One screen per report route (features/reports/pages.ts). */
+export const ReportScreens = {
+  procurementExecution: screen('procurementExecution'),
+  deliveryPage: screen('deliveryPage'),
+  poTimelyArrivalRate: screen('poTimelyArrivalRate'),
+  poQualityYield: screen('poQualityYield'),
+  poLzDetails: screen('poLzDetails'),
+  poDiffReconciliation: screen('poDiffReconciliation'),
+  poUnqualifiedReasonReport: screen('poUnqualifiedReasonReport'),
+  poConfirmDetails: screen('poConfirmDetails'),
+  supTimelyArrivalRate: screen('supTimelyArrivalRate'),
+  supQualityYield: screen('supQualityYield'),
+  supLzDetails: screen('supLzDetails'),
+  supDiffReconciliation: screen('supDiffReconciliation'),
+  unreconciledDetails: screen('unreconciledDetails'),
+  supConfirmDetails: screen('supConfirmDetails'),
+} satisfies Record<ReportName, () => React.JSX.Element>;

@@ -1,0 +1,236 @@
+import { DownOutlined, UserAddOutlined } from '@ant-design/icons';
+import { EMPLOYEE_ACTION_PERMISSION, type EmployeeItem } from '@concord/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { Button, Card, Dropdown, Empty, Form, Input, Result, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
+import { useListParams } from '../../components/list/useListParams.ts';
+import { usePermission } from '../../components/PermissionGate.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { useDepartmentTree } from '../departments/departments.api.ts';
+import { departmentOptions } from '../departments/departmentTree.ts';
+import { EmployeeStatusTag, STATUS_NAMES } from './EmployeeStatusTag.tsx';
+import { InviteDialog } from './InviteDialog.tsx';
+import { type EmployeeFilter, staffApi, staffKeys } from './staff.api.ts';
+import { useEmployeeActions } from './useEmployeeActions.ts';
+
+interface SearchValues {
+  name?: string;
+  mobile?: string;
+  status?: number;
+  deptId?: string;
+}
+
+export const staffInfoPath = (id: string) => `/staff/staffInfo?id=${id}`;
+
+/** /staff (CF_EMP_MGT_01): employees and invitations of the enterprise. */
+export function StaffPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { page, size, get, update, reset, pagination } = useListParams();
+  const [form] = Form.useForm<SearchValues>();
+  const [inviting, setInviting] = useState(false);
+  const canInvite = usePermission(EMPLOYEE_ACTION_PERMISSION);
+  const actions = useEmployeeActions();
+  const tree = useDepartmentTree();
+
+  const filter: EmployeeFilter = {
+    name: get('name'),
+    mobile: get('mobile'),
+    status: get('status') !== undefined ? Number(get('status')) : undefined,
+    deptId: get('deptId'),
+  };
+  const list = useQuery({
+    queryKey: staffKeys.list(filter, page, size),
+    queryFn: () => staffApi.list(filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+
+  const allColumns: TableColumnsType<EmployeeItem> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    {
+      key: 'name',
+      title: t('organization.staff.name'),
+      dataIndex: 'name',
+      width: 210,
+      render: (name: string, e) => (
+        <Space size={4} wrap>
+          <Button type="link" size="small" style={{ padding: 0 }} onClick={() => navigate(staffInfoPath(e.id))}>
+            {name || '—'}
+          </Button>
+          {e.isAdmin && <Tag color="gold">{t('organization.staff.admin')}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      key: 'status',
+      title: t('organization.staff.status'),
+      dataIndex: 'status',
+      width: 130,
+      render: (status: number) => <EmployeeStatusTag status={status} />,
+    },
+    {
+      key: 'mobile',
+      title: t('organization.staff.mobile'),
+      width: 150,
+      render: (_v, e) => (e.mobile ? `${e.mobileArea} ${e.mobile}` : ''),
+    },
+    { key: 'email', title: t('organization.staff.email'), dataIndex: 'email', width: 200 },
+    { key: 'platformNo', title: t('organization.staff.platformNo'), dataIndex: 'platformNo', width: 130 },
+    { key: 'deptName', title: t('organization.staff.dept'), dataIndex: 'deptName', width: 180 },
+    {
+      key: 'positionNames',
+      title: t('organization.staff.positions'),
+      dataIndex: 'positionNames',
+      width: 200,
+      render: (names: string[]) => (
+        <Space size={[0, 4]} wrap>
+          {names.map((n) => (
+            <Tag key={n}>{n}</Tag>
+          ))}
+        </Space>
+      ),
+    },
+    { key: 'erpCode', title: t('organization.staff.erpCode'), dataIndex: 'erpCode', width: 120 },
+    { key: 'erpName', title: t('organization.staff.erpName'), dataIndex: 'erpName', width: 120 },
+    {
+      key: 'invitationExpiresAt',
+      title: t('organization.staff.expiresAt'),
+      dataIndex: 'invitationExpiresAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      key: 'createdAt',
+      title: t('organization.staff.createdAt'),
+      dataIndex: 'createdAt',
+      width: 170,
+      render: formatDateTime,
+    },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, e) => {
+        const available = actions.actionsFor(e);
+        return (
+          <Space size={0}>
+            <Button type="link" size="small" onClick={() => navigate(staffInfoPath(e.id))}>
+              {t('organization.staff.detail')}
+            </Button>
+            {available.length > 0 && (
+              <Dropdown
+                disabled={!actions.allowed}
+                menu={{
+                  items: available.map((action) => ({
+                    key: action,
+                    label: t(`organization.staff.actions.${action}`),
+                    danger: action !== 'resend',
+                  })),
+                  onClick: ({ key }) => actions.run(e, key as (typeof available)[number]),
+                }}
+              >
+                <Button type="link" size="small" disabled={!actions.allowed}>
+                  {t('organization.staff.more')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+
+  const inviteButton = (
+    <Button type="primary" icon={<UserAddOutlined />} disabled={!canInvite} onClick={() => setInviting(true)}>
+      {t('organization.staff.invite')}
+    </Button>
+  );
+
+  if (list.isError && !list.data) {
+    return (
+      <Card>
+        <Result
+          status="error"
+          title={t('organization.loadFailed', { reason: (list.error as Error).message })}
+          extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Card>
+      {searchVisible && (
+        <Form
+          form={form}
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          initialValues={filter}
+          onFinish={(v) =>
+            update({ name: v.name?.trim(), mobile: v.mobile?.trim(), status: v.status, deptId: v.deptId })
+          }
+        >
+          <Form.Item name="name" label={t('organization.staff.name')}>
+            <Input allowClear placeholder={t('organization.staff.searchName')} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="mobile" label={t('organization.staff.contact')}>
+            <Input allowClear placeholder={t('organization.staff.searchContact')} style={{ width: 180 }} />
+          </Form.Item>
+          <Form.Item name="status" label={t('organization.staff.status')}>
+            <Select
+              allowClear
+              placeholder={t('organization.staff.anyStatus')}
+              style={{ width: 160 }}
+              options={[...STATUS_NAMES.entries()].map(([code, name]) => ({
+                value: code,
+                label: t(`organization.staff.statuses.${name}`),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="deptId" label={t('organization.staff.dept')}>
+            <TreeSelect
+              allowClear
+              showSearch
+              treeNodeFilterProp="title"
+              treeDefaultExpandAll
+              placeholder={t('organization.staff.anyDept')}
+              style={{ width: 200 }}
+              treeData={departmentOptions(tree.data ?? [])}
+            />
+          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              form.setFieldsValue({ name: undefined, mobile: undefined, status: undefined, deptId: undefined });
+              reset(['size']);
+            }}
+          />
+        </Form>
+      )}
+      <TableToolbar
+        left={inviteButton}
+        {...toolbarProps}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching}
+      />
+      <Table<EmployeeItem>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching || actions.pending}
+        columns={columns}
+        dataSource={list.data?.dataList ?? []}
+        scroll={{ x: 1900 }}
+        locale={{ emptyText: <Empty description={t('organization.staff.empty')}>{inviteButton}</Empty> }}
+        pagination={pagination(list.data?.totalCount)}
+      />
+      {inviting && <InviteDialog onClose={() => setInviting(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,289 @@
+import { AppstoreOutlined, DownOutlined, PlusOutlined, UserAddOutlined } from '@ant-design/icons';
+import {
+  RELATION_STATE_NAMES,
+  SUPPLIER_INVITE_STATE,
+  SUPPLIER_INVITE_STATE_NAMES,
+  type SupplierListFilter,
+  type SupplierListItem,
+} from '@concord/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { Button, Card, Dropdown, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
+import { useListParams } from '../../components/list/useListParams.ts';
+import { OperationButton } from '../../components/OperationButton.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import { InviteSupplierDialog } from './InviteSupplierDialog.tsx';
+import { ReviewDialog, useSupplierActions } from './SupplierActions.tsx';
+import { SupplierClassesDrawer } from './SupplierClassesDrawer.tsx';
+import { useClassOptions } from './SupplierFields.tsx';
+import { InviteStateTag, RelationStateTag, SyncStateTag } from './SupplierTags.tsx';
+import { supplierDetailPath, supplierKeys, suppliersApi } from './suppliers.api.ts';
+
+interface SearchValues {
+  supCode?: string;
+  supName?: string;
+  inviteState?: number;
+  relationState?: number;
+  supplierClassId?: string;
+}
+
+const ADD_PATH = '/supplier/supfile/add';
+
+const stateParam = (value: string | undefined, names: readonly string[]) =>
+  value !== undefined && names[Number(value)] ? Number(value) : undefined;
+
+/** /supplier/supfile (PO_SUP_ARC): the buyer's supplier archive with invitations, review and lifecycle. */
+export function SupplierArchivePage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { page, size, get, update, reset, pagination } = useListParams();
+  const [form] = Form.useForm<SearchValues>();
+  const [inviting, setInviting] = useState<{ archive: SupplierListItem | null } | null>(null);
+  const [classesOpen, setClassesOpen] = useState(false);
+  const [reviewing, setReviewing] = useState<SupplierListItem | null>(null);
+  const classOptions = useClassOptions();
+  const actions = useSupplierActions((row) => setReviewing(row as SupplierListItem));
+
+  const filter: SupplierListFilter = {
+    supCode: get('supCode'),
+    supName: get('supName'),
+    inviteState: stateParam(get('inviteState'), SUPPLIER_INVITE_STATE_NAMES),
+    relationState: stateParam(get('relationState'), RELATION_STATE_NAMES),
+    supplierClassId: get('supplierClassId'),
+  };
+  const list = useQuery({
+    queryKey: supplierKeys.list(filter, page, size),
+    queryFn: () => suppliersApi.list(filter, page, size),
+    placeholderData: keepPreviousData,
+  });
+
+  const allColumns: TableColumnsType<SupplierListItem> = [
+    { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
+    {
+      key: 'supCode',
+      title: t('partners.fields.supCode'),
+      dataIndex: 'supCode',
+      width: 110,
+      render: (code: string, row) => <Link to={supplierDetailPath(row.id)}>{code}</Link>,
+    },
+    { key: 'supName', title: t('partners.fields.supName'), dataIndex: 'supName', ellipsis: { showTitle: true } },
+    { key: 'supShort', title: t('partners.fields.supShort'), dataIndex: 'supShort', width: 150, ellipsis: true },
+    { key: 'supplierCompNo', title: t('partners.fields.supplierCompNo'), dataIndex: 'supplierCompNo', width: 110 },
+    { key: 'supplierClass', title: t('partners.fields.supplierClass'), dataIndex: 'supplierClassName', width: 150 },
+    {
+      key: 'inviteState',
+      title: t('partners.fields.inviteState'),
+      dataIndex: 'inviteState',
+      width: 110,
+      render: (s: number) => <InviteStateTag state={s} />,
+    },
+    {
+      key: 'relationState',
+      title: t('partners.fields.relationState'),
+      dataIndex: 'relationState',
+      width: 100,
+      render: (s: number) => <RelationStateTag state={s} />,
+    },
+    {
+      key: 'syncState',
+      title: t('partners.fields.syncState'),
+      dataIndex: 'syncState',
+      width: 110,
+      render: (s: number) => <SyncStateTag state={s} />,
+    },
+    { key: 'primaryContact', title: t('partners.fields.primaryContact'), dataIndex: 'primaryContact', width: 140 },
+    {
+      key: 'invitationDate',
+      title: t('partners.fields.invitationDate'),
+      dataIndex: 'invitationDate',
+      width: 110,
+      render: formatDate,
+    },
+    { key: 'joinDate', title: t('partners.fields.joinDate'), dataIndex: 'joinDate', width: 110, render: formatDate },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, row) => {
+        const available = actions.actionsFor(row);
+        return (
+          <Space size={0}>
+            <OperationButton type="link" size="small" readOnly onClick={() => navigate(supplierDetailPath(row.id))}>
+              {t('partners.actions.detail')}
+            </OperationButton>
+            <OperationButton
+              type="link"
+              size="small"
+              permission="PO_SUP"
+              row={row}
+              visible={(r) => r.inviteState === SUPPLIER_INVITE_STATE.NOT_INVITED}
+              onClick={() => setInviting({ archive: row })}
+            >
+              {t('partners.actions.invite')}
+            </OperationButton>
+            {available.length > 0 && (
+              <Dropdown
+                menu={{
+                  items: available.map((action) => ({
+                    key: action,
+                    label: t(`partners.actions.${action}`),
+                    danger: action === 'blacklist' || action === 'invalidate' || action === 'stop',
+                  })),
+                  onClick: ({ key }) => actions.run(row, key as (typeof available)[number]),
+                }}
+              >
+                <Button type="link" size="small">
+                  {t('partners.actions.more')} <DownOutlined />
+                </Button>
+              </Dropdown>
+            )}
+          </Space>
+        );
+      },
+    },
+  ];
+  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+
+  if (list.isError && !list.data) {
+    return (
+      <Card className="page-card">
+        <Result
+          status="error"
+          title={(list.error as Error).message}
+          extra={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
+        />
+      </Card>
+    );
+  }
+
+  const filtered = Object.values(filter).some((v) => v !== undefined);
+  const toolbar = (
+    <Space wrap>
+      <OperationButton
+        type="primary"
+        permission="PO_SUP"
+        icon={<UserAddOutlined />}
+        onClick={() => setInviting({ archive: null })}
+      >
+        {t('partners.list.invite')}
+      </OperationButton>
+      <OperationButton permission="PO_SUP_ARC" icon={<PlusOutlined />} onClick={() => navigate(ADD_PATH)}>
+        {t('partners.list.add')}
+      </OperationButton>
+      <OperationButton
+        permission="PO_SUP_ARC"
+        readOnly
+        icon={<AppstoreOutlined />}
+        onClick={() => setClassesOpen(true)}
+      >
+        {t('partners.list.classes')}
+      </OperationButton>
+    </Space>
+  );
+  const stateOptions = SUPPLIER_INVITE_STATE_NAMES.map((name, value) => ({
+    value,
+    label: t(`partners.inviteStates.${name}`),
+  }));
+  const relationOptions = RELATION_STATE_NAMES.map((name, value) => ({
+    value,
+    label: t(`partners.relationStates.${name}`),
+  }));
+
+  return (
+    <Card className="page-card">
+      {searchVisible && (
+        <Form
+          form={form}
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          initialValues={filter}
+          onFinish={(v) =>
+            update({
+              supCode: v.supCode?.trim(),
+              supName: v.supName?.trim(),
+              inviteState: v.inviteState,
+              relationState: v.relationState,
+              supplierClassId: v.supplierClassId,
+            })
+          }
+        >
+          <Form.Item name="supCode" label={t('partners.fields.supCode')}>
+            <Input allowClear placeholder={t('partners.list.codePlaceholder')} style={{ width: 150 }} />
+          </Form.Item>
+          <Form.Item name="supName" label={t('partners.fields.supName')}>
+            <Input allowClear placeholder={t('partners.list.namePlaceholder')} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="inviteState" label={t('partners.fields.inviteState')}>
+            <Select allowClear style={{ width: 140 }} options={stateOptions} />
+          </Form.Item>
+          <Form.Item name="relationState" label={t('partners.fields.relationState')}>
+            <Select allowClear style={{ width: 120 }} options={relationOptions} />
+          </Form.Item>
+          <Form.Item name="supplierClassId" label={t('partners.fields.supplierClass')}>
+            <Select
+              allowClear
+              style={{ width: 180 }}
+              options={classOptions}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              form.resetFields();
+              form.setFieldsValue({
+                supCode: undefined,
+                supName: undefined,
+                inviteState: undefined,
+                relationState: undefined,
+                supplierClassId: undefined,
+              });
+              reset(['size']);
+            }}
+          />
+        </Form>
+      )}
+      <TableToolbar
+        left={toolbar}
+        {...toolbarProps}
+        onRefresh={() => void list.refetch()}
+        refreshing={list.isFetching}
+      />
+      <Table<SupplierListItem>
+        rowKey="id"
+        size="small"
+        loading={list.isFetching}
+        columns={columns}
+        dataSource={list.data?.dataList ?? []}
+        scroll={{ x: 1600 }}
+        locale={{
+          emptyText: (
+            <Empty
+              description={
+                <>
+                  {t('partners.list.empty')}
+                  <div>{filtered ? t('partners.list.emptyHint') : t('partners.list.emptyAction')}</div>
+                </>
+              }
+            />
+          ),
+        }}
+        pagination={pagination(list.data?.totalCount)}
+      />
+      <InviteSupplierDialog
+        open={inviting !== null}
+        archive={inviting?.archive ?? null}
+        classOptions={classOptions}
+        onClose={() => setInviting(null)}
+      />
+      <ReviewDialog supplier={reviewing} onClose={() => setReviewing(null)} />
+      <SupplierClassesDrawer open={classesOpen} onClose={() => setClassesOpen(false)} />
+    </Card>
+  );
+}

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { MOBILE_AREAS } from './enums.ts';
+import type { HeldPosition } from './positions.schema.ts';
+
+/** Issue messages are keys of VALIDATION_MESSAGES; each side translates them. */
+export const mobileAreaSchema = z.enum(MOBILE_AREAS, { message: 'invalid' }).default('+86');
+
+const MAINLAND_MOBILE = /^1[345789]\d{9}$/;
+const HONG_KONG_MOBILE = /^[4-9]\d{7}$/;
+
+export function isValidMobile(mobile: string, area: string = '+86'): boolean {
+  return (area === '+852' ? HONG_KONG_MOBILE : MAINLAND_MOBILE).test(mobile);
+}
+
+export const mobileSchema = z
+  .string({ message: 'required' })
+  .trim()
+  .regex(/^\d{8,11}$/, { message: 'mobile' });
+export const emailSchema = z
+  .string({ message: 'required' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'tooLong')
+  .email({ message: 'email' });
+export const codeSchema = z
+  .string({ message: 'required' })
+  .trim()
+  .regex(/^\d{6}$/, { message: 'code6' });
+export const usernameSchema = z
+  .string({ message: 'required' })
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9._-]{2,31}$/, { message: 'username' });
+
+/** "Must contain lowercase, uppercase and digits" (spec §5); any Unicode is allowed beside them. */
+export const passwordSchema = z
+  .string({ message: 'required' })
+  .min(8, { message: 'password' })
+  .max(256, { message: 'tooLong' })
+  .refine((p) => /\p{Ll}/u.test(p) && /\p{Lu}/u.test(p) && /\d/.test(p), { message: 'password' });
+
+const mobileRule = (v: { mobile: string; mobileArea: string }) => isValidMobile(v.mobile, v.mobileArea);
+
+export const registerSchema = z
+  .object({
+    username: usernameSchema,
+    mobileArea: mobileAreaSchema,
+    mobile: mobileSchema,
+    email: emailSchema,
+    code: codeSchema,
+    password: passwordSchema,
+    password2: z.string({ message: 'required' }),
+    agreement: z.literal(true, { message: 'agreement' }),
+  })
+  .refine(mobileRule, { message: 'mobile', path: ['mobile'] })
+  .refine((v) => v.password === v.password2, { message: 'passwordMismatch', path: ['password2'] });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const mobileCodeRequestSchema = z
+  .object({ mobileArea: mobileAreaSchema, mobile: mobileSchema })
+  .refine(mobileRule, { message: 'mobile', path: ['mobile'] });
+
+export const passwordLoginSchema = z.object({
+  username: z.string({ message: 'required' }).trim().min(1, 'required').max(254, 'tooLong'),
+  password: z.string({ message: 'required' }).min(1, 'required').max(256, 'tooLong'),
+  isPhone: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
+});
+
+export const smsLoginSchema = z
+  .object({ mobileArea: mobileAreaSchema, mobile: mobileSchema, code: codeSchema })
+  .refine(mobileRule, { message: 'mobile', path: ['mobile'] });
+
+export const forgetCodeRequestSchema = z.object({
+  account: z.string({ message: 'required' }).trim().min(1, 'required'),
+});
+export const validateForgetCodeSchema = z.object({ account: z.string().trim().min(1, 'required'), code: codeSchema });
+export const resetPasswordSchema = z
+  .object({
+    account: z.string().trim().min(1, 'required'),
+    ticket: z.string().min(1, 'required'),
+    password: passwordSchema,
+    password2: z.string({ message: 'required' }),
+  })
+  .refine((v) => v.password === v.password2, { message: 'passwordMismatch', path: ['password2'] });
+
+export const changePasswordSchema = z
+  .object({
+    password: z.string({ message: 'required' }).min(1, 'required'),
+    newpassword1: passwordSchema,
+    newpassword2: z.string({ message: 'required' }),
+  })
+  .refine((v) => v.newpassword1 === v.newpassword2, { message: 'passwordMismatch', path: ['newpassword2'] });
+
+export const validatePasswordSchema = z.object({ password: z.string({ message: 'required' }).min(1, 'required') });
+
+export const modifyMobileCodeSchema = z
+  .object({ mobileArea: mobileAreaSchema, newMobile: mobileSchema })
+  .refine((v) => isValidMobile(v.newMobile, v.mobileArea), { message: 'mobile', path: ['newMobile'] });
+
+export const modifyMobileSchema = z
+  .object({ mobileArea: mobileAreaSchema, newMobile: mobileSchema, newMobileCode: codeSchema })
+  .refine((v) => isValidMobile(v.newMobile, v.mobileArea), { message: 'mobile', path: ['newMobile'] });
+
+export const personalDataSchema = z.object({
+  name: z.string().trim().max(64, 'tooLong').optional(),
+  introduction: z.string().trim().max(500, 'tooLong').optional(),
+  avatarUrl: z.string().max(500, 'tooLong').nullable().optional(),
+});
+
+export const userSettingsSchema = z.object({
+  theme: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'invalid')
+    .optional(),
+  tagsView: z.boolean().optional(),
+  fixedHeader: z.boolean().optional(),
+  sidebarLogo: z.boolean().optional(),
+  supportPinyinSearch: z.boolean().optional(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+export const DEFAULT_USER_SETTINGS: Required<UserSettings> = {
+  theme: '#1890ff',
+  tagsView: true,
+  fixedHeader: true,
+  sidebarLogo: true,
+  supportPinyinSearch: true,
+};
+
+/** GET /gateway/admin/user/info */
+export interface UserInfo {
+  sysUser: {
+    userId: string;
+    username: string;
+    name: string;
+    phone: string | null;
+    mobileArea: string;
+    email: string | null;
+    tenantId: string | null;
+  };
+  sysUserInfo: { photoUrl: string | null; introduction: string | null };
+  sysUserSeeting: Required<UserSettings>;
+  permissions: string[];
+  roles: string[];
+  isAdmin: boolean;
+  isJoin: boolean;
+  dept: null | { deptId: string; deptName: string };
+  tenant: null | { id: string; name: string; compNo: string };
+  /** Positions held in the active enterprise, the one in force marked (spec §4 switch roles). */
+  positions: HeldPosition[];
+  activePositionId: string | null;
+  /** Position flags of spec §6 in force for this session. */
+  showPrice: boolean;
+  showSupplier: boolean;
+}
+
+/** OAuth-style token reply of POST /gateway/auth/oauth/token. */
+export interface TokenReply {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  scope: 'server';
+}
+
+export interface QrTicket {
+  id: string;
+  secret: string;
+  url: string;
+  svg: string;
+  expiresIn: number;
+}
+export type QrStatus = 'waiting' | 'scanned' | 'confirmed' | 'expired';

@@ -1,0 +1,44 @@
+/**
+ * Decimal places of quantities, prices and amounts (spec §2 decimalplaces, UI.md "Values"): every
+ * module rounds and shows numbers with the enterprise's settings through these two functions.
+ */
+
+export const DECIMAL_KINDS = ['quantity', 'price', 'amount'] as const;
+export type DecimalKind = (typeof DECIMAL_KINDS)[number];
+export type DecimalPlaces = Record<DecimalKind, number>;
+
+export const MIN_DECIMAL_PLACES = 0;
+export const MAX_DECIMAL_PLACES = 6;
+export const DEFAULT_DECIMAL_PLACES: DecimalPlaces = { quantity: 2, price: 4, amount: 2 };
+
+const clampPlaces = (places: number) =>
+  Math.min(MAX_DECIMAL_PLACES + 2, Math.max(0, Number.isFinite(places) ? Math.trunc(places) : 0));
+
+/**
+ * Rounds half away from zero at `places` decimals. Shifting through the exponent notation instead of
+ * multiplying avoids binary artefacts such as 1.005 → 1.00.
+ */
+export function roundTo(value: number, places: number): number {
+  if (!Number.isFinite(value)) return value;
+  const p = clampPlaces(places);
+  const sign = value < 0 ? -1 : 1;
+  const shifted = Math.round(Number(`${Math.abs(value)}e${p}`));
+  const result = sign * Number(`${shifted}e-${p}`);
+  return Object.is(result, -0) ? 0 : result;
+}
+
+/**
+ * "1,234,567.50" for 1234567.5 at 2 places. A masked value (`***`) or other text that is not a number
+ * comes back unchanged, an empty value as ''.
+ */
+export function formatDecimal(value: number | string | null | undefined, places: number): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  const fixed = roundTo(n, places).toFixed(clampPlaces(places));
+  const [whole, fraction] = fixed.split('.');
+  const negative = whole.startsWith('-');
+  const digits = negative ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}

@@ -1,0 +1,56 @@
+/**
+ * Permission codes of spec §2 as a tree: group → module → operation. The group roots PO_SYN, SL_SYN
+ * and CF_SYN are on by default for every member (spec §3 "permission tree node").
+ */
+export interface PermissionNode {
+  code: string;
+  children?: PermissionNode[];
+}
+
+const leaf = (...codes: string[]): PermissionNode[] => codes.map((code) => ({ code }));
+
+export const PERMISSION_TREE: PermissionNode[] = [
+  {
+    code: 'PO_SYN',
+    children: [
+      { code: 'PO_SUP', children: leaf('PO_SUP_RZ', 'PO_SUP_ARC', 'PO_SUP_CAT_EDIT', 'PO_SUP_CAT_ADD') },
+      {
+        code: 'PO_SSO',
+        children: leaf('PO_SSO_PSM', 'PO_SSO_PSM_02', 'PO_SSO_PSM_03', 'PO_SSO_SRL', 'PO_PG_SH', 'PO_PG_FA'),
+      },
+      { code: 'CG_TG_XT', children: leaf('CG_TG_SURE', 'CHAN_SU') },
+      { code: 'RE_PLA', children: leaf('RE_PLA_SU') },
+      { code: 'RE_MAN', children: leaf('RE_IPT') },
+      ...leaf('BAR_RU', 'PR_ION', 'PU_BI', 'SRM_ERP', 'PO_REP'),
+    ],
+  },
+  {
+    code: 'SL_SYN',
+    children: leaf('SL_CUS', 'SL_BSO', 'CU_OR_CO', 'SURE_PL', 'BA_CO', 'SL_SH_GL', 'QU_MA', 'RE_MA', 'SU_CRE'),
+  },
+  { code: 'PR_MG', children: leaf('PR_MG_DESIGN', 'PR_MG_FORM', 'PR_MG_WORK') },
+  {
+    code: 'CF_SYN',
+    children: leaf('COMP_INFO', 'CF_EMP_MGT_01', 'CF_OAU', 'CF_BAS', 'CF_PRINT', 'CF_LOG', 'CF_REG'),
+  },
+];
+
+function flatten(nodes: PermissionNode[]): string[] {
+  return nodes.flatMap((n) => [n.code, ...flatten(n.children ?? [])]);
+}
+
+export const ALL_PERMISSIONS: readonly string[] = flatten(PERMISSION_TREE);
+export type PermissionCode = string;
+
+/** Granted to every member of an enterprise regardless of position. */
+export const DEFAULT_PERMISSIONS: readonly string[] = ['PO_SYN', 'SL_SYN', 'CF_SYN', 'COMP_INFO'];
+
+/**
+ * Route access on the server: `public` (anyone), `authenticated` (a signed-in user, maybe without an
+ * enterprise), `member` (signed in with an active enterprise), or a permission code.
+ */
+export type RouteAccess = 'public' | 'authenticated' | 'member' | PermissionCode;
+
+export function isPermissionCode(value: string): boolean {
+  return ALL_PERMISSIONS.includes(value);
+}

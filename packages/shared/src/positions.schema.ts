@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { DATA_PERMISSION_VALUES, type DataPermission, usesCustomDepartments } from './organization.ts';
+import { listQuerySchema } from './paging.ts';
+import { ALL_PERMISSIONS, isPermissionCode, PERMISSION_TREE, type PermissionNode } from './permissions.ts';
+
+/** Group roots every new position starts with (spec §3 permission tree node). */
+export const DEFAULT_POSITION_PERMISSIONS: readonly string[] = ['PO_SYN', 'SL_SYN', 'CF_SYN'];
+
+const PARENT_CODE = new Map<string, string>();
+const recordParents = (nodes: PermissionNode[], parent?: string) => {
+  for (const n of nodes) {
+    if (parent) PARENT_CODE.set(n.code, parent);
+    recordParents(n.children ?? [], n.code);
+  }
+};
+recordParents(PERMISSION_TREE);
+
+/**
+ * Known codes plus every ancestor of each, in tree order: a menu entry shows only when its group and
+ * module codes are held too, so granting an operation grants the way to reach it.
+ */
+export function completePermissionCodes(codes: Iterable<string>): string[] {
+  const chosen = new Set<string>();
+  for (const code of codes) {
+    for (let c: string | undefined = code; c && isPermissionCode(c) && !chosen.has(c); c = PARENT_CODE.get(c)) {
+      chosen.add(c);
+    }
+  }
+  return ALL_PERMISSIONS.filter((c) => chosen.has(c));
+}
+
+const BIGINT_MAX = 9223372036854775807n;
+
+/** An app-made 64-bit id as a decimal string; larger numbers would fail in the database, not here. */
+export const positionRefIdSchema = z
+  .string({ message: 'required' })
+  .regex(/^\d{1,19}$/, 'invalid')
+  .refine((v) => BigInt(v) <= BIGINT_MAX, 'invalid');
+
+function isIpv4(text: string): boolean {
+  const parts = text.split('.');
+  return parts.length === 4 && parts.every((p) => /^(0|[1-9]\d{0,2})$/.test(p) && Number(p) <= 255);
+}
+
+function isIpv6(text: string): boolean {
+  const halves = text.split('::');
+  if (halves.length > 2) return false;
+  const groups = (half: string) => (half === '' ? [] : half.split(':'));
+  const head = groups(halves[0] ?? '');
+  const tail = halves.length === 2 ? groups(halves[1] ?? '') : [];
+  const all = [...head, ...tail];
+  // A dotted IPv4 tail (::ffff:10.0.0.1) stands for the last two groups.
+  const last = all[all.length - 1] ?? '';
+  const v4Tail = last.includes('.');
+  if (v4Tail && !isIpv4(last)) return false;
+  const hex = v4Tail ? all.slice(0, -1) : all;
+  if (!hex.every((g) => /^[0-9a-fA-F]{1,4}$/.test(g))) return false;
+  const count = hex.length + (v4Tail ? 2 : 0);
+  return halves.length === 2 ? count <= 7 : count === 8;
+}
+
+/** One entry of a position's allowed addresses: an IPv4 or IPv6 address, optionally with a CIDR prefix. */
+export function isIpOrCidr(value: string): boolean {
+  const [address = '', bits, extra] = value.trim().split('/');
+  if (extra !== undefined) return false;
+  const family = isIpv4(address) ? 4 : isIpv6(address) ? 6 : 0;
+  if (!family) return false;
+  if (bits === undefined) return true;
+  return /^(0|[1-9]\d{0,2})$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+export const allowedIpSchema = z.string().trim().max(64, 'tooLong').refine(isIpOrCidr, 'invalid');
+
+/** PostgreSQL text cannot hold NUL, so such input is refused here rather than failing in the database. */
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'tooLong')
+    .refine((v) => !v.includes('\u0000'), 'invalid');
+
+/**
+ * Fields of a position as the API names them (spec §3): the flags keep the spec's isStation* names;
+ * the server maps them to its columns.
+ */
+export const positionFieldsSchema = z.object({
+  code: text(32).min(1, 'required'),
+  name: text(64).min(1, 'required'),
+  description: text(500).default(''),
+  deptId: positionRefIdSchema.nullable().default(null),
+  superiorId: positionRefIdSchema.nullable().default(null),
+  dataPermission: z
+    .number({ message: 'required' })
+    .int()
+    .refine((v) => DATA_PERMISSION_VALUES.includes(v as DataPermission), 'invalid'),
+  customDeptIds: z.array(positionRefIdSchema).max(200).default([]),
+  isStationShowPrice: z.boolean().default(true),
+  isStationAcrossUser: z.boolean().default(true),
+  isStationCheckIp: z.boolean().default(false),
+  allowedIps: z.array(allowedIpSchema).max(100).default([]),
+  isStationShowSup: z.boolean().default(true),
+  permissions: z
+    .array(z.string().refine(isPermissionCode, 'invalid'))
+    .max(200)
+    .default([...DEFAULT_POSITION_PERMISSIONS]),
+});
+
+type PositionFields = z.infer<typeof positionFieldsSchema>;
+
+/** Custom departments are required for types 4 and 5; allowed addresses when the IP check is on. */
+function refinePosition(p: PositionFields, ctx: z.RefinementCtx) {
+  if (usesCustomDepartments(p.dataPermission) && p.customDeptIds.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'required', path: ['customDeptIds'] });
+  }
+  if (p.isStationCheckIp && p.allowedIps.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'required', path: ['allowedIps'] });
+  }
+}
+
+export const positionCreateSchema = positionFieldsSchema.superRefine(refinePosition);
+export type PositionCreateInput = z.infer<typeof positionCreateSchema>;
+
+export const positionUpdateSchema = positionFieldsSchema
+  .extend({ version: z.number().int().positive() })
+  .superRefine(refinePosition);
+export type PositionUpdateInput = z.infer<typeof positionUpdateSchema>;
+
+export const positionListSchema = listQuerySchema(
+  z.object({
+    /** Matches the authority code or the name. */
+    keyword: text(64).optional(),
+    dataPermission: z.number().int().optional(),
+  }),
+);
+export type PositionListQuery = z.infer<typeof positionListSchema>;
+
+export const positionHoldersSchema = z.object({ employeeIds: z.array(positionRefIdSchema).max(1000) });
+export const positionSwitchSchema = z.object({ positionId: positionRefIdSchema });
+
+/** A row of POST /gateway/srm/positions/list. */
+export interface PositionRow {
+  id: string;
+  code: string;
+  name: string;
+  description: string;
+  deptId: string | null;
+  deptName: string | null;
+  superiorId: string | null;
+  superiorName: string | null;
+  dataPermission: number;
+  customDeptIds: string[];
+  isStationShowPrice: boolean;
+  isStationAcrossUser: boolean;
+  isStationCheckIp: boolean;
+  allowedIps: string[];
+  isStationShowSup: boolean;
+  permissions: string[];
+  holderCount: number;
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface PositionHolder {
+  id: string;
+  name: string;
+  platformNo: string;
+  deptName: string | null;
+}
+
+/** GET /gateway/srm/positions/:id */
+export interface PositionDetail extends PositionRow {
+  holders: PositionHolder[];
+}
+
+/** A position the caller holds (GET /gateway/srm/positions/mine and user info). */
+export interface HeldPosition {
+  id: string;
+  code: string;
+  name: string;
+  active: boolean;
+}
+
+/** An employee offered as a position holder or listed on the trading-partner screen. */
+export interface PositionEmployeeOption {
+  id: string;
+  name: string;
+  platformNo: string;
+  deptName: string | null;
+  status: number;
+}
+
+export const orgSettingsUpdateSchema = z.object({
+  privateBusinessData: z.boolean(),
+  tradingPartnerRestriction: z.boolean(),
+  superiorSeesSubordinates: z.boolean(),
+  /** 0 while the enterprise still runs on the defaults (no settings row yet). */
+  version: z.number().int().min(0),
+});
+export type OrgSettingsUpdateInput = z.infer<typeof orgSettingsUpdateSchema>;
+export type OrgSettingsView = OrgSettingsUpdateInput;
+
+export const partnerRestrictionListSchema = z.object({
+  keyword: text(64).optional(),
+  pageNum: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type PartnerRestrictionListQuery = z.infer<typeof partnerRestrictionListSchema>;
+
+export interface PartnerRestrictionRow extends PositionEmployeeOption {
+  supplierCount: number;
+  clientCount: number;
+}
+
+/** An enterprise named as a trading partner; until the archives of issue 4 exist, by enterprise number. */
+export interface PartnerRestrictionEnterprise {
+  id: string;
+  compNo: string;
+  name: string;
+}
+
+export interface PartnerRestrictionDetail {
+  employee: PositionEmployeeOption;
+  supplier: PartnerRestrictionEnterprise[];
+  client: PartnerRestrictionEnterprise[];
+}
+
+export const partnerRestrictionUpdateSchema = z.object({
+  supplier: z.array(positionRefIdSchema).max(500),
+  client: z.array(positionRefIdSchema).max(500),
+});
+export type PartnerRestrictionUpdateInput = z.infer<typeof partnerRestrictionUpdateSchema>;

@@ -1,0 +1,345 @@
+import { z } from 'zod';
+import type { DecimalPlaces } from './basic-data.decimals.ts';
+import { srmIdSchema } from './notices.schema.ts';
+import { listQuerySchema } from './paging.ts';
+import {
+  PURCHASE_CHANGE_STATUS,
+  PURCHASE_ORDER_STATUS,
+  type PurchaseChangeStatus,
+  type PurchaseOrderLineStatus,
+  type PurchaseOrderSide,
+  type PurchaseOrderStatus,
+} from './purchase-orders.states.ts';
+import { qualificationDateSchema, type UploadedFileRef, uploadedFileRefSchema } from './qualifications.schema.ts';
+
+/** Request and reply shapes of purchase orders (customer orders on the supplier side) and their changes. */
+
+const text = (max: number) => z.string().trim().max(max, 'tooLong');
+const requiredText = (max: number) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const version = z.number().int().min(1);
+
+/** QUALITY P-03 measures 5,000 lines; the cap leaves room above that and bounds one request. */
+export const PURCHASE_ORDER_MAX_LINES = 10_000;
+export const PURCHASE_ORDER_MAX_ATTACHMENTS = 10;
+const MAX_VALUE = 1e12;
+
+/**
+ * A quantity, price or rate as a JSON number or a decimal string ("12.5"); the server rounds it to the
+ * enterprise's decimal places. Replies carry these values as decimal strings.
+ */
+const decimal = (min: number, max = MAX_VALUE) =>
+  z
+    .union([
+      z.number({ message: 'invalid' }),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d+(\.\d+)?$/, 'invalid')
+        .transform(Number),
+    ])
+    .pipe(z.number().finite('invalid').min(min, 'invalid').max(max, 'invalid'));
+const positive = decimal(0).refine((v) => v > 0, 'invalid');
+
+export const purchaseOrderDateSchema = qualificationDateSchema;
+
+/**
+ * One line as the buyer writes it. A line names a material of the archive (`materialId`, whose code,
+ * name, unit and the supplier's part number the server fills in) or, for a free-text purchase, carries
+ * its own code and name. `lineNo` identifies an existing line in a change; new lines leave it out.
+ */
+export const purchaseOrderLineInputSchema = z
+  .object({
+    lineNo: z
+      .number()
+      .int()
+      .min(1)
+      .max(PURCHASE_ORDER_MAX_LINES * 10)
+      .optional(),
+    materialId: srmIdSchema.nullable().default(null),
+    prdtNo: text(64).default(''),
+    prdtName: text(200).default(''),
+    prdtSpc: text(200).default(''),
+    unitNo: text(32).default(''),
+    unitName: text(32).default(''),
+    qty: positive,
+    price: decimal(0).default(0),
+    /** Percent, e.g. 13 for 13 % VAT. */
+    taxRate: decimal(0, 100).default(0),
+    requestedDate: purchaseOrderDateSchema,
+    warehouseId: srmIdSchema.nullable().default(null),
+    remark: text(500).default(''),
+  })
+  .refine((v) => v.materialId !== null || (v.prdtNo !== '' && v.prdtName !== ''), {
+    message: 'required',
+    path: ['prdtNo'],
+  });
+export type PurchaseOrderLineInput = z.input<typeof purchaseOrderLineInputSchema>;
+
+const orderFields = z.object({
+  supplierId: srmIdSchema,
+  currency: requiredText(16).default('CNY'),
+  taxIncluded: z.boolean().default(true),
+  paymentTerms: text(200).default(''),
+  orderDate: purchaseOrderDateSchema,
+  remarks: text(2000).default(''),
+  attachments: z.array(uploadedFileRefSchema).max(PURCHASE_ORDER_MAX_ATTACHMENTS, 'tooLong').default([]),
+  lines: z.array(purchaseOrderLineInputSchema).min(1, 'required').max(PURCHASE_ORDER_MAX_LINES, 'tooLong'),
+});
+
+/** Create by hand, by copy or through the API; `send: true` sends it in the same transaction. */
+export const purchaseOrderCreateSchema = orderFields.extend({ send: z.boolean().default(false) });
+export type PurchaseOrderCreateInput = z.input<typeof purchaseOrderCreateSchema>;
+
+/** The buyer edits a draft; the lines replace the draft's lines. */
+export const purchaseOrderUpdateSchema = orderFields.extend({ version });
+export type PurchaseOrderUpdateInput = z.input<typeof purchaseOrderUpdateSchema>;
+
+/** One line of an answer: the supplier's confirmation or counter-proposal, or the buyer's verdict on it. */
+export const purchaseOrderLineAnswerSchema = z.object({
+  id: srmIdSchema,
+  /** Supplier: another quantity or date than the order's makes the answer a counter-proposal. */
+  qty: positive.optional(),
+  date: purchaseOrderDateSchema.optional(),
+  remark: text(500).optional(),
+});
+export type PurchaseOrderLineAnswer = z.input<typeof purchaseOrderLineAnswerSchema>;
+
+/**
+ * Body of `POST /:id/actions/:action`. `version` is the order version the caller saw (stale → 409).
+ * confirm/accept/reject answer `lines`, or with `all: true` every line waiting for that step.
+ */
+export const purchaseOrderActionSchema = z
+  .object({
+    version: version.optional(),
+    all: z.boolean().optional(),
+    lines: z.array(purchaseOrderLineAnswerSchema).max(PURCHASE_ORDER_MAX_LINES, 'tooLong').optional(),
+    comment: text(500).optional(),
+  })
+  .default({});
+export type PurchaseOrderActionInput = z.input<typeof purchaseOrderActionSchema>;
+
+const statusOf = (values: Record<string, number>) =>
+  z
+    .number()
+    .int()
+    .refine((v) => Object.values(values).includes(v), 'invalid');
+
+export const purchaseOrderListSchema = listQuerySchema(
+  z.object({
+    /** buyer: orders this enterprise placed; supplier: orders its customers placed with it. */
+    side: z.enum(['buyer', 'supplier']).default('buyer'),
+    orderNo: text(64).optional(),
+    supplierId: srmIdSchema.optional(),
+    customerTenantId: srmIdSchema.optional(),
+    statuses: z.array(statusOf(PURCHASE_ORDER_STATUS)).max(10).optional(),
+    /** Orders with a line of this material code or name. */
+    material: text(100).optional(),
+    dateFrom: purchaseOrderDateSchema.optional(),
+    dateTo: purchaseOrderDateSchema.optional(),
+  }),
+);
+export type PurchaseOrderListQuery = z.input<typeof purchaseOrderListSchema>;
+
+/** `GET /export`: the same filter as the list, as a query string. */
+export const purchaseOrderExportSchema = z.object({
+  side: z.enum(['buyer', 'supplier']).default('buyer'),
+  orderNo: text(64).optional(),
+  status: z.coerce.number().int().optional(),
+  dateFrom: purchaseOrderDateSchema.optional(),
+  dateTo: purchaseOrderDateSchema.optional(),
+});
+export type PurchaseOrderExportQuery = z.input<typeof purchaseOrderExportSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+/** The order's complete new line set: lines left out are cancelled, lines without `lineNo` added. */
+export const purchaseChangeCreateSchema = z.object({
+  orderId: srmIdSchema,
+  reason: requiredText(500),
+  lines: z.array(purchaseOrderLineInputSchema).min(1, 'required').max(PURCHASE_ORDER_MAX_LINES, 'tooLong'),
+  send: z.boolean().default(false),
+});
+export type PurchaseChangeCreateInput = z.input<typeof purchaseChangeCreateSchema>;
+
+export const purchaseChangeUpdateSchema = z.object({
+  reason: requiredText(500),
+  lines: z.array(purchaseOrderLineInputSchema).min(1, 'required').max(PURCHASE_ORDER_MAX_LINES, 'tooLong'),
+  version,
+});
+export type PurchaseChangeUpdateInput = z.input<typeof purchaseChangeUpdateSchema>;
+
+export const purchaseChangeActionSchema = z.object({ version: version.optional() }).default({});
+export type PurchaseChangeActionInput = z.input<typeof purchaseChangeActionSchema>;
+
+export const purchaseChangeListSchema = listQuerySchema(
+  z.object({
+    side: z.enum(['buyer', 'supplier']).default('buyer'),
+    orderId: srmIdSchema.optional(),
+    orderNo: text(64).optional(),
+    changeNo: text(64).optional(),
+    statuses: z.array(statusOf(PURCHASE_CHANGE_STATUS)).max(10).optional(),
+  }),
+);
+export type PurchaseChangeListQuery = z.input<typeof purchaseChangeListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Replies (money and quantities as decimal strings; `***` where the viewer may not see prices)
+
+export interface PurchaseOrderListItem {
+  id: string;
+  orderNo: string;
+  supplierId: string;
+  supCode: string;
+  supName: string;
+  /** The buyer enterprise, as the supplier calls its customer. */
+  customerTenantId: string;
+  customerName: string;
+  status: PurchaseOrderStatus;
+  revision: number;
+  currency: string;
+  taxIncluded: boolean;
+  paymentTerms: string;
+  orderDate: string;
+  totalAmount: string;
+  lineCount: number;
+  /** The buyer's decimal places the order was rounded with (the supplier shows its numbers the same way). */
+  decimalPlaces: DecimalPlaces;
+  ownerName: string | null;
+  createdAt: string;
+  updatedAt: string;
+  sentAt: string | null;
+}
+
+export interface PurchaseOrderLine {
+  id: string;
+  lineNo: number;
+  materialId: string | null;
+  prdtNo: string;
+  prdtName: string;
+  prdtSpc: string;
+  supPrdtNo: string;
+  unitNo: string;
+  unitName: string;
+  qty: string;
+  price: string;
+  taxRate: string;
+  amount: string;
+  requestedDate: string;
+  warehouseId: string | null;
+  warehouseName: string;
+  remark: string;
+  status: PurchaseOrderLineStatus;
+  confirmedQty: string | null;
+  confirmedDate: string | null;
+  proposedQty: string | null;
+  proposedDate: string | null;
+  supplierRemark: string;
+  deliveredQty: string;
+  receivedQty: string;
+  version: number;
+}
+
+export interface PurchaseOrderHistoryEntry {
+  at: string;
+  side: PurchaseOrderSide;
+  username: string;
+  summary: string;
+}
+
+export interface PurchaseChangeListItem {
+  id: string;
+  changeNo: string;
+  orderId: string;
+  orderNo: string;
+  supplierId: string;
+  supName: string;
+  customerName: string;
+  revision: number;
+  status: PurchaseChangeStatus;
+  reason: string;
+  /** Lines added, changed or cancelled. */
+  diffCount: number;
+  ownerName: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  confirmedAt: string | null;
+}
+
+export interface PurchaseOrderDetail extends PurchaseOrderListItem {
+  side: PurchaseOrderSide;
+  remarks: string;
+  attachments: UploadedFileRef[];
+  version: number;
+  lines: PurchaseOrderLine[];
+  changes: PurchaseChangeListItem[];
+  history: PurchaseOrderHistoryEntry[];
+}
+
+/** A line as a change saw it before or after; money fields are masked like every price. */
+export interface PurchaseChangeLineSnapshot {
+  lineNo: number;
+  materialId: string | null;
+  prdtNo: string;
+  prdtName: string;
+  prdtSpc: string;
+  supPrdtNo: string;
+  unitNo: string;
+  unitName: string;
+  qty: string;
+  price: string;
+  taxRate: string;
+  amount: string;
+  requestedDate: string;
+  warehouseId: string | null;
+  remark: string;
+}
+
+/**
+ * Added and cancelled lines carry the whole line; a changed line carries its identity (line number,
+ * code, name), quantity, price, date and the fields that changed.
+ */
+export interface PurchaseChangeDiffLine {
+  lineNo: number;
+  kind: 'added' | 'changed' | 'cancelled';
+  before: Partial<PurchaseChangeLineSnapshot> | null;
+  after: Partial<PurchaseChangeLineSnapshot> | null;
+  /** Names of the fields that differ, for a changed line. */
+  fields: string[];
+}
+
+export interface PurchaseChangeDetail extends PurchaseChangeListItem {
+  side: PurchaseOrderSide;
+  version: number;
+  orderStatus: PurchaseOrderStatus;
+  /** A draft's proposed line set (empty once sent: the order holds it). */
+  lines: PurchaseChangeLineSnapshot[];
+  diff: PurchaseChangeDiffLine[];
+  decimalPlaces: DecimalPlaces;
+  history: PurchaseOrderHistoryEntry[];
+}
+
+export interface PurchaseOrderImportResult {
+  orderIds: string[];
+  orderNos: string[];
+}
+
+export interface PurchaseOrderChoice {
+  code: string;
+  name: string;
+  /** The dictionary's number, e.g. the tax-rate percent. */
+  value: string | null;
+}
+
+/** What the order form (buyer) and the customer filter (supplier) offer. */
+export interface PurchaseOrderOptions {
+  /** Suppliers the caller may order from; `canReceive` = joined the platform and not blocked. */
+  suppliers: { id: string; supCode: string; supName: string; canReceive: boolean }[];
+  customers: { tenantId: string; name: string }[];
+  warehouses: { id: string; code: string; name: string }[];
+  units: PurchaseOrderChoice[];
+  currencies: PurchaseOrderChoice[];
+  taxRates: PurchaseOrderChoice[];
+  paymentConditions: PurchaseOrderChoice[];
+  decimalPlaces: DecimalPlaces;
+}

@@ -1,0 +1,299 @@
+import { z } from 'zod';
+import { srmIdSchema } from './notices.schema.ts';
+import { listQuerySchema } from './paging.ts';
+import { QUALIFICATION_STATUS, type QualificationStatus } from './qualifications.states.ts';
+
+/** Request and reply shapes of qualification documents and their requirements (spec §2, §3, §5, §9). */
+
+const text = (max: number) => z.string().trim().max(max, 'tooLong');
+const requiredText = (max: number) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+
+/** Spec §9: 1, 3 or 5 years; also long-term and a specified date (spec §3 "fileDqDate may be long-term"). */
+export const QUALIFICATION_VALIDITY_TYPES = ['1', '3', '5', 'long', 'date'] as const;
+export type QualificationValidityType = (typeof QUALIFICATION_VALIDITY_TYPES)[number];
+
+export const QUALIFICATION_SCOPE_TYPES = ['class', 'supplier', 'material'] as const;
+export type QualificationScopeType = (typeof QUALIFICATION_SCOPE_TYPES)[number];
+
+/** Attachments of one document; each must still satisfy the upload limits of spec §5 when uploaded. */
+export const QUALIFICATION_MAX_ATTACHMENTS = 10;
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parts(date: string): [number, number, number] | null {
+  const m = DATE.exec(date);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const probe = new Date(Date.UTC(y, mo - 1, d));
+  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d ? [y, mo, d] : null;
+}
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+
+/** A calendar date `yyyy-MM-dd` that exists (no 2026-02-30). */
+export const qualificationDateSchema = z
+  .string({ message: 'required' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
+  .refine((v) => parts(v) !== null, 'date');
+
+export function addCalendarDays(date: string, days: number): string {
+  const p = parts(date);
+  if (!p) throw new Error(`not a date: ${date}`);
+  return iso(new Date(Date.UTC(p[0], p[1] - 1, p[2] + days)));
+}
+
+/** The same day `years` later; 29 February becomes 28 February in a common year. */
+export function addCalendarYears(date: string, years: number): string {
+  const p = parts(date);
+  if (!p) throw new Error(`not a date: ${date}`);
+  const target = new Date(Date.UTC(p[0] + years, p[1] - 1, p[2]));
+  return target.getUTCMonth() === p[1] - 1 ? iso(target) : iso(new Date(Date.UTC(p[0] + years, p[1], 0)));
+}
+
+/**
+ * The last valid day of a document: build date plus 1, 3 or 5 years; null for long-term; the given
+ * date for a specified one (the supplier's own, else the one the request set).
+ */
+export function computeFileDqDate(validityType: string, buildDate: string, specified?: string | null): string | null {
+  if (validityType === 'long') return null;
+  if (validityType === 'date') return specified ?? null;
+  return addCalendarYears(buildDate, Number(validityType));
+}
+
+/**
+ * An upload reference as `/gateway/system/oss/upload` answers it. Only our own download path is
+ * accepted: a document's files must have passed the server's type and size checks (spec §5).
+ */
+export const uploadedFileRefSchema = z.object({
+  name: requiredText(255),
+  url: z
+    .string({ message: 'required' })
+    .regex(/^\/gateway\/system\/oss\/file\/[0-9a-f]{32}\.(png|jpg|pdf|zip)$/, 'invalid'),
+});
+export type UploadedFileRef = z.infer<typeof uploadedFileRefSchema>;
+
+const requirementShape = z.object({
+  fileName: requiredText(100),
+  description: text(500).default(''),
+  fileType: text(50).default(''),
+  isNecessary: z.boolean().default(true),
+  validityType: z.enum(QUALIFICATION_VALIDITY_TYPES, { message: 'required' }).default('1'),
+  /** The specified expiry date when validityType is 'date'. */
+  validDate: qualificationDateSchema.nullable().default(null),
+  /** How many valid files the supplier must attach (at least this many). */
+  validQuantity: z.number().int().min(1, 'invalid').max(QUALIFICATION_MAX_ATTACHMENTS, 'invalid').default(1),
+  templateFile: uploadedFileRefSchema.nullable().default(null),
+});
+
+const dateWhenSpecified = (v: { validityType: string; validDate: string | null }) =>
+  v.validityType !== 'date' || !!v.validDate;
+const specifiedDate = { message: 'required', path: ['validDate'] };
+
+/** What one requested document asks for; also the fields of a stored requirement. */
+export const qualificationItemSchema = requirementShape
+  .extend({ requirementId: srmIdSchema.nullable().default(null) })
+  .refine(dateWhenSpecified, specifiedDate);
+export type QualificationItemInput = z.input<typeof qualificationItemSchema>;
+
+/** A stored material scope names the material number until the material archive exists. */
+const scopeIdSchema = z
+  .string({ message: 'required' })
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, 'invalid');
+
+export const qualificationRequirementSchema = requirementShape
+  .extend({ scopeType: z.enum(QUALIFICATION_SCOPE_TYPES, { message: 'required' }), scopeId: scopeIdSchema })
+  .refine(dateWhenSpecified, specifiedDate);
+export type QualificationRequirementInput = z.input<typeof qualificationRequirementSchema>;
+
+export const qualificationRequirementUpdateSchema = requirementShape
+  .extend({
+    scopeType: z.enum(QUALIFICATION_SCOPE_TYPES, { message: 'required' }),
+    scopeId: scopeIdSchema,
+    version: z.number().int().min(1),
+  })
+  .refine(dateWhenSpecified, specifiedDate);
+export type QualificationRequirementUpdateInput = z.input<typeof qualificationRequirementUpdateSchema>;
+
+/**
+ * A request: every item goes to every chosen supplier and every supplier of the chosen classes, one
+ * document per supplier and item. `send: false` keeps them as drafts.
+ */
+export const qualificationRequestSchema = z
+  .object({
+    supplierIds: z.array(srmIdSchema).max(500, 'tooLong').default([]),
+    supplierClassIds: z.array(srmIdSchema).max(50, 'tooLong').default([]),
+    items: z.array(qualificationItemSchema).min(1, 'required').max(20, 'tooLong'),
+    send: z.boolean().default(true),
+  })
+  .refine((v) => v.supplierIds.length + v.supplierClassIds.length > 0, { message: 'required', path: ['supplierIds'] });
+export type QualificationRequestInput = z.input<typeof qualificationRequestSchema>;
+
+/** The buyer edits a draft or withdrawn request. */
+export const qualificationUpdateSchema = requirementShape
+  .extend({ version: z.number().int().min(1) })
+  .refine(dateWhenSpecified, specifiedDate);
+export type QualificationUpdateInput = z.input<typeof qualificationUpdateSchema>;
+
+/**
+ * The supplier's answer. The server also checks what the document decides: at least `validQuantity`
+ * files, a build date not in the future, and an expiry date after it.
+ */
+export const qualificationReplySchema = z.object({
+  attachments: z.array(uploadedFileRefSchema).min(1, 'required').max(QUALIFICATION_MAX_ATTACHMENTS, 'tooLong'),
+  documentCode: requiredText(64),
+  buildDate: qualificationDateSchema,
+  /** Only for a 'date' validity: the expiry printed on the certificate. */
+  fileDqDate: qualificationDateSchema.nullable().optional(),
+});
+export type QualificationReplyInput = z.input<typeof qualificationReplySchema>;
+
+/** Body of `POST /:id/actions/:action`: the reply for reply/renew, a comment for fail (optional for pass). */
+export const qualificationActionSchema = z
+  .object({
+    comment: text(500).optional(),
+    attachments: z.array(uploadedFileRefSchema).max(QUALIFICATION_MAX_ATTACHMENTS, 'tooLong').optional(),
+    documentCode: text(64).optional(),
+    buildDate: qualificationDateSchema.optional(),
+    fileDqDate: qualificationDateSchema.nullable().optional(),
+  })
+  .default({});
+export type QualificationActionInput = z.input<typeof qualificationActionSchema>;
+
+const statusSchema = z
+  .number()
+  .int()
+  .refine((v) => (Object.values(QUALIFICATION_STATUS) as number[]).includes(v), 'invalid');
+
+export const qualificationListSchema = listQuerySchema(
+  z.object({
+    /** buyer: documents this enterprise requested; supplier: documents its customers requested from it. */
+    side: z.enum(['buyer', 'supplier']).default('buyer'),
+    supplierId: srmIdSchema.optional(),
+    customerTenantId: srmIdSchema.optional(),
+    statuses: z.array(statusSchema).max(10).optional(),
+    fileName: text(100).optional(),
+    /** Range of `fileDqDate` (the due date), both ends included. */
+    dueFrom: qualificationDateSchema.optional(),
+    dueTo: qualificationDateSchema.optional(),
+  }),
+);
+export type QualificationListQuery = z.input<typeof qualificationListSchema>;
+
+export const qualificationRequirementListSchema = listQuerySchema(
+  z.object({
+    scopeType: z.enum(QUALIFICATION_SCOPE_TYPES).optional(),
+    scopeId: scopeIdSchema.optional(),
+    fileName: text(100).optional(),
+  }),
+);
+export type QualificationRequirementListQuery = z.input<typeof qualificationRequirementListSchema>;
+
+export const qualificationRunExpirySchema = z.object({
+  /** Demo environments only: run the check as of this day (a faked clock). */
+  asOf: qualificationDateSchema.optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Replies
+
+interface DocumentFields {
+  id: string;
+  fileCode: string;
+  fileName: string;
+  description: string;
+  fileType: string;
+  isNecessary: boolean;
+  validityType: QualificationValidityType;
+  fileDqDate: string | null;
+  validQuantity: number;
+  status: QualificationStatus;
+  result: 'pass' | 'fail' | null;
+  documentCode: string;
+  buildDate: string | null;
+  submitTime: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface QualificationListItem extends DocumentFields {
+  supplierId: string;
+  supCode: string;
+  supName: string;
+  /** The customer (buyer) enterprise, on the supplier side. */
+  customerTenantId: string;
+  customerName: string;
+  attachmentCount: number;
+  ownerName: string | null;
+}
+
+export interface QualificationHistoryEntry {
+  at: string;
+  side: 'buyer' | 'supplier';
+  username: string;
+  summary: string;
+}
+
+export interface QualificationDetail extends QualificationListItem {
+  /** Which side the caller is on for this document. */
+  side: 'buyer' | 'supplier';
+  templateFile: UploadedFileRef | null;
+  attachments: UploadedFileRef[];
+  resultComment: string;
+  requirementId: string | null;
+  version: number;
+  history: QualificationHistoryEntry[];
+}
+
+export interface QualificationSkipped {
+  supplierId: string;
+  supName: string;
+  reason: 'notAddressable' | 'notOnNetwork';
+}
+
+export interface QualificationRequestResult {
+  documentIds: string[];
+  skipped: QualificationSkipped[];
+}
+
+export interface QualificationRequirement {
+  id: string;
+  scopeType: QualificationScopeType;
+  scopeId: string;
+  /** The class code and name, or the material number; empty for a supplier scope. */
+  scopeName: string;
+  /** The supplier's name for a supplier scope (masked like every supplier name, T-06). */
+  supName: string;
+  fileName: string;
+  description: string;
+  fileType: string;
+  isNecessary: boolean;
+  validityType: QualificationValidityType;
+  validDate: string | null;
+  validQuantity: number;
+  templateFile: UploadedFileRef | null;
+  version: number;
+  updatedAt: string;
+}
+
+export interface QualificationOptions {
+  suppliers: {
+    id: string;
+    supCode: string;
+    supName: string;
+    supplierClassId: string | null;
+    onNetwork: boolean;
+    /** Blacklisted, invalid or stopped: no new request can go to it. */
+    blocked: boolean;
+  }[];
+  classes: { id: string; code: string; name: string }[];
+  customers: { tenantId: string; name: string }[];
+  expiringDays: number;
+}
+
+export interface QualificationExpiryResult {
+  asOf: string;
+  expiring: number;
+  expired: number;
+  notified: number;
+}
