@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config.ts';
 import { openPglite } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoWorld } from '../src/seed/demo.ts';
+import { benchLabels } from './labels.ts';
 import { benchPurchaseOrders } from './purchase-orders.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
@@ -112,6 +113,8 @@ if (process.env.BENCH_MATERIALS === '1') {
   const { runMaterialBenchmarks } = await import('./materials.ts');
   await runMaterialBenchmarks();
 }
+
+await benchLabels();
 
 // Delivery issue benchmarks (QUALITY P-01, P-02, P-04): lists and reports over bulk-seeded documents,
 // P-02 on PGlite, P-01 and P-04 on the PostgreSQL of TEST_DATABASE_URL. BENCH_DELIVERY=0 skips them;
