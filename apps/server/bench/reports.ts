@@ -61,16 +61,32 @@ async function seedReceipts(db: Db, w: World, orderLines: number, orders: number
            ${due('g')} + case when k % 2 = 1 then -2 else g % 3 - 1 end
       from (select k, (k + 1) / 2 as g from generate_series(1, ${orderLines * 2}) k) s`);
   await db.execute(sql`
-    insert into receipt_inspections (tenant_id, supplier_tenant_id, id, note_id, note_line_id, order_line_id, seq,
-                                     inspected_qty, qualified_qty, unqualified_qty, reason_code, reason, inspected_at)
-    select ${party}, ${BASE * 6}::bigint + k, ${noteOf('k')}, ${BASE * 4}::bigint + g, ${lineId('g')}, 1 + (k - 1) % 2,
+    insert into receipt_inspections (tenant_id, supplier_tenant_id, id, note_id, note_line_id, order_line_id, supplier_id,
+                                     prdt_no, prdt_name, seq, inspected_qty, qualified_qty, unqualified_qty, reason_code,
+                                     reason, inspected_at)
+    select ${party}, ${BASE * 6}::bigint + k, ${noteOf('k')}, ${BASE * 4}::bigint + g, ${lineId('g')},
+           ${w.supplierId}::bigint, 'BM' || lpad((g % 5000)::text, 5, '0'), 'Bench material ' || (g % 5000), 1 + (k - 1) % 2,
            case when k % 2 = 1 then 60 else 40 end,
            case when k % 2 = 1 then 60 else 40 end - case when k % 7 = 0 then 2 else 0 end,
            case when k % 7 = 0 then 2 else 0 end, case when k % 7 = 0 then 'SCRATCH' else '' end,
            case when k % 7 = 0 then 'Scratch' else '' end,
            ${due('g')} + interval '10 hours'
       from (select k, (k + 1) / 2 as g from generate_series(1, ${orderLines * 2}) k) s`);
-  for (const table of ['delivery_notes', 'receipts', 'delivery_note_lines', 'receipt_lines', 'receipt_inspections']) {
+  // What warehousing maintains through refreshDueTotals, for all of them at once.
+  await db.execute(sql`
+    insert into receipt_due_totals (tenant_id, supplier_tenant_id, order_line_id, due_date, received_qty, on_time_qty)
+    select tenant_id, max(supplier_tenant_id), order_line_id, due_date, sum(qty),
+           coalesce(sum(qty) filter (where arrival_date <= due_date), 0)
+      from receipt_lines where tenant_id = ${w.buyerTenant}
+     group by tenant_id, order_line_id, due_date`);
+  for (const table of [
+    'delivery_notes',
+    'receipts',
+    'delivery_note_lines',
+    'receipt_lines',
+    'receipt_inspections',
+    'receipt_due_totals',
+  ]) {
     await db.execute(sql.raw(`analyze ${table}`));
   }
 }

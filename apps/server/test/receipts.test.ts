@@ -6,7 +6,7 @@ import {
   type ReceiptDetail,
   type ReceiptStepResult,
 } from '@concord/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryNoteLines, deliveryNotes, messages, operationLogs, users } from '../src/db/schema.ts';
 import { inTenantTx } from '../src/platform/context.ts';
@@ -289,6 +289,21 @@ describe('warehousing', () => {
     expect([a!.warehousedQty, b!.warehousedQty]).toEqual(['90', '50']);
     const o: PurchaseOrderDetail = (await buyer.get(`${ORDERS}/${order.id}`)).json().data;
     expect(o.lines.map((l) => l.receivedQty)).toEqual(['90', '50', '0']);
+  });
+
+  it('keeps the due-line totals of the on-time report equal to the receipt lines they sum', async () => {
+    const [totals, oracle] = await Promise.all(
+      [
+        sql`select order_line_id::text as line, due_date::text as due, received_qty::text as received,
+                   on_time_qty::text as on_time from receipt_due_totals where tenant_id = ${buyerTenant} order by 1, 2`,
+        sql`select order_line_id::text as line, due_date::text as due, sum(qty)::text as received,
+                   coalesce(sum(qty) filter (where arrival_date <= due_date), 0)::text as on_time
+              from receipt_lines where tenant_id = ${buyerTenant} group by 1, 2 order by 1, 2`,
+      ].map(async (q) => (await t.database.db.execute(q)).rows),
+    );
+    expect(totals).toEqual(oracle);
+    // Due 2026-01-10, arrived yesterday: received, but late.
+    expect(totals).toContainEqual({ line: order.lines[0]!.id, due: '2026-01-10', received: '90', on_time: '0' });
   });
 
   it('keeps every step in the note’s history', async () => {

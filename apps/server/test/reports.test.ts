@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshDueTotals } from '../src/modules/receipts/receipts.common.ts';
 import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
 
 /**
@@ -242,6 +243,9 @@ async function seedFixtures() {
       note_id: n,
       note_line_id: nl,
       order_line_id: ol,
+      supplier_id: supTenant === ids.sup1 ? ids.precision : ids.plastics,
+      prdt_no: supTenant === ids.sup1 ? 'OT-SPLIT-LATE' : 'OT-PLASTIC',
+      prdt_name: supTenant === ids.sup1 ? 'Report OT-SPLIT-LATE' : 'Report OT-PLASTIC',
       seq: ++inspectionSeq,
       inspected_qty: inspected,
       qualified_qty: qualified,
@@ -328,6 +332,7 @@ async function seedFixtures() {
   await receiptLine(...P, l5, 'OT-PLANNED', 120, '2020-03-25', '2020-03-24');
   await receiptLine(...P, l5, 'OT-PLANNED', 80, '2020-04-05', '2020-04-10');
   await receiptLine(ids.sup2, ids.plastics, po2, l6, 'OT-PLASTIC', 40, '2020-03-10', '2020-03-10');
+  await refreshDueTotals(t.database.db, B, [l1, l2, l3, l4, l5, l6]);
 
   const statementLine = (
     lineNo: number,

@@ -16,6 +16,10 @@ export const receiptInspections = pgTable(
     noteId: bigId('note_id').notNull(),
     noteLineId: bigId('note_line_id').notNull(),
     orderLineId: bigId('order_line_id').notNull(),
+    /** Copied from the note and its line so the yield reports read this table alone. */
+    supplierId: bigId('supplier_id'),
+    prdtNo: text('prdt_no').notNull().default(''),
+    prdtName: text('prdt_name').notNull().default(''),
     seq: integer('seq').notNull(),
     inspectedQty: decimal('inspected_qty').notNull(),
     qualifiedQty: decimal('qualified_qty').notNull(),
@@ -113,5 +117,27 @@ export const receiptLines = pgTable(
     index('receipt_lines_order_line_idx').on(t.tenantId, t.orderLineId),
     index('receipt_lines_reconciliation_idx').on(t.tenantId, t.reconciliationId),
     index('receipt_lines_supplier_tenant_idx').on(t.supplierTenantId, t.receiptDate),
+  ],
+);
+
+/**
+ * Two-party (buyer-owned): what was warehoused against one due line — an order line and the due date
+ * its note lines carried — and how much of it arrived on or before that date. Derived from
+ * `receipt_lines` by `refreshDueTotals` whenever receipt lines are written, so the on-time report
+ * joins one row per due line instead of aggregating every receipt line of the period.
+ */
+export const receiptDueTotals = pgTable(
+  'receipt_due_totals',
+  {
+    tenantId: tenantIdColumn(),
+    supplierTenantId: bigId('supplier_tenant_id').notNull(),
+    orderLineId: bigId('order_line_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    receivedQty: decimal('received_qty').notNull(),
+    onTimeQty: decimal('on_time_qty').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.orderLineId, t.dueDate] }),
+    index('receipt_due_totals_supplier_tenant_idx').on(t.supplierTenantId, t.orderLineId),
   ],
 );

@@ -11,12 +11,16 @@ import { and, commonFilters, partnerKey, partnerName, type ReportContext, visibl
 
 /**
  * Row-level security adds its policy to every scan, and PostgreSQL estimates that filter to keep a
- * handful of rows: over a million receipt lines it then probes a join row by row and sorts to disk.
- * These aggregates read most of a tenant's rows by design, so their transaction prefers hash joins
- * and hash aggregates with the memory for them (SET LOCAL: gone at commit).
+ * handful of rows: over a million receipt lines it then probes a join row by row and sorts hundreds of
+ * thousands of rows to group them into a dozen. These aggregates read most of a tenant's rows by
+ * design, so their transaction prefers hash joins and hash aggregates with the memory for them
+ * (SET LOCAL: gone at commit).
  */
 export async function preferHashPlans(q: Queryable) {
-  await q.execute(sql`select set_config('enable_nestloop', 'off', true), set_config('work_mem', '64MB', true)`);
+  await q.execute(
+    sql`select set_config('enable_nestloop', 'off', true), set_config('enable_sort', 'off', true),
+               set_config('work_mem', '64MB', true)`,
+  );
 }
 
 export interface Aggregated {
@@ -57,8 +61,9 @@ const partnerColumn = (ctx: ReportContext) => (ctx.side === 'buyer' ? 'supName' 
  * Due quantity per (order line, due date): a planned order line is due by its live plan lines (plan
  * sent, line not cancelled) on their dates; an unplanned one by its confirmed (else ordered) quantity
  * on its confirmed (else requested) date. Receipts carry the due date of the line they were delivered
- * against, so they meet their due line on (order line, due date); the on-time part of a due line is
- * what arrived on or before that date, capped at the due quantity.
+ * against; `receipt_due_totals` holds their sums per (order line, due date), so a due line meets its
+ * receipts in one row. The on-time part of a due line is what arrived on or before that date, capped
+ * at the due quantity.
  */
 function timelyArrivalSql(ctx: ReportContext): SQL {
   const { dateFrom, dateTo } = ctx.filter;
@@ -72,17 +77,20 @@ function timelyArrivalSql(ctx: ReportContext): SQL {
   });
   const liveOrder = sql`po.status in (1, 2, 3, 4, 5) and ol.status <> 3`;
   const key = partnerKey(ctx, 'po.supplier_id', 'po.tenant_id');
+  // Two plan lines of one order line on one date are one due line; an unplanned order line is one already.
   return sql`
     with due as (
-      select ${key} as partner_id, pl.order_line_id, pl.planned_date as due_date, pl.planned_qty as due_qty
+      select pl.tenant_id, ${key} as partner_id, pl.order_line_id, pl.planned_date as due_date,
+             sum(pl.planned_qty) as due_qty
         from receiving_plan_lines pl
         join receiving_plans p on p.tenant_id = pl.tenant_id and p.id = pl.plan_id
         join purchase_order_lines ol on ol.tenant_id = pl.tenant_id and ol.id = pl.order_line_id
         join purchase_orders po on po.tenant_id = pl.tenant_id and po.id = pl.order_id
        where ${and([visibleTo(ctx, 'pl', 'po'), livePlan, liveOrder, ...lineFilters])}
          and pl.planned_date between ${dateFrom} and ${dateTo}
+       group by 1, 2, 3, 4
       union all
-      select ${key}, ol.id, coalesce(ol.confirmed_date, ol.requested_date), coalesce(ol.confirmed_qty, ol.qty)
+      select ol.tenant_id, ${key}, ol.id, coalesce(ol.confirmed_date, ol.requested_date), coalesce(ol.confirmed_qty, ol.qty)
         from purchase_order_lines ol
         join purchase_orders po on po.tenant_id = ol.tenant_id and po.id = ol.order_id
        where ${and([visibleTo(ctx, 'ol', 'po'), liveOrder, ...lineFilters])}
@@ -91,26 +99,16 @@ function timelyArrivalSql(ctx: ReportContext): SQL {
            select 1 from receiving_plan_lines pl
              join receiving_plans p on p.tenant_id = pl.tenant_id and p.id = pl.plan_id
             where pl.tenant_id = ol.tenant_id and pl.order_line_id = ol.id and ${livePlan})
-    ),
-    due_lines as (
-      select partner_id, order_line_id, due_date, sum(due_qty) as due_qty from due group by 1, 2, 3
-    ),
-    got as (
-      select rl.order_line_id, rl.due_date, sum(rl.qty) as received_qty,
-             coalesce(sum(rl.qty) filter (where rl.arrival_date <= rl.due_date), 0) as on_time_qty
-        from receipt_lines rl
-       where ${ctx.side === 'buyer' ? sql`rl.tenant_id = ${ctx.me}` : sql`rl.supplier_tenant_id = ${ctx.me}`}
-         and rl.due_date between ${dateFrom} and ${dateTo}
-       group by 1, 2
     )
-    select partner_id, to_char(m, 'YYYY-MM') as month, due_lines, due_qty, on_time_qty, received_qty
+    select partner_id::text as partner_id, to_char(m, 'YYYY-MM') as month, due_lines, due_qty, on_time_qty, received_qty
       from (
-        select d.partner_id::text as partner_id, date_trunc('month', d.due_date) as m, count(*)::int as due_lines,
+        select d.partner_id, date_trunc('month', d.due_date) as m, count(*)::int as due_lines,
                sum(d.due_qty)::float8 as due_qty,
                sum(least(coalesce(g.on_time_qty, 0), d.due_qty))::float8 as on_time_qty,
                sum(coalesce(g.received_qty, 0))::float8 as received_qty
-          from due_lines d
-          left join got g on g.order_line_id = d.order_line_id and g.due_date = d.due_date
+          from due d
+          left join receipt_due_totals g
+            on g.tenant_id = d.tenant_id and g.order_line_id = d.order_line_id and g.due_date = d.due_date
          group by 1, 2) x`;
 }
 
@@ -205,30 +203,39 @@ export async function timelyArrival(q: Queryable, ctx: ReportContext): Promise<A
 // ---------------------------------------------------------------------------------------------
 // Inspections: quality yield and unqualified reasons
 
-function inspectionWhere(ctx: ReportContext, withLine: boolean): SQL {
+function inspectionWhere(ctx: ReportContext): SQL {
   const { dateFrom, dateTo } = ctx.filter;
   return and([
     visibleTo(ctx, 'ri', 'dn'),
     // Scalar subqueries: the bounds are computed once, not cast again for every row.
     sql`ri.inspected_at >= (select ${dateFrom}::date::timestamptz) and ri.inspected_at < (select (${dateTo}::date + 1)::timestamptz)`,
     ...commonFilters(ctx, {
-      supplierId: 'dn.supplier_id',
-      tenantId: 'dn.tenant_id',
-      ...(withLine ? { prdtNo: 'nl.prdt_no', prdtName: 'nl.prdt_name' } : {}),
+      supplierId: 'ri.supplier_id',
+      tenantId: 'ri.tenant_id',
+      prdtNo: 'ri.prdt_no',
+      prdtName: 'ri.prdt_name',
     }),
   ]);
 }
 
 /**
- * Yield = qualified ÷ inspected quantity over the inspections of the period. Grouped by partner,
- * the material join is skipped unless a material is asked for: the note header alone names the partner.
+ * Inspections carry their partner and material, so the yield reports read that table alone; the note
+ * header is joined only for a buyer's data scope, which is decided by the note's owner and department.
+ */
+function inspectionsFrom(ctx: ReportContext): SQL {
+  const scoped = ctx.side === 'buyer' && !ctx.scope.all;
+  return sql`receipt_inspections ri ${scoped ? sql`join delivery_notes dn on dn.tenant_id = ri.tenant_id and dn.id = ri.note_id` : sql``}`;
+}
+
+/**
+ * Yield = qualified ÷ inspected quantity over the inspections of the period, by partner and month,
+ * or by partner, material and month.
  */
 export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
   const byMaterial = ctx.filter.groupBy === 'material';
-  const withLine = byMaterial || Boolean(ctx.filter.material);
   await preferHashPlans(q);
-  const key = partnerKey(ctx, 'dn.supplier_id', 'dn.tenant_id');
-  const material = byMaterial ? sql`nl.prdt_no, max(nl.prdt_name) as prdt_name` : sql`'' as prdt_no, '' as prdt_name`;
+  const key = partnerKey(ctx, 'ri.supplier_id', 'ri.tenant_id');
+  const material = byMaterial ? sql`ri.prdt_no, max(ri.prdt_name) as prdt_name` : sql`'' as prdt_no, '' as prdt_name`;
   const result = await q.execute<{
     partner_id: string;
     prdt_no: string;
@@ -239,15 +246,14 @@ export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Ag
     qualified: number;
     unqualified: number;
   }>(sql`
-    select partner_id, prdt_no, prdt_name, to_char(m, 'YYYY-MM') as month, inspections, inspected, qualified, unqualified
+    select partner_id::text as partner_id, prdt_no, prdt_name, to_char(m, 'YYYY-MM') as month, inspections, inspected,
+           qualified, unqualified
       from (
-        select ${key}::text as partner_id, ${material}, date_trunc('month', ri.inspected_at) as m,
+        select ${key} as partner_id, ${material}, date_trunc('month', ri.inspected_at) as m,
                count(*)::int as inspections, sum(ri.inspected_qty)::float8 as inspected,
                sum(ri.qualified_qty)::float8 as qualified, sum(ri.unqualified_qty)::float8 as unqualified
-          from receipt_inspections ri
-          join delivery_notes dn on dn.tenant_id = ri.tenant_id and dn.id = ri.note_id
-          ${withLine ? sql`join delivery_note_lines nl on nl.tenant_id = ri.tenant_id and nl.id = ri.note_line_id` : sql``}
-         where ${inspectionWhere(ctx, withLine)}
+          from ${inspectionsFrom(ctx)}
+         where ${inspectionWhere(ctx)}
          group by ${byMaterial ? sql`1, 2, 4` : sql`1, 4`}) x`);
   const groups = new Map<string, Sums>();
   const meta = new Map<string, { partnerId: string; prdtNo: string; prdtName: string }>();
@@ -314,15 +320,12 @@ export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Ag
 
 /** Unqualified quantity by reason (its code, else its text), with each reason's share of the total. */
 export async function unqualifiedReasons(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
-  const withLine = Boolean(ctx.filter.material);
   await preferHashPlans(q);
   const result = await q.execute<{ reason_code: string; reason: string; inspections: number; unqualified: number }>(sql`
     select max(ri.reason_code) as reason_code, max(ri.reason) as reason, count(*)::int as inspections,
            sum(ri.unqualified_qty)::float8 as unqualified
-      from receipt_inspections ri
-      join delivery_notes dn on dn.tenant_id = ri.tenant_id and dn.id = ri.note_id
-      ${withLine ? sql`join delivery_note_lines nl on nl.tenant_id = ri.tenant_id and nl.id = ri.note_line_id` : sql``}
-     where ${inspectionWhere(ctx, withLine)} and ri.unqualified_qty > 0
+      from ${inspectionsFrom(ctx)}
+     where ${inspectionWhere(ctx)} and ri.unqualified_qty > 0
      group by coalesce(nullif(ri.reason_code, ''), ri.reason)
      order by 4 desc`);
   const total = result.rows.reduce((s, r) => s + Number(r.unqualified), 0);
