@@ -341,7 +341,8 @@ export type ReportRow = Record<string, string | number | null>;
 export interface ReportChart {
   type: ReportChartType;
   categories: string[];
-  series: { key: string; kind: 'qty' | 'rate' | 'int'; type: ReportChartType; data: number[] }[];
+  /** A rate is null in a month with nothing to measure: a gap on the chart, not 0 %. */
+  series: { key: string; kind: 'qty' | 'rate' | 'int'; type: ReportChartType; data: (number | null)[] }[];
   /** The categories are status codes of this kind, which the web names in the reader's language. */
   categoryStatus?: ReportStatusKind;
 }

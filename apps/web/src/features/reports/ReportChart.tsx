@@ -44,7 +44,6 @@ export function chartOption(
       name: label(s.key),
       data: s.data,
       yAxisIndex: s.kind === 'rate' ? 1 : 0,
-      smooth: s.type === 'line',
     })),
   };
 }
