@@ -3,7 +3,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialSuppliers, materials, suppliers } from '../src/db/schema.ts';
 import { findSupplierPartNo } from '../src/modules/materials/material-suppliers.service.ts';
+import { writeSearchTerms } from '../src/modules/materials/materials.search.ts';
 import { inTenantTx } from '../src/platform/context.ts';
+import { newId } from '../src/platform/ids.ts';
 import { writeXlsx, zip } from '../src/platform/xlsx.ts';
 import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
 import { unzip } from './security/xlsx-reader.ts';
@@ -176,6 +178,74 @@ describe('search', () => {
     expect(await codes('0603 10k')).toEqual(['R-0603-10K']);
     expect(await codes('Aluminium housing')).toEqual(['AL-CASE-120']);
     expect(await codes('zzzzzz')).toEqual([]);
+  });
+
+  it('matches a rare word behind a common one, beyond the first 500 materials of the common one', async () => {
+    const rows = Array.from({ length: 700 }, (_, i) => [
+      `CMN-${String(i).padStart(3, '0')}`,
+      '通用电阻',
+      i === 637 ? '0402 RARE77' : '0402',
+      'PCS',
+    ]);
+    const imported = await runImport(
+      writeXlsx({ name: 'm', header: ['物料编码*', '物料名称*', '规格型号', '采购单位*'], rows }),
+    );
+    expect(imported.status, JSON.stringify(imported)).toBe(MATERIAL_IMPORT_STATUS.SUCCEEDED);
+    const codes = async (q: string) =>
+      (await buyer.get(`${BASE}/search?q=${encodeURIComponent(q)}`))
+        .json()
+        .data.map((m: { prdtNo: string }) => m.prdtNo);
+    expect(await codes('通用 rare77')).toEqual(['CMN-637']);
+    expect(await codes('tongyong 0402 RARE')).toEqual(['CMN-637']);
+    expect(await codes('rare77 电阻')).toEqual(['CMN-637']);
+    // `cmn-6` starts a hundred codes: matched by its prefix range rather than term by term.
+    expect(await codes('通用 cmn-6')).toEqual(
+      Array.from({ length: 20 }, (_, i) => `CMN-6${String(i).padStart(2, '0')}`),
+    );
+    expect(await codes('cmn-63 rare')).toEqual(['CMN-637']);
+    expect(await codes('通用 0603')).toEqual([]);
+    const list = await buyer.post(`${BASE}/list`, { filter: { keyword: '通用 rare77' } });
+    expect(list.json().data.totalCount).toBe(1);
+    const all = await buyer.post(`${BASE}/list`, { filter: { keyword: 'tydz 0402' } });
+    expect(all.json().data.totalCount).toBe(700);
+  });
+
+  it('finds the one match of two words beyond the materials it probes one by one', async () => {
+    // More materials of the common word than the search tests one by one: the rare match, written last,
+    // is only found by intersecting the two words whole.
+    const rows = Array.from({ length: 5200 }, (_, i) => ({
+      id: newId(),
+      prdtNo: `BLK-${String(i).padStart(4, '0')}`,
+      prdtName: '批量件',
+      prdtSpc: i === 5199 ? 'RARE99' : 'common',
+      englishName: '',
+    }));
+    await inTenantTx(t.database.db, huaxin, async (tx) => {
+      for (let i = 0; i < rows.length; i += 1000) {
+        await tx.insert(materials).values(
+          rows.slice(i, i + 1000).map((r) => ({
+            ...r,
+            tenantId: huaxin,
+            poUnitNo: 'PCS',
+            poUnitName: '个',
+            valuationUnitNo: 'PCS',
+            valuationUnitName: '个',
+          })),
+        );
+      }
+      await writeSearchTerms(tx, huaxin, rows, false);
+    });
+    const codes = async (q: string) =>
+      (await buyer.get(`${BASE}/search?q=${encodeURIComponent(q)}`))
+        .json()
+        .data.map((m: { prdtNo: string }) => m.prdtNo);
+    expect(await codes('批量 rare99')).toEqual(['BLK-5199']);
+    expect(await codes('plj rare')).toEqual(['BLK-5199']);
+    expect(await codes('批量件 blk-5')).toHaveLength(20);
+    const list = await buyer.post(`${BASE}/list`, { filter: { keyword: 'pl rare99' } });
+    expect(list.json().data.totalCount).toBe(1);
+    const all = await buyer.post(`${BASE}/list`, { filter: { keyword: '批量 common' } });
+    expect(all.json().data.totalCount).toBe(5199);
   });
 
   it('is open to PO_SYN members and scoped to the tenant', async () => {

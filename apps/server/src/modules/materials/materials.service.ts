@@ -90,10 +90,14 @@ const SORTABLE = {
   updatedAt: materials.updatedAt,
 };
 
-export function materialWhere(tenantId: string, f: NonNullable<MaterialListQuery['filter']>): SQL {
+export async function materialWhere(
+  q: Queryable,
+  tenantId: string,
+  f: NonNullable<MaterialListQuery['filter']>,
+): Promise<SQL> {
   return and(
     eq(materials.tenantId, tenantId),
-    f.keyword ? (searchCondition(tenantId, f.keyword) ?? undefined) : undefined,
+    f.keyword ? await searchCondition(q, tenantId, f.keyword) : undefined,
     f.classId ? eq(materials.classId, f.classId) : undefined,
     f.status !== undefined ? eq(materials.status, f.status) : undefined,
     f.isCheck !== undefined ? eq(materials.isCheck, f.isCheck) : undefined,
@@ -105,7 +109,7 @@ export async function listMaterials(
   tenantId: string,
   query: MaterialListQuery,
 ): Promise<ListResult<Material>> {
-  const where = materialWhere(tenantId, query.filter ?? {});
+  const where = await materialWhere(q, tenantId, query.filter ?? {});
   const page = pageOf(query.pageParam);
   const [rows, [{ total }]] = await Promise.all([
     selectMaterials(q)
