@@ -28,6 +28,7 @@ export const enUS = {
     operation: 'Operation',
     refresh: 'Refresh',
     retry: 'Retry',
+    unsavedLeave: 'Data not saved, confirm exit?',
     save: 'Save',
     saved: 'Saved',
   },

@@ -30,6 +30,7 @@ export const zhCN: DeepStringify<typeof enUS> = {
     operation: '操作',
     refresh: '刷新',
     retry: '重试',
+    unsavedLeave: '数据未保存，确认退出？',
     save: '保存',
     saved: '保存成功',
   },

@@ -31,6 +31,7 @@ export const zhTW: DeepStringify<typeof enUS> = {
     operation: '操作',
     refresh: '重新整理',
     retry: '重試',
+    unsavedLeave: '資料尚未儲存，確定離開？',
     save: '儲存',
     saved: '已儲存',
   },

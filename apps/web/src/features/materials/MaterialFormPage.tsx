@@ -1,10 +1,11 @@
 import type { Material, MaterialInput } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, Skeleton, Space, Switch } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { requiredRule } from '../../lib/formRules.ts';
+import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { type CodeOption, materialKeys, materialPath, materialsApi } from './materials.api.ts';
 
@@ -40,12 +41,20 @@ export function MaterialFormPage() {
     if (existing.data) form.setFieldsValue(existing.data as unknown as Values);
   }, [existing.data, form]);
 
+  const [dirty, setDirty] = useState(false);
+  const savedOnce = useRef(false);
+  useLeaveGuard(
+    ({ currentLocation, nextLocation }) =>
+      dirty && !savedOnce.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+
   const save = useMutation({
     mutationFn: (values: Values): Promise<Material> =>
       id && existing.data
         ? materialsApi.update(id, { ...values, version: existing.data.version })
         : materialsApi.create(values),
     onSuccess: (saved) => {
+      savedOnce.current = true;
       message.success(t('materials.form.saved'));
       void queryClient.invalidateQueries({ queryKey: materialKeys.all });
       navigate(materialPath(saved.id));
@@ -80,6 +89,7 @@ export function MaterialFormPage() {
         form={form}
         layout="vertical"
         initialValues={{ isCheck: false, status: 1, poLeadDateNum: 0, minOrderQty: 0, minPackQty: 0, orderOverRate: 0 }}
+        onValuesChange={() => setDirty(true)}
         onFinish={(v) =>
           save.mutate({
             ...v,

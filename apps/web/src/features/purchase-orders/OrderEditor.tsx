@@ -8,12 +8,13 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, AutoComplete, Button, Card, DatePicker, Form, Input, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { DATE_FORMAT } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
+import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { AttachmentsField } from '../enterprises/AttachmentsField.tsx';
 import { type EditLine, emptyLine, firstInvalidLine, fromLine, LineEditor, toLineInput } from './LineEditor.tsx';
@@ -33,7 +34,7 @@ interface HeaderValues {
 /** The buyer's form for a new order or a draft (UI.md: big documents open as pages). */
 export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const options = useOrderOptions();
@@ -45,19 +46,7 @@ export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
   const supplier = options.data?.suppliers.find((s) => s.id === supplierId);
   const places = order?.decimalPlaces ?? options.data?.decimalPlaces ?? { quantity: 2, price: 4, amount: 2 };
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.search !== nextLocation.search,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: t('purchaseOrders.editor.unsaved'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal, t]);
+  useLeaveGuard(({ currentLocation, nextLocation }) => dirty && currentLocation.search !== nextLocation.search);
 
   const creation = useIdempotencyKey();
   const save = useMutation({

@@ -20,12 +20,13 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { DATE_FORMAT } from '../../lib/dates.ts';
+import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
 import { DetailGate, formatQty } from './parts.tsx';
 import { planKeys, plansApi } from './receiving-plans.api.ts';
 import { planPaths } from './receiving-plans.paths.ts';
@@ -58,7 +59,7 @@ let nextKey = 1;
 function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const allowed = usePermission('RE_PLA');
   const [orderId, setOrderId] = useState<string | null>(draft?.orderId ?? null);
@@ -114,20 +115,10 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
   const patch = (key: number, p: Partial<Delivery>) =>
     change(deliveries.map((d) => (d.key === key ? { ...d, ...p } : d)));
 
-  const blocker = useBlocker(
+  useLeaveGuard(
     ({ currentLocation, nextLocation }) =>
       dirty && !saved.current && currentLocation.pathname !== nextLocation.pathname,
   );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: t('receivingPlans.plans.form.unsaved'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal, t]);
 
   const problems: string[] = [];
   if (!deliveries.length) problems.push(t('receivingPlans.plans.form.noLines'));

@@ -161,7 +161,6 @@ export const purchaseOrdersEnUS = {
     lines: 'Lines ({{count}})',
     noLines: 'No lines yet. Add a line and choose the material.',
     cannotReceive: 'has not joined the platform or cannot receive orders; you can keep a draft only',
-    unsaved: 'The data is not saved. Leave anyway?',
     freeText: 'or type a code and name',
     lineRequired: 'Line {{lineNo}}: choose a material (or give code and name), a quantity above 0 and a date.',
     reasonPlaceholder: 'Why the order changes (shown to the supplier)',

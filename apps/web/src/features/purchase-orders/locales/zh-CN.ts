@@ -155,7 +155,6 @@ export const purchaseOrdersCN: DeepStringify<typeof purchaseOrdersEnUS> = {
     lines: '订单行（{{count}}）',
     noLines: '暂无订单行。请添加行并选择物料。',
     cannotReceive: '尚未加入平台或不能接收订单，只能保存草稿',
-    unsaved: '数据未保存，确定离开吗？',
     freeText: '或填写编码和名称',
     lineRequired: '第 {{lineNo}} 行：请选择物料（或填写编码和名称），数量大于 0，并填写日期。',
     reasonPlaceholder: '变更原因（供应商可见）',

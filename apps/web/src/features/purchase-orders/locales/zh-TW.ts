@@ -155,7 +155,6 @@ export const purchaseOrdersTW: DeepStringify<typeof purchaseOrdersEnUS> = {
     lines: '訂單明細（{{count}}）',
     noLines: '尚無明細。請新增明細並選擇物料。',
     cannotReceive: '尚未加入平台或無法接收訂單，只能儲存草稿',
-    unsaved: '資料尚未儲存，確定離開嗎？',
     freeText: '或填寫料號與品名',
     lineRequired: '第 {{lineNo}} 項：請選擇物料（或填寫料號與品名），數量大於 0，並填寫日期。',
     reasonPlaceholder: '變更原因（供應商可見）',
