@@ -5,6 +5,8 @@ import {
   type DeliveryNoteLineListItem,
   type DeliveryNoteListItem,
   type DeliveryNoteSupplierAction,
+  formatDecimal,
+  INSPECTION_REASON_CODES,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Input, Space, Table, Tabs, Tag, Timeline } from 'antd';
@@ -12,6 +14,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { formatDateTime } from '../../lib/dates.ts';
+import { NOTE_STATUS_COLOURS } from '../receipts/NoticeStatusTag.tsx';
 import { deliveryNotesApi, downloadLabels, type NoteFilter, noteKeys } from './delivery-notes.api.ts';
 
 const SUPPLIER = 'SL_SH_GL';
@@ -144,6 +148,10 @@ export function DeliveryNoteDetailPage() {
   const actions = d.actions.filter((a): a is DeliveryNoteSupplierAction =>
     (DELIVERY_NOTE_SUPPLIER_ACTIONS as readonly string[]).includes(a),
   );
+  // UI.md: quantities by the customer's decimal places, with thousands separators.
+  const qty = (v: string) => formatDecimal(v, d.decimalPlaces.quantity);
+  const reasonOf = (code: string) =>
+    (INSPECTION_REASON_CODES as readonly string[]).includes(code) ? t(`receipts.reasons.${code as 'other'}`) : code;
   const ask = (action: DeliveryNoteSupplierAction) =>
     modal.confirm({ title: t(`deliveryNotes.confirm.${action}`), onOk: () => act.mutateAsync(action) });
   return (
@@ -153,7 +161,9 @@ export function DeliveryNoteDetailPage() {
         title={
           <Space>
             {d.noteNo}
-            <Tag>{t(`deliveryNotes.groups.${DELIVERY_NOTE_STATUS_NAMES[d.status]}`)}</Tag>
+            <Tag color={NOTE_STATUS_COLOURS[d.status]}>
+              {t(`deliveryNotes.groups.${DELIVERY_NOTE_STATUS_NAMES[d.status]}`)}
+            </Tag>
           </Space>
         }
         extra={
@@ -189,7 +199,7 @@ export function DeliveryNoteDetailPage() {
           <Descriptions.Item label={F('expectedDate')}>{d.expectedDate}</Descriptions.Item>
           <Descriptions.Item label={F('carrier')}>{d.carrier}</Descriptions.Item>
           <Descriptions.Item label={F('trackingNo')}>{d.trackingNo}</Descriptions.Item>
-          <Descriptions.Item label={F('totalQty')}>{d.totalQty}</Descriptions.Item>
+          <Descriptions.Item label={F('totalQty')}>{qty(d.totalQty)}</Descriptions.Item>
           <Descriptions.Item label={F('remark')}>{d.remark}</Descriptions.Item>
         </Descriptions>
       </Card>
@@ -210,9 +220,13 @@ export function DeliveryNoteDetailPage() {
                 dataSource={l.inspections}
                 columns={[
                   { title: '#', dataIndex: 'seq' },
-                  { title: F('qualified'), dataIndex: 'qualifiedQty' },
-                  { title: F('unqualified'), dataIndex: 'unqualifiedQty' },
-                  { title: F('reason'), dataIndex: 'reason' },
+                  { title: F('qualified'), dataIndex: 'qualifiedQty', align: 'right', render: qty },
+                  { title: F('unqualified'), dataIndex: 'unqualifiedQty', align: 'right', render: qty },
+                  {
+                    title: F('reason'),
+                    key: 'reason',
+                    render: (_, r) => [r.reasonCode && reasonOf(r.reasonCode), r.reason].filter(Boolean).join(' · '),
+                  },
                 ]}
               />
             ),
@@ -222,13 +236,13 @@ export function DeliveryNoteDetailPage() {
             { title: F('orderNo'), dataIndex: 'orderNo', render: (v, l) => `${v} #${l.orderLineNo}` },
             { title: F('prdtNo'), dataIndex: 'prdtNo' },
             { title: F('prdtName'), dataIndex: 'prdtName' },
-            { title: F('qty'), dataIndex: 'qty', align: 'right', render: (v, l) => `${v} ${l.unitName}` },
+            { title: F('qty'), dataIndex: 'qty', align: 'right', render: (v, l) => `${qty(v)} ${l.unitName}` },
             { title: F('batchNo'), dataIndex: 'batchNo' },
             { title: F('dueDate'), dataIndex: 'dueDate' },
-            { title: F('received'), dataIndex: 'receivedQty', align: 'right' },
-            { title: F('qualified'), dataIndex: 'qualifiedQty', align: 'right' },
-            { title: F('unqualified'), dataIndex: 'unqualifiedQty', align: 'right' },
-            { title: F('warehoused'), dataIndex: 'warehousedQty', align: 'right' },
+            { title: F('received'), dataIndex: 'receivedQty', align: 'right', render: qty },
+            { title: F('qualified'), dataIndex: 'qualifiedQty', align: 'right', render: qty },
+            { title: F('unqualified'), dataIndex: 'unqualifiedQty', align: 'right', render: qty },
+            { title: F('warehoused'), dataIndex: 'warehousedQty', align: 'right', render: qty },
           ]}
         />
       </Card>
@@ -242,14 +256,14 @@ export function DeliveryNoteDetailPage() {
             { title: F('packageNo'), dataIndex: 'packageNo' },
             { title: F('lineNo'), dataIndex: 'lineNo' },
             { title: F('kind'), dataIndex: 'kind', render: (k) => (k === 2 ? F('large') : F('small')) },
-            { title: F('qty'), dataIndex: 'qty', align: 'right' },
+            { title: F('qty'), dataIndex: 'qty', align: 'right', render: qty },
             { title: F('batchNo'), dataIndex: 'batchNo' },
-            { title: F('received'), dataIndex: 'receivedAt', render: (v) => v ?? '' },
+            { title: F('received'), dataIndex: 'receivedAt', render: formatDateTime },
           ]}
         />
       </Card>
       <Card size="small" title={t('deliveryNotes.detail.history')}>
-        <Timeline items={d.history.map((h) => ({ children: `${h.at.slice(0, 16)} ${h.username}: ${h.summary}` }))} />
+        <Timeline items={d.history.map((h) => ({ children: `${formatDateTime(h.at)} ${h.username}: ${h.summary}` }))} />
       </Card>
     </Space>
   );

@@ -111,7 +111,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
       width: 180,
       ellipsis: { showTitle: true },
     },
-    { key: 'unitName', title: t('receipts.fields.unit'), dataIndex: 'unitName', width: 60 },
+    { key: 'unitName', title: t('receipts.fields.unit'), dataIndex: 'unitName', width: 90 },
     { key: 'batchNo', title: t('receipts.fields.batchNo'), dataIndex: 'batchNo', width: 110 },
     { key: 'dueDate', title: t('receipts.fields.dueDate'), dataIndex: 'dueDate', width: 110 },
     {
@@ -143,7 +143,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
       width: 160,
       fixed: 'right',
       render: (_v, l) => (
-        <Space size={0}>
+        <Space size={0} wrap>
           {inspecting && (
             <OperationButton
               type="link"

@@ -33,6 +33,8 @@ export function ScanBox({
 
   const scan = useMutation({
     mutationFn: (value: string) => receiptsApi.scan(noteId, value),
+    // The outcome is shown under the field; a toast would say it a second time, in red.
+    meta: { silent: true },
     onSuccess: (r) => {
       setCounts({ received: r.receivedPackageCount, total: r.packageCount });
       setFeedback({
@@ -71,7 +73,8 @@ export function ScanBox({
           value={code}
           onChange={(e) => setCode(e.target.value)}
           onPressEnter={submit}
-          disabled={scan.isPending}
+          // Not disabled: the browser takes the focus from a disabled field, and the next label would be typed nowhere.
+          readOnly={scan.isPending}
         />
         <span data-testid="scan-progress">
           {t('receipts.scan.progress', { received: counts.received, total: counts.total })}

@@ -114,6 +114,8 @@ export function NewStatementForm({ side, onDone }: { side: Side; onDone: () => v
   return (
     <Form<Values>
       form={form}
+      // Its own field ids: under the buyer's list the search form has a "partner" and a "period" too.
+      name="newStatement"
       layout="vertical"
       onFinish={(v) => load.mutate(queryOf(v))}
       onValuesChange={(changed) => {

@@ -56,7 +56,7 @@ export const receiptsEnUS = {
     receiptNo: 'Warehousing receipt',
   },
   kinds: { small: 'Small', large: 'Large' },
-  check: { yes: 'To inspect', no: 'No inspection' },
+  check: { yes: 'Required', no: 'Not required' },
   empty: 'No delivery notices yet: they appear here as soon as a supplier sends a delivery note.',
   emptyFiltered: 'No delivery notice matches the search.',
   detail: 'Detail',
