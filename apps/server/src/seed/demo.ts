@@ -8,13 +8,16 @@ import { inTenantTx } from '../platform/context.ts';
 import { newId } from '../platform/ids.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { seedBasicData } from './basic-data.ts';
+import { seedDeliveryNotes } from './delivery-notes.ts';
 import { seedMaterials } from './materials.ts';
 import { seedNotices } from './notices.ts';
 import { seedOrganization } from './organization.ts';
 import { seedPositions } from './positions.ts';
 import { seedPurchaseOrders } from './purchase-orders.ts';
 import { seedQualifications } from './qualifications.ts';
+import { seedReceipts } from './receipts.ts';
 import { seedReceivingPlans } from './receiving-plans.ts';
+import { seedReconciliations } from './reconciliations.ts';
 import { seedSourcing } from './sourcing.ts';
 import { seedSuppliers } from './suppliers.ts';
 import type { DemoWorld } from './world.ts';
@@ -246,4 +249,7 @@ async function seedPartners(db: Db, world: DemoWorld): Promise<void> {
   await seedMaterials(db, world);
   await seedPurchaseOrders(db, world);
   await seedReceivingPlans(db, world);
+  const { sentNoteIds } = await seedDeliveryNotes(db, world);
+  await seedReceipts(db, world, sentNoteIds);
+  await seedReconciliations(db, world);
 }

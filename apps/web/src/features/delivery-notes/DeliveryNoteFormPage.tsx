@@ -128,6 +128,8 @@ export function DeliveryNoteFormPage() {
       message.success(t('deliveryNotes.saved', { noteNo: created.noteNo }));
       navigate(`/supplysee/deliverydetail?id=${created.id}`);
     },
+    // The error stays beside the lines it is about; a toast would repeat it.
+    meta: { silent: true },
     onError: (e: Error) => setError(e.message),
   });
 

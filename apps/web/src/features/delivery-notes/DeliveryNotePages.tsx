@@ -141,7 +141,6 @@ export function DeliveryNoteDetailPage() {
       client.invalidateQueries({ queryKey: noteKeys.all });
       message.success(t('deliveryNotes.done'));
     },
-    onError: (e: Error) => message.error(e.message),
   });
   const d = note.data;
   if (!d) return <Card loading={note.isLoading} />;

@@ -13,7 +13,6 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType, TablePaginationConfig } from 'antd';
 import {
   Alert,
-  App,
   Button,
   Card,
   Col,
@@ -211,9 +210,10 @@ function ReportSearch({
  * One report screen, driven by the report's entry in the shared catalogue: filters, summary
  * figures, the chart, the table and the Excel export; rate reports show their definition first.
  */
+const MATERIAL_COLUMNS = new Set(['prdtNo', 'prdtName']);
+
 export function ReportPage({ name }: { name: ReportName }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const def = REPORTS[name];
   const format = useFormatters();
   const { params, filter, has } = useReportFilter(name);
@@ -230,25 +230,27 @@ export function ReportPage({ name }: { name: ReportName }) {
   const exporting = useMutation({
     mutationFn: () => reportsApi.export(name, filter),
     onSuccess: saveFile,
-    onError: (e) => message.error(e.message),
   });
 
   const allColumns: TableColumnsType<ReportRow> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
-    ...def.columns.map((c) => {
-      const fmt = format(c);
-      return {
-        key: c.key,
-        dataIndex: c.key,
-        title: t(`reports.columns.${c.key}`),
-        width: NUMERIC.has(c.kind) ? 120 : c.kind === 'datetime' ? 160 : c.kind === 'date' ? 110 : 150,
-        align: NUMERIC.has(c.kind) ? ('right' as const) : undefined,
-        ellipsis: c.kind === 'text' ? { showTitle: true } : undefined,
-        sorter: c.kind !== 'money',
-        sortOrder: sortKey === c.key ? (sort?.asc ? ('ascend' as const) : ('descend' as const)) : null,
-        render: (v: unknown) => fmt(v),
-      };
-    }),
+    // A report that can group by material has no material while it groups by partner.
+    ...def.columns
+      .filter((c) => !(has('groupBy') && filter.groupBy !== 'material' && MATERIAL_COLUMNS.has(c.key)))
+      .map((c) => {
+        const fmt = format(c);
+        return {
+          key: c.key,
+          dataIndex: c.key,
+          title: t(`reports.columns.${c.key}`),
+          width: NUMERIC.has(c.kind) ? 120 : c.kind === 'datetime' ? 160 : c.kind === 'date' ? 110 : 150,
+          align: NUMERIC.has(c.kind) ? ('right' as const) : undefined,
+          ellipsis: c.kind === 'text' ? { showTitle: true } : undefined,
+          sorter: c.kind !== 'money',
+          sortOrder: sortKey === c.key ? (sort?.asc ? ('ascend' as const) : ('descend' as const)) : null,
+          render: (v: unknown) => fmt(v),
+        };
+      }),
   ];
   const chrome = useListChrome(allColumns);
   const data = report.data;
