@@ -200,7 +200,7 @@ async function benchImport(db: Parameters<typeof runImport>[0], tenantId: string
       1000,
     ];
   });
-  const file = writeXlsx({
+  const file = await writeXlsx({
     name: 'materials',
     header: [
       '物料编码*',

@@ -9,6 +9,7 @@ import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoWorld } from '../src/seed/demo.ts';
 import { benchLabels } from './labels.ts';
 import { benchPurchaseOrders } from './purchase-orders.ts';
+import { benchXlsx } from './xlsx.ts';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 300);
@@ -115,6 +116,7 @@ if (process.env.BENCH_MATERIALS === '1') {
 }
 
 await benchLabels();
+await benchXlsx();
 
 // Delivery issue benchmarks (QUALITY P-01, P-02, P-04): lists and reports over bulk-seeded documents,
 // P-02 on PGlite, P-01 and P-04 on the PostgreSQL of TEST_DATABASE_URL. BENCH_DELIVERY=0 skips them;

@@ -294,7 +294,7 @@ describe('warehouses', () => {
       'Feature name',
       'Feature value',
     ];
-    const bad = sheet(header, [
+    const bad = await sheet(header, [
       ['IM1', 'Import one', 'S', 'Seg', 'F', 'V'],
       ['IM2', '', 'S', 'Seg', 'F', 'V'],
       ['IM1', 'Twice', 'S', 'Seg', 'F', 'V'],
@@ -315,7 +315,7 @@ describe('warehouses', () => {
     const before = await data<ListResult<Warehouse>>(buyer.post('/gateway/srm/warehouses/list', {}));
     expect(before.dataList.some((w) => w.code === 'IM1')).toBe(false);
 
-    const good = sheet(
+    const good = await sheet(
       ['仓库编号', '仓库名称', '段编码', '段名称', '特征名称', '特征值', '备注'],
       [
         ['IM1', 'Import one', 'S', 'Seg', 'F', 'V', 'from Excel'],
@@ -329,7 +329,7 @@ describe('warehouses', () => {
 
   it('refuses an Excel bomb before inflating it (I-10)', async () => {
     const huge = Buffer.alloc(64 * 1024 * 1024, 0x20);
-    const bomb = zip([
+    const bomb = await zip([
       { name: '[Content_Types].xml', data: '<Types/>' },
       { name: 'xl/worksheets/sheet1.xml', data: huge },
     ]);
@@ -413,7 +413,7 @@ describe('interest rates', () => {
 
   it('imports periods checked against each other and against the saved ones', async () => {
     const header = ['Period start', 'Period end', 'Monthly rate %', 'Valid'];
-    const bad = sheet(header, [
+    const bad = await sheet(header, [
       ['2027-01-01', '2027-03-31', 0.3, 'Y'],
       ['2027-03-01', '2027-04-30', 0.31, 'Y'],
       ['2026-12-01', '2027-12-31', 0.2, 'N'],
@@ -430,7 +430,7 @@ describe('interest rates', () => {
       [6, 'Monthly rate %'],
     ]);
     expect(errors[0].reason).toContain('row 2');
-    const good = sheet(header, [
+    const good = await sheet(header, [
       [46388, 46477, 0.3, null],
       ['2027/04/01', '2027-06-30', '0.31', 'Y'],
     ]);
@@ -476,7 +476,7 @@ describe('exchange rates', () => {
     expect(dup.statusCode).toBe(409);
     const res = await upload(
       '/gateway/srm/exchange-rates/import',
-      sheet(
+      await sheet(
         ['Currency code', 'Currency name', 'Base currency', 'Exchange rate', 'Decimal places'],
         [
           ['GBP', 'Pound', 'CNY', 9.02, 4],

@@ -145,7 +145,7 @@ describe('inventory reports', () => {
   });
 
   it('imports a sheet all or nothing, listing every bad row', async () => {
-    const bad = writeXlsx({
+    const bad = await writeXlsx({
       name: 'Stock',
       header: ['Material code', 'Stock quantity', 'Remark'],
       rows: [
@@ -158,7 +158,7 @@ describe('inventory reports', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().data.map((e: { row: number }) => e.row)).toEqual([3, 4]);
     expect((await latest(buyer, { side: 'buyer', materialId: mats[1]!.id })).totalCount).toBe(0);
-    const good = writeXlsx({
+    const good = await writeXlsx({
       name: 'Stock',
       header: ['Material code', 'Stock quantity', 'Remark'],
       rows: [[mats[1]!.prdtNo, 300, '月底盘点']],

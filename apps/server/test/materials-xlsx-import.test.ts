@@ -18,7 +18,7 @@ const codeOf = (p: Promise<unknown>) =>
 
 describe('xlsx import reader', () => {
   it('maps headers in any listed language and keeps sheet row numbers', async () => {
-    const file = writeXlsx({
+    const file = await writeXlsx({
       name: 'x',
       header: ['*编码', 'Qty', 'Other', 'NAME'],
       rows: [['A-1', 3, 'x', ' Res '], [], ['=cmd', null, null, 'Cap']],
@@ -32,7 +32,7 @@ describe('xlsx import reader', () => {
   });
 
   it('reports a missing required column', async () => {
-    const file = writeXlsx({ name: 'x', header: ['Code'], rows: [['A']] });
+    const file = await writeXlsx({ name: 'x', header: ['Code'], rows: [['A']] });
     const { errors } = await readXlsxRows(file, columns);
     expect(localizeRowErrors(errors, 'en-US')).toEqual([
       { row: 1, column: 'Name', reason: 'The column is missing from the header row' },
@@ -41,7 +41,7 @@ describe('xlsx import reader', () => {
 
   it('refuses a zip bomb before inflating it', async () => {
     const huge = Buffer.alloc(200 * 1024 * 1024, 0x20);
-    const bomb = zip([
+    const bomb = await zip([
       { name: '[Content_Types].xml', data: '<Types/>' },
       { name: 'xl/worksheets/sheet1.xml', data: huge },
     ]);
@@ -51,7 +51,7 @@ describe('xlsx import reader', () => {
 
   it('refuses an entry that lies about its size', async () => {
     const real = Buffer.alloc(10 * 1024 * 1024, 0x20);
-    const file = zip([{ name: 'xl/worksheets/sheet1.xml', data: real }]);
+    const file = await zip([{ name: 'xl/worksheets/sheet1.xml', data: real }]);
     // Declare 1 KiB unpacked in both headers: the counting inflate must stop it.
     const packed = deflateRawSync(real).length;
     file.writeUInt32LE(1024, 22);
@@ -62,14 +62,14 @@ describe('xlsx import reader', () => {
   });
 
   it('refuses huge shared strings and too many rows', async () => {
-    const strings = zip([
+    const strings = await zip([
       { name: 'xl/sharedStrings.xml', data: Buffer.alloc(2 * 1024 * 1024, 0x41) },
       { name: 'xl/worksheets/sheet1.xml', data: '<worksheet/>' },
     ]);
     expect(await codeOf(readXlsxRows(strings, columns, { limits: { maxSharedStringsBytes: 1024 * 1024 } }))).toBe(
       'IMPORT_FILE_REFUSED',
     );
-    const many = writeXlsx({
+    const many = await writeXlsx({
       name: 'x',
       header: ['Code', 'Name'],
       rows: Array.from({ length: 30 }, (_, i) => [`C${i}`, 'n']),
@@ -81,6 +81,6 @@ describe('xlsx import reader', () => {
     expect(await codeOf(readXlsxRows(Buffer.from('hello world, not a zip at all'), columns))).toBe(
       'IMPORT_FILE_INVALID',
     );
-    expect(await codeOf(readXlsxRows(zip([{ name: 'a.txt', data: 'x' }]), columns))).toBe('IMPORT_FILE_INVALID');
+    expect(await codeOf(readXlsxRows(await zip([{ name: 'a.txt', data: 'x' }]), columns))).toBe('IMPORT_FILE_INVALID');
   });
 });

@@ -188,7 +188,7 @@ describe('search', () => {
       'PCS',
     ]);
     const imported = await runImport(
-      writeXlsx({ name: 'm', header: ['物料编码*', '物料名称*', '规格型号', '采购单位*'], rows }),
+      await writeXlsx({ name: 'm', header: ['物料编码*', '物料名称*', '规格型号', '采购单位*'], rows }),
     );
     expect(imported.status, JSON.stringify(imported)).toBe(MATERIAL_IMPORT_STATUS.SUCCEEDED);
     const codes = async (q: string) =>
@@ -391,7 +391,7 @@ describe('Excel', () => {
     rows[40] = ['IMP-40', 'x', 'spec', 'PCS', '9999', 'WH01', 'VAT13', 5];
     rows[50] = ['IMP-50', 'x', 'spec', 'PCS', '0101', 'WH01', 'VAT13', 'soon'];
     rows[60] = ['T-0001', 'x', 'spec', 'PCS', '0101', 'WH01', 'VAT13', 5];
-    const bad = writeXlsx({ name: 'm', header, rows });
+    const bad = await writeXlsx({ name: 'm', header, rows });
     const result = await runImport(bad);
     expect(result.status).toBe(MATERIAL_IMPORT_STATUS.FAILED);
     expect(result.errorCount).toBe(6);
@@ -412,12 +412,12 @@ describe('Excel', () => {
     rows[40][4] = '0101';
     rows[50][7] = 5;
     rows[60][0] = 'IMP-60';
-    const good = await runImport(writeXlsx({ name: 'm', header, rows }));
+    const good = await runImport(await writeXlsx({ name: 'm', header, rows }));
     expect(good.status, JSON.stringify(good)).toBe(MATERIAL_IMPORT_STATUS.SUCCEEDED);
     expect(good.importedRows).toBe(200);
     const found = await buyer.get(`${BASE}/search?q=${encodeURIComponent('导入件199')}`);
     expect(found.json().data.map((m: { prdtNo: string }) => m.prdtNo)).toEqual(['IMP-199']);
-    const again = await runImport(writeXlsx({ name: 'm', header, rows }));
+    const again = await runImport(await writeXlsx({ name: 'm', header, rows }));
     expect(again.status).toBe(MATERIAL_IMPORT_STATUS.FAILED);
     expect(again.errorCount).toBe(200);
   });
@@ -425,7 +425,7 @@ describe('Excel', () => {
   it('imports approved suppliers and refuses quotas above 100 %', async () => {
     const supHeader = ['Material code*', 'Supplier code*', 'Supplier part no.', 'Quota %'];
     const over = await runImport(
-      writeXlsx({
+      await writeXlsx({
         name: 's',
         header: supHeader,
         rows: [
@@ -441,7 +441,7 @@ describe('Excel', () => {
       { row: 3, column: 'Quota %', reason: 'The quotas of material IMP-1 would total 110 %' },
     ]);
     const ok = await runImport(
-      writeXlsx({
+      await writeXlsx({
         name: 's',
         header: supHeader,
         rows: [
@@ -459,7 +459,7 @@ describe('Excel', () => {
   });
 
   it('refuses a zip bomb without importing anything', async () => {
-    const bomb = zip([
+    const bomb = await zip([
       { name: '[Content_Types].xml', data: '<Types/>' },
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(50 * 1024 * 1024, 0x20) },
     ]);

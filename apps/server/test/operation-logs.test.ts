@@ -245,9 +245,11 @@ describe('xlsx writer', () => {
     expect([0, 25, 26, 27, 51, 52, 701, 702].map(columnName)).toEqual(['A', 'Z', 'AA', 'AB', 'AZ', 'BA', 'ZZ', 'AAA']);
   });
 
-  it('escapes XML and drops characters XML cannot carry', () => {
+  it('escapes XML and drops characters XML cannot carry', async () => {
     expect(escapeXml('a<b>&"c"\u0001\u0008\td')).toBe('a&lt;b&gt;&amp;&quot;c&quot;\td');
-    const book = readXlsx(writeXlsx({ name: 'S/h:e?e*t[1]', header: ['h'], rows: [['<x>&', 42, null, '\u0002ok']] }));
+    const book = readXlsx(
+      await writeXlsx({ name: 'S/h:e?e*t[1]', header: ['h'], rows: [['<x>&', 42, null, '\u0002ok']] }),
+    );
     expect(book.rows[1].map((c) => [c.ref, c.type, c.text])).toEqual([
       ['A2', 'inlineStr', '<x>&'],
       ['B2', null, '42'],
@@ -261,8 +263,8 @@ describe('xlsx writer', () => {
     for (const v of ['1', 'a=b', ' =x', '']) expect(needsQuotePrefix(v), v).toBe(false);
   });
 
-  it('writes a zip other tools accept', () => {
-    const file = zip([
+  it('writes a zip other tools accept', async () => {
+    const file = await zip([
       { name: 'a.txt', data: 'hello '.repeat(1000) },
       { name: 'dir/ü.xml', data: Buffer.from([0, 1, 2, 255]) },
     ]);
@@ -272,7 +274,7 @@ describe('xlsx writer', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'xlsx-'));
     try {
       const target = path.join(dir, 'book.xlsx');
-      writeFileSync(target, writeXlsx({ name: 'S', header: ['a'], rows: [['b']] }));
+      writeFileSync(target, await writeXlsx({ name: 'S', header: ['a'], rows: [['b']] }));
       let tested: string;
       try {
         tested = execFileSync('unzip', ['-t', target], { encoding: 'utf8' });

@@ -1,4 +1,5 @@
-import { crc32, deflateRawSync } from 'node:zlib';
+import { once } from 'node:events';
+import { crc32, createDeflateRaw } from 'node:zlib';
 
 /**
  * A small XLSX writer (one sheet, text and number cells) for exports. An .xlsx file is a zip of a few
@@ -64,20 +65,34 @@ function cell(ref: string, value: CellValue, headerRow: boolean): string {
   return `<c r="${ref}"${s} t="inlineStr"><is><t xml:space="preserve">${escapeXml(text)}</t></is></c>`;
 }
 
-function sheetXml(sheet: SheetData): string {
-  const rows = [sheet.header, ...sheet.rows].map((values, r) => {
-    const cells = values.map((v, c) => cell(`${columnName(c)}${r + 1}`, v, r === 0)).join('');
-    return `<row r="${r + 1}">${cells}</row>`;
-  });
+/** Rows written between two turns of the event loop, so a 100,000-row export never holds the server. */
+const ROWS_PER_TURN = 1000;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The sheet part as chunks of a few thousand rows each: no single huge string is ever built. */
+async function sheetXml(sheet: SheetData): Promise<Buffer[]> {
   const cols = sheet.widths?.length
     ? `<cols>${sheet.widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('')}</cols>`
     : '';
-  return (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
-    '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
-    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
-    `${cols}<sheetData>${rows.join('')}</sheetData></worksheet>`
-  );
+  const chunks = [
+    Buffer.from(
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n' +
+        '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">' +
+        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>' +
+        `${cols}<sheetData>`,
+    ),
+  ];
+  const all = [sheet.header, ...sheet.rows];
+  for (let start = 0; start < all.length; start += ROWS_PER_TURN) {
+    if (start > 0) await nextTurn();
+    let xml = '';
+    for (let r = start; r < Math.min(all.length, start + ROWS_PER_TURN); r++) {
+      xml += `<row r="${r + 1}">${all[r].map((v, c) => cell(`${columnName(c)}${r + 1}`, v, r === 0)).join('')}</row>`;
+    }
+    chunks.push(Buffer.from(xml));
+  }
+  chunks.push(Buffer.from('</sheetData></worksheet>'));
+  return chunks;
 }
 
 const CONTENT_TYPES =
@@ -129,14 +144,14 @@ function workbookXml(sheetName: string): string {
   );
 }
 
-export function writeXlsx(sheet: SheetData): Buffer {
+export async function writeXlsx(sheet: SheetData): Promise<Buffer> {
   return zip([
     { name: '[Content_Types].xml', data: CONTENT_TYPES },
     { name: '_rels/.rels', data: ROOT_RELS },
     { name: 'xl/workbook.xml', data: workbookXml(sheet.name) },
     { name: 'xl/_rels/workbook.xml.rels', data: WORKBOOK_RELS },
     { name: 'xl/styles.xml', data: STYLES },
-    { name: 'xl/worksheets/sheet1.xml', data: sheetXml(sheet) },
+    { name: 'xl/worksheets/sheet1.xml', data: await sheetXml(sheet) },
   ]);
 }
 
@@ -146,7 +161,28 @@ export function writeXlsx(sheet: SheetData): Buffer {
 
 export interface ZipEntry {
   name: string;
-  data: string | Buffer;
+  data: string | Buffer | Buffer[];
+}
+
+/**
+ * Deflates in libuv's thread pool and sums the CRC chunk by chunk, yielding between chunks: the event
+ * loop stays free while a large sheet is packed.
+ */
+async function pack(parts: Buffer[]): Promise<{ packed: Buffer; crc: number; size: number }> {
+  const deflater = createDeflateRaw();
+  const out: Buffer[] = [];
+  deflater.on('data', (c: Buffer) => out.push(c));
+  const ended = once(deflater, 'end');
+  let crc = 0;
+  let size = 0;
+  for (const part of parts) {
+    crc = crc32(part, crc);
+    size += part.length;
+    if (!deflater.write(part)) await once(deflater, 'drain');
+  }
+  deflater.end();
+  await ended;
+  return { packed: Buffer.concat(out), crc, size };
 }
 
 // 1980-01-01 00:00: a fixed stamp makes identical exports byte-identical.
@@ -155,15 +191,19 @@ const DOS_DATE = (0 << 9) | (1 << 5) | 1;
 const UTF8_FLAG = 0x0800;
 const DEFLATE = 8;
 
-export function zip(entries: ZipEntry[]): Buffer {
+export async function zip(entries: ZipEntry[]): Promise<Buffer> {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const raw = typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : entry.data;
-    const packed = deflateRawSync(raw);
-    const crc = crc32(raw);
+    const parts =
+      typeof entry.data === 'string'
+        ? [Buffer.from(entry.data, 'utf8')]
+        : Array.isArray(entry.data)
+          ? entry.data
+          : [entry.data];
+    const { packed, crc, size } = await pack(parts);
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
@@ -174,7 +214,7 @@ export function zip(entries: ZipEntry[]): Buffer {
     local.writeUInt16LE(DOS_DATE, 12);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     local.writeUInt16LE(0, 28);
     locals.push(local, name, packed);
@@ -189,7 +229,7 @@ export function zip(entries: ZipEntry[]): Buffer {
     central.writeUInt16LE(DOS_DATE, 14);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(packed.length, 20);
-    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);

@@ -108,8 +108,8 @@ const NO: Localized = { 'en-US': 'No', 'zh-CN': '否', 'zh-TW': '否' };
 export const fileName = (kind: SheetKind, suffix: string) =>
   `${SHEETS[kind].file}-${suffix}-${new Date().toISOString().slice(0, 10)}.xlsx`;
 
-function workbook<K extends string>(spec: SheetSpec<K>, locale: Locale, rows: CellValue[][]): Buffer {
-  return writeXlsx({
+async function workbook<K extends string>(spec: SheetSpec<K>, locale: Locale, rows: CellValue[][]): Promise<Buffer> {
+  return await writeXlsx({
     name: spec.name[locale],
     // The template marks required columns; the reader ignores the marker.
     header: spec.columns.map((c) => `${c.required ? '*' : ''}${c.label[locale]}`),
@@ -126,7 +126,7 @@ function assertExportable(count: number) {
     throw new AppError('EXPORT_TOO_LARGE', { count: `>${EXPORT_MAX_ROWS}`, max: EXPORT_MAX_ROWS });
 }
 
-export function warehousesWorkbook(rows: Warehouse[], locale: Locale): Buffer {
+export function warehousesWorkbook(rows: Warehouse[], locale: Locale): Promise<Buffer> {
   assertExportable(rows.length);
   return workbook(
     WAREHOUSE_SHEET,
@@ -135,7 +135,7 @@ export function warehousesWorkbook(rows: Warehouse[], locale: Locale): Buffer {
   );
 }
 
-export function interestRatesWorkbook(rows: InterestRate[], locale: Locale): Buffer {
+export function interestRatesWorkbook(rows: InterestRate[], locale: Locale): Promise<Buffer> {
   assertExportable(rows.length);
   return workbook(
     INTEREST_SHEET,
@@ -144,7 +144,7 @@ export function interestRatesWorkbook(rows: InterestRate[], locale: Locale): Buf
   );
 }
 
-export function exchangeRatesWorkbook(rows: ExchangeRate[], locale: Locale): Buffer {
+export function exchangeRatesWorkbook(rows: ExchangeRate[], locale: Locale): Promise<Buffer> {
   assertExportable(rows.length);
   return workbook(
     EXCHANGE_SHEET,

@@ -157,7 +157,7 @@ export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
   ) {
     const base = `/gateway/srm/${path}`;
     r.get(`${base}/template`, { config: maintain, schema: { tags } }, async (req, reply) =>
-      sendXlsx(reply, excel.templateWorkbook(kind, req.locale), excel.fileName(kind, 'template')),
+      sendXlsx(reply, await excel.templateWorkbook(kind, req.locale), excel.fileName(kind, 'template')),
     );
     r.get(`${base}/export`, { config: maintain, schema: { tags, querystring: query } }, async (req, reply) => {
       const file = await inTenantTx(db, req.auth!.tenantId, (tx) =>

@@ -82,10 +82,10 @@ const headerOf = <K extends string>(labels: Record<K, Record<Locale, string>>, l
 
 const TEMPLATE_LABEL = { materials: 'materials', suppliers: 'material-suppliers' } as const;
 
-export function importTemplate(target: MaterialImportTarget, locale: Locale): Buffer {
+export async function importTemplate(target: MaterialImportTarget, locale: Locale): Promise<Buffer> {
   const header =
     target === 'materials' ? headerOf(MATERIAL_COLUMNS, locale) : headerOf(MATERIAL_SUPPLIER_COLUMNS, locale);
-  return writeXlsx({ name: TEMPLATE_LABEL[target], header, rows: [], widths: header.map(() => 18) });
+  return await writeXlsx({ name: TEMPLATE_LABEL[target], header, rows: [], widths: header.map(() => 18) });
 }
 
 const yesNo = (v: boolean, locale: Locale) =>
@@ -151,7 +151,7 @@ export async function exportMaterials(
     }),
   );
   const header = headerOf(MATERIAL_COLUMNS, locale);
-  return writeXlsx({ name: 'materials', header, rows: data, widths: header.map(() => 18) });
+  return await writeXlsx({ name: 'materials', header, rows: data, widths: header.map(() => 18) });
 }
 
 export async function exportMaterialSuppliers(
@@ -203,7 +203,7 @@ export async function exportMaterialSuppliers(
   });
   const keys = Object.keys(MATERIAL_SUPPLIER_COLUMNS) as (keyof typeof MATERIAL_SUPPLIER_COLUMNS)[];
   const header = headerOf(MATERIAL_SUPPLIER_COLUMNS, locale);
-  return writeXlsx({
+  return await writeXlsx({
     name: 'material-suppliers',
     header,
     rows: rows.map((r) => keys.map((k) => r[k])),

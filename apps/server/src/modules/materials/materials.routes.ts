@@ -91,7 +91,7 @@ export function registerMaterialRoutes(app: FastifyInstance, s: Services) {
       sendXlsx(
         reply,
         `${req.query.target}-template`,
-        excel.importTemplate(req.query.target, req.locale ?? DEFAULT_LOCALE),
+        await excel.importTemplate(req.query.target, req.locale ?? DEFAULT_LOCALE),
       ),
   );
 

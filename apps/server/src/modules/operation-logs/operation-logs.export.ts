@@ -91,9 +91,9 @@ export function formatTime(iso: string, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }
 
-export function operationLogWorkbook(rows: OperationLogRow[], locale: Locale, timeZone = 'UTC'): Buffer {
+export async function operationLogWorkbook(rows: OperationLogRow[], locale: Locale, timeZone = 'UTC'): Promise<Buffer> {
   const labels = LABELS[locale];
-  return writeXlsx({
+  return await writeXlsx({
     name: labels.sheet,
     header: labels.header,
     widths: [20, 16, 14, 16, 22, 80, 16],

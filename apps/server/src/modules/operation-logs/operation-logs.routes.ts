@@ -35,7 +35,7 @@ export function registerOperationLogRoutes(app: FastifyInstance, s: Services) {
     { config: access, schema: { tags, body: operationLogExportSchema } },
     async (req, reply) => {
       const rows = await inTenantTx(db, req.auth!.tenantId, (tx) => exportOperationLogs(tx, req.auth!, req.body));
-      const file = operationLogWorkbook(rows, req.locale, req.body.timeZone);
+      const file = await operationLogWorkbook(rows, req.locale, req.body.timeZone);
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .type(XLSX_TYPE)

@@ -187,7 +187,7 @@ export async function exportOrders(db: Db, auth: Auth, query: ExportQuery, local
       summary: `exported ${rows.length} order line(s)`,
     }),
   );
-  return writeXlsx({
+  return await writeXlsx({
     name: 'Orders',
     header: HEADERS[locale],
     widths: [16, 8, 12, 28, 28, 16, 8, 6, 16, 24, 20, 16, 8, 12, 12, 8, 14, 12, 12, 12, 12, 12, 12, 12],

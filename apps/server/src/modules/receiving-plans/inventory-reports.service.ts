@@ -341,9 +341,9 @@ const IMPORT_COLUMNS: ImportColumn<keyof typeof HEADERS>[] = [
 
 const LOCALE_INDEX: Record<Locale, number> = { 'en-US': 0, 'zh-CN': 1, 'zh-TW': 2 };
 
-export function importTemplate(locale: Locale): Buffer {
+export async function importTemplate(locale: Locale): Promise<Buffer> {
   const i = LOCALE_INDEX[locale];
-  return writeXlsx({
+  return await writeXlsx({
     name: ['Inventory', '库存', '庫存'][i]!,
     header: [HEADERS.code[i], HEADERS.qty[i], HEADERS.remark[i]],
     rows: [],

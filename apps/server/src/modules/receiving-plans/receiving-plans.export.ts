@@ -91,7 +91,7 @@ const LABELS: Record<Locale, { sheet: string; header: string[]; status: Record<s
 export async function exportSchedule(db: Db, auth: Auth, query: ExportQuery, locale: Locale): Promise<Buffer> {
   const rows = maskForViewer(await inTenantTx(db, auth.tenantId, (tx) => scheduleForExport(tx, auth, query)), auth);
   const l = LABELS[locale];
-  return writeXlsx({
+  return await writeXlsx({
     name: l.sheet,
     header: l.header,
     widths: [12, 16, 16, 24, 24, 8, 16, 24, 20, 8, 12, 12, 18, 12, 24, 24],

@@ -202,7 +202,7 @@ export function registerReceivingPlanRoutes(app: FastifyInstance, s: Services) {
   );
 
   r.get(`${INVENTORY}/template`, { config: customerOrders, schema: { tags: inventoryTags } }, async (req, reply) =>
-    sendXlsx(reply, inventory.importTemplate(req.locale), 'inventory-template.xlsx'),
+    sendXlsx(reply, await inventory.importTemplate(req.locale), 'inventory-template.xlsx'),
   );
 
   r.post(

@@ -89,7 +89,7 @@ export async function exportStatement(db: Db, auth: Auth, id: string, locale: Lo
       summary: `exported statement ${detail.statementNo} (${detail.lines.length} lines)`,
     }),
   );
-  return writeXlsx({
+  return await writeXlsx({
     name: detail.statementNo,
     header: HEADERS.map((h) => h[i]),
     rows,

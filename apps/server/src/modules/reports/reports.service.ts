@@ -196,7 +196,7 @@ export async function exportReport(
   const rows = maskForViewer(reply.dataList, auth);
   const labels = REPORT_LABELS[locale];
   const columns = REPORTS[name].columns;
-  return writeXlsx({
+  return await writeXlsx({
     name: labels.sheet[name],
     header: columns.map((c) => labels.columns[c.key] ?? c.key),
     widths: columns.map((c) => (c.kind === 'text' ? 20 : 14)),
