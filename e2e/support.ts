@@ -1,5 +1,5 @@
 import { LANGUAGE_COOKIE, type Locale } from '@concord/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { BASE_URL, DEMO_PASSWORD, outboxCode } from './browser.ts';
 
 export const DESKTOP = { width: 1366, height: 800 };
@@ -149,4 +149,21 @@ const RAW_KEY =
 export async function visibleKeys(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText();
   return text.split('\n').filter((line) => RAW_KEY.test(line));
+}
+
+/** The machine running the flows is shared and slow; a step not done in 30 s will not be done. */
+export const WAIT = 30_000;
+
+/** The dialog, once antd's zoom-in has ended: a click during the animation may land nowhere. */
+export async function opened(dialog: Locator): Promise<Locator> {
+  await dialog.and(dialog.page().locator('.ant-modal:not([class*="ant-zoom"])')).waitFor({ timeout: WAIT });
+  return dialog;
+}
+
+/** Picks the option showing `option` of the open select dropdown, once it has stopped sliding in. */
+export async function pick(page: Page, option: string | RegExp, timeout = WAIT): Promise<void> {
+  await page
+    .locator('.ant-select-dropdown:visible:not([class*="ant-slide"]) .ant-select-item-option', { hasText: option })
+    .first()
+    .click({ timeout });
 }

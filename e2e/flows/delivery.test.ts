@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { after, before, describe, type TestContext, it as test } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../browser.ts';
-import { newContext, settled, signIn, visibleKeys } from '../support.ts';
+import { newContext, opened, pick, settled, signIn, visibleKeys, WAIT } from '../support.ts';
 
 /**
  * Delivery to reconciliation end to end (docs/delivery-notes.md, docs/receipts.md, docs/reports.md,
@@ -14,9 +14,6 @@ import { newContext, settled, signIn, visibleKeys } from '../support.ts';
  * on-time and quality reports; Huaxin drafts a statement over the three receipt lines, Shenzhen agrees
  * and confirms, Huaxin gives the final confirmation.
  */
-
-/** The machine running the flows is shared and slow; a step not done in 30 s will not be done. */
-const WAIT = 30_000;
 
 const localDate = (d = new Date()) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -51,29 +48,11 @@ async function typeDate(field: Locator, date: string): Promise<void> {
   await field.press('Enter');
 }
 
-/**
- * Waits until an antd dialog has finished zooming in. While it prepares the animation it stands at full
- * size for a few frames, long enough on a loaded machine for a click to start on a button that has
- * shrunk away before the mouse is released: the click is lost and the dialog stays open.
- */
-async function opened(dialog: Locator): Promise<Locator> {
-  await dialog.and(dialog.page().locator('.ant-modal:not([class*="ant-zoom"])')).waitFor({ timeout: WAIT });
-  return dialog;
-}
-
 /** Presses the primary button of the open antd confirmation that says `title`. */
 async function confirmModal(page: Page, title: string | RegExp): Promise<void> {
   const dialog = await opened(page.locator('.ant-modal-confirm').filter({ hasText: title }));
   await dialog.locator('.ant-btn-primary').click();
   await dialog.waitFor({ state: 'hidden', timeout: WAIT });
-}
-
-/** Picks the option showing `option` of the open select dropdown, once it has stopped sliding in. */
-async function pick(page: Page, option: string | RegExp): Promise<void> {
-  await page
-    .locator('.ant-select-dropdown:visible:not([class*="ant-slide"]) .ant-select-item-option', { hasText: option })
-    .first()
-    .click({ timeout: WAIT });
 }
 
 /** The untranslated keys of this capability's namespaces (support.ts's list predates them). */

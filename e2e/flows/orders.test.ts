@@ -3,7 +3,7 @@ import { after, before, describe, type TestContext, it as test } from 'node:test
 import { addCalendarDays } from '@concord/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../browser.ts';
-import { newContext, settled, signIn } from '../support.ts';
+import { newContext, pick, settled, signIn, WAIT } from '../support.ts';
 
 /**
  * Purchase orders and receiving plans end to end (docs/purchase-orders.md, docs/receiving-plans.md):
@@ -13,9 +13,6 @@ import { newContext, settled, signIn } from '../support.ts';
  * dated deliveries and the supplier confirms the plan.
  * A clerk without the view-price flag sees `***` where prices and amounts are.
  */
-
-/** The machine running the flows is shared and slow; a step not done in 30 s will not be done. */
-const WAIT = 30_000;
 
 const localDate = (d = new Date()) =>
   `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -117,7 +114,7 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
 
     await buyer.getByLabel('Supplier', { exact: true }).click();
     await buyer.getByLabel('Supplier', { exact: true }).fill('Shenzhen');
-    await buyer.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'S00001' }).click();
+    await pick(buyer, 'S00001');
     await buyer.getByLabel('Remarks', { exact: true }).fill(remark);
 
     // One empty line is there; add two more.
@@ -130,12 +127,18 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
     for (const [i, code] of MATERIALS.entries()) {
       const line = lines.nth(i);
       const picker = line.getByRole('combobox').first();
-      await picker.click();
-      await picker.fill(code);
-      await buyer
-        .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: code })
-        .first()
-        .click({ timeout: WAIT });
+      // The remote search may close its list while a slow machine re-renders; a person would type again.
+      for (let attempt = 1; ; attempt++) {
+        await picker.click();
+        await picker.fill(code);
+        try {
+          await pick(buyer, code, WAIT / 3);
+          break;
+        } catch (error) {
+          if (attempt === 3) throw error;
+          await picker.press('Escape');
+        }
+      }
       await row(buyer, code).waitFor();
       const numbers = row(buyer, code).getByRole('spinbutton');
       await numbers.nth(0).fill(String(quantities[i]));
@@ -261,9 +264,7 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
     const order = buyer.locator('.page-card', { hasText: 'New receiving plan' }).getByRole('combobox');
     await order.click();
     await order.fill(orderNo);
-    await buyer
-      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: orderNo })
-      .click({ timeout: WAIT });
+    await pick(buyer, orderNo);
     const confirmed = buyer.locator('.page-card').filter({ hasText: 'Confirmed order lines' });
     const line1 = row(confirmed, MATERIALS[0]);
     await line1.waitFor({ timeout: WAIT });
