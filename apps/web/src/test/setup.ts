@@ -1,3 +1,5 @@
+import { configure } from '@testing-library/react';
+
 // jsdom lacks the media-query and resize APIs that antd's responsive components call.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
@@ -21,3 +23,7 @@ if (!('ResizeObserver' in window)) {
   }
   Object.assign(window, { ResizeObserver: ResizeObserverStub });
 }
+
+// findBy… and waitFor give up after 1 s by default; the server suites share the CI cores, and a screen
+// can take longer than that to settle there. Waiting longer only slows a failing test.
+configure({ asyncUtilTimeout: 5000 });

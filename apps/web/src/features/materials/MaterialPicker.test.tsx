@@ -67,6 +67,7 @@ describe('MaterialPicker', () => {
       fireEvent.mouseDown(input);
     });
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    let option: HTMLElement;
     try {
       for (const text of ['t', 'tp', 'tpd', 'tpdz']) {
         await act(async () => {
@@ -76,10 +77,12 @@ describe('MaterialPicker', () => {
       await act(async () => {
         vi.advanceTimersByTime(PICKER_DEBOUNCE_MS + 10);
       });
+      // Still on fake time: the query's answer is delivered through timers scheduled meanwhile, which
+      // switching back to real timers too early would drop (the picker then spins for ever).
+      option = await screen.findByText('R-0603-10K · 贴片电阻 · 10kΩ ±1% 0603');
     } finally {
       vi.useRealTimers();
     }
-    const option = await screen.findByText('R-0603-10K · 贴片电阻 · 10kΩ ±1% 0603');
     // The first load (empty query) and one search for the finished word; none for t, tp, tpd.
     await waitFor(() => expect(searches()).toEqual(['', 'tpdz']));
     await act(async () => {
