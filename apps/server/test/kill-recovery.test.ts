@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DELIVERY_NOTE_STATUS as S } from '@concord/shared';
+import { PURCHASE_ORDER_LINE_STATUS as L, DELIVERY_NOTE_STATUS as S } from '@concord/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/seed/demo.ts';
@@ -17,6 +17,8 @@ import { type ServerProcess, startServerProcess } from './fixtures/server-proces
  */
 const RUNS = Number(process.env.KILL_RUNS ?? 20);
 const WAREHOUSE_RUNS = Math.ceil(RUNS / 5);
+// Orders share the note's write path shape (header, lines, key in one transaction): a few kills suffice.
+const ORDER_RUNS = Math.ceil(RUNS / 5);
 const LINES = 200;
 const ORDER_QTY = 10_000;
 const BASE_URL = process.env.TEST_DATABASE_URL;
@@ -35,6 +37,7 @@ let supplierToken: string;
 let buyerTenant: string;
 let orderId: string;
 let orderLineIds: string[];
+let orderBody: Record<string, unknown>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -83,6 +86,39 @@ const noteBody = () => ({
   send: true,
   lines: orderLineIds.map((orderLineId) => ({ orderLineId, qty: 1 })),
 });
+
+/** The buyer's 200-line order to Shenzhen Precision, sent at once. */
+const createOrder = (key: string) =>
+  request(buyerToken, 'POST', '/gateway/srm/purchase-orders', orderBody, { 'idempotency-key': key });
+
+/** Rows that break R-01 for purchase orders; every query must come back empty. */
+async function orderViolations(): Promise<Record<string, unknown[]>> {
+  const q = async (text: string) => (await db.query(text)).rows;
+  return {
+    linesWithoutOrder: await q(`
+      select l.order_id, count(*)::int as lines from purchase_order_lines l
+       where not exists (select 1 from purchase_orders o where o.tenant_id = l.tenant_id and o.id = l.order_id)
+       group by l.order_id`),
+    ordersNotWhole: await q(`
+      select * from (
+        select o.id, o.order_no, o.line_count, o.total_amount,
+               (select count(*)::int from purchase_order_lines l where l.tenant_id = o.tenant_id and l.order_id = o.id) as lines,
+               -- The header counts and sums the lines a change has not cancelled.
+               (select count(*)::int from purchase_order_lines l
+                 where l.tenant_id = o.tenant_id and l.order_id = o.id and l.status <> ${L.CANCELLED}) as live,
+               (select coalesce(sum(l.amount), 0) from purchase_order_lines l
+                 where l.tenant_id = o.tenant_id and l.order_id = o.id and l.status <> ${L.CANCELLED}) as amount
+          from purchase_orders o) x
+       where lines = 0 or line_count <> live or total_amount <> amount`),
+    keysWithoutReply: await q(`select key, route from idempotency_keys where status_code <> 200`),
+  };
+}
+
+const NO_ORDER_VIOLATIONS = { linesWithoutOrder: [], ordersNotWhole: [], keysWithoutReply: [] };
+
+async function orderCount(): Promise<number> {
+  return (await db.query<{ n: number }>('select count(*)::int as n from purchase_orders')).rows[0]!.n;
+}
 
 /** The supplier's note of qty 1 on every line of the order. */
 const createNote = (key: string) => request(supplierToken, 'POST', NOTES, noteBody(), { 'idempotency-key': key });
@@ -339,19 +375,18 @@ describe.skipIf(!BASE_URL)('R-01: the server killed mid-request on PostgreSQL', 
     );
     const materials = archive.dataList.filter((m) => !m.isCheck);
     expect(materials.length).toBeGreaterThan(0);
-    const order = await data<{ id: string }>(
-      request(buyerToken, 'POST', '/gateway/srm/purchase-orders', {
-        supplierId: options.suppliers.find((s) => s.supCode === 'S00001')!.id,
-        orderDate: new Date().toISOString().slice(0, 10),
-        send: true,
-        lines: Array.from({ length: LINES }, (_, i) => ({
-          materialId: materials[i % materials.length]!.id,
-          qty: ORDER_QTY,
-          price: '2.5',
-          requestedDate: '2027-01-15',
-        })),
-      }),
-    );
+    orderBody = {
+      supplierId: options.suppliers.find((s) => s.supCode === 'S00001')!.id,
+      orderDate: new Date().toISOString().slice(0, 10),
+      send: true,
+      lines: Array.from({ length: LINES }, (_, i) => ({
+        materialId: materials[i % materials.length]!.id,
+        qty: ORDER_QTY,
+        price: '2.5',
+        requestedDate: '2027-01-15',
+      })),
+    };
+    const order = await data<{ id: string }>(createOrder(newKey('setup')));
     orderId = order.id;
     const confirmed = await data<{ lines: { id: string }[] }>(
       request(supplierToken, 'POST', `/gateway/srm/purchase-orders/${orderId}/actions/confirm`, { all: true }),
@@ -369,6 +404,35 @@ describe.skipIf(!BASE_URL)('R-01: the server killed mid-request on PostgreSQL', 
     }
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
+
+  it(
+    `leaves a 200-line purchase order whole or absent over ${ORDER_RUNS} kills`,
+    async () => {
+      await restart();
+      const started = performance.now();
+      await data(createOrder(newKey('measure')));
+      const typical = performance.now() - started;
+      expect(await orderViolations()).toEqual(NO_ORDER_VIOLATIONS);
+
+      const window = windowFor(typical);
+      const outcomes = new Outcomes();
+      for (const moment of killMoments(ORDER_RUNS, window)) {
+        const before = await orderCount();
+        const key = newKey('order');
+        await restart();
+        const status = await killDuring(() => createOrder(key), moment);
+        const context = `kill at ${moment.toFixed(0)} of ${window.toFixed(0)} ms, reply ${status}`;
+        const made = (await orderCount()) - before;
+        expect([0, 1], context).toContain(made);
+        expect(await keyCommitted(key), `${context}: idempotency key and order`).toBe(made === 1);
+        if (status === 200) expect(made, context).toBe(1);
+        expect(await orderViolations(), context).toEqual(NO_ORDER_VIOLATIONS);
+        outcomes.add(made === 1, status);
+      }
+      outcomes.check('purchase orders', typical);
+    },
+    60_000 + ORDER_RUNS * 8_000,
+  );
 
   it(
     `leaves a 200-line delivery note whole or absent over ${RUNS} kills`,
