@@ -2,13 +2,14 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { type EmployeeDetail, employeeUpdateSchema } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Form, Input, Result, Select, Skeleton, Space, Tag, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { zodRule } from '../../lib/formRules.ts';
+import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
 import { useSession } from '../../stores/session.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { useDepartmentTree } from '../departments/departments.api.ts';
@@ -43,7 +44,7 @@ const fields = employeeUpdateSchema.shape;
 function EmployeeForm({ employee }: { employee: EmployeeDetail }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canEdit = usePermission('CF_EMP_MGT_01');
   const me = useSession((s) => s.userInfo);
@@ -88,19 +89,7 @@ function EmployeeForm({ employee }: { employee: EmployeeDetail }) {
     },
   });
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: t('organization.staff.unsaved'),
-      okText: t('common.confirm'),
-      cancelText: t('common.cancel'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal, t]);
+  useLeaveGuard(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   return (
     <Form

@@ -99,7 +99,6 @@ export const organizationEnUS = {
     asClient: 'As client',
     addPartner: 'Add trading partner',
     noPartners: 'No trading partners assigned',
-    unsaved: 'Data not saved, confirm exit?',
   },
   invitations: {
     title: 'Invitations to join an enterprise',

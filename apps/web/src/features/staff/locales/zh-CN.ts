@@ -99,7 +99,6 @@ export const organizationCN: DeepStringify<typeof organizationEnUS> = {
     asClient: '客户权限',
     addPartner: '添加交易伙伴',
     noPartners: '尚未分配交易伙伴',
-    unsaved: '数据尚未保存，确认退出吗？',
   },
   invitations: {
     title: '加入企业的邀请',

@@ -99,7 +99,6 @@ export const organizationTW: DeepStringify<typeof organizationEnUS> = {
     asClient: '客戶權限',
     addPartner: '新增交易夥伴',
     noPartners: '尚未指派交易夥伴',
-    unsaved: '資料尚未儲存，確定離開嗎？',
   },
   invitations: {
     title: '加入企業的邀請',
