@@ -1,3 +1,4 @@
+import { type TestContext, it as test } from 'node:test';
 import { LANGUAGE_COOKIE, type Locale } from '@concord/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { BASE_URL, DEMO_PASSWORD, outboxCode } from './browser.ts';
@@ -166,4 +167,25 @@ export async function pick(page: Page, option: string | RegExp, timeout = WAIT):
     .locator('.ant-select-dropdown:visible:not([class*="ant-slide"]) .ant-select-item-option', { hasText: option })
     .first()
     .click({ timeout });
+}
+
+/**
+ * `it` for a flow whose steps build on each other: once a step fails, the later ones are skipped
+ * instead of failing for the same cause. Each flow file takes its own.
+ */
+export function serialSteps(): (name: string, fn: () => Promise<void>) => void {
+  let broken = false;
+  return (name, fn) =>
+    test(name, async (t: TestContext) => {
+      if (broken) {
+        t.skip('an earlier step failed');
+        return;
+      }
+      try {
+        await fn();
+      } catch (err) {
+        broken = true;
+        throw err;
+      }
+    });
 }

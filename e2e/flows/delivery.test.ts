@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, type TestContext, it as test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../browser.ts';
-import { newContext, opened, pick, settled, signIn, visibleKeys, WAIT } from '../support.ts';
+import { newContext, opened, pick, serialSteps, settled, signIn, visibleKeys, WAIT } from '../support.ts';
 
 /**
  * Delivery to reconciliation end to end (docs/delivery-notes.md, docs/receipts.md, docs/reports.md,
@@ -72,21 +72,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 /** The steps build on each other: once one fails, the later ones are skipped rather than failed. */
-let broken = false;
-function it(name: string, fn: () => Promise<void>): void {
-  test(name, async (t: TestContext) => {
-    if (broken) {
-      t.skip('an earlier step failed');
-      return;
-    }
-    try {
-      await fn();
-    } catch (err) {
-      broken = true;
-      throw err;
-    }
-  });
-}
+const it = serialSteps();
 
 describe('delivery: two delivery notes, labels, receipt with inspection, reports, reconciliation', () => {
   let browser: Browser;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, type TestContext, it as test } from 'node:test';
+import { after, before, describe, it as test } from 'node:test';
 import { addCalendarDays } from '@concord/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../browser.ts';
-import { newContext, pick, settled, signIn, WAIT } from '../support.ts';
+import { newContext, pick, serialSteps, settled, signIn, WAIT } from '../support.ts';
 
 /**
  * Purchase orders and receiving plans end to end (docs/purchase-orders.md, docs/receiving-plans.md):
@@ -66,21 +66,7 @@ async function findInList(page: Page, path: string, orderNo: string): Promise<Lo
 }
 
 /** The steps build on each other: once one fails, the later ones are skipped rather than failed. */
-let broken = false;
-function it(name: string, fn: () => Promise<void>): void {
-  test(name, async (t: TestContext) => {
-    if (broken) {
-      t.skip('an earlier step failed');
-      return;
-    }
-    try {
-      await fn();
-    } catch (err) {
-      broken = true;
-      throw err;
-    }
-  });
-}
+const it = serialSteps();
 
 describe('orders: purchase order, answer, change, receiving plan, masked prices', () => {
   let browser: Browser;
