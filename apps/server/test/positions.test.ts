@@ -317,6 +317,28 @@ describe('switching positions (spec §4)', () => {
     expect((await userInfo(clerk)).permissions).toContain('CG_TG_XT');
   });
 
+  it('a change to the held position reaches its holder on the very next request', async () => {
+    expect((await userInfo(clerk)).showPrice).toBe(false);
+    const held = (await buyer.get(`${BASE}/${seeded['PUR-CLK'].id}`)).json().data;
+    const fields = {
+      code: held.code,
+      name: held.name,
+      dataPermission: held.dataPermission,
+      permissions: held.permissions,
+      isStationAcrossUser: held.isStationAcrossUser,
+    };
+    const shown = await buyer.put(`${BASE}/${held.id}`, { ...fields, isStationShowPrice: true, version: held.version });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect((await userInfo(clerk)).showPrice).toBe(true);
+    const hidden = await buyer.put(`${BASE}/${held.id}`, {
+      ...fields,
+      isStationShowPrice: false,
+      version: shown.json().data.version,
+    });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect((await userInfo(clerk)).showPrice).toBe(false);
+  });
+
   it('refuses a position the caller does not hold', async () => {
     const res = await clerk.post(`${BASE}/switch`, { positionId: seeded['PUR-MGR'].id });
     expect(res.statusCode).toBe(403);

@@ -425,3 +425,44 @@ describe('demo world', () => {
     expect(customer.some((o: { status: number }) => o.status === S.DRAFT)).toBe(false);
   });
 });
+
+describe('list totals (P-01)', () => {
+  const dims = sql`tenant_id, coalesce(supplier_tenant_id, 0), supplier_id, coalesce(owner_id, 0), coalesce(dept_id, 0), status`;
+
+  it('the tallies equal the orders after every kind of change by either party', async () => {
+    const draft = await create(buyer, order(plasticsId));
+    await inTenantTx(t.database.db, await tenantOf(buyer), (tx) =>
+      tx.execute(sql`delete from purchase_orders where id = ${draft.id}`),
+    );
+    const counted = await t.database.db.execute(
+      sql`select ${dims}, count(*)::int as n from purchase_orders group by ${dims} order by ${dims}`,
+    );
+    const tallied = await t.database.db.execute(
+      sql`select ${dims}, n from purchase_order_tallies where n <> 0 order by ${dims}`,
+    );
+    expect(counted.rows.length).toBeGreaterThan(3);
+    expect(tallied.rows).toEqual(counted.rows);
+  });
+
+  it('every side, scope and filter counts what the list holds', async () => {
+    const cases: [Caller, Record<string, unknown>][] = [
+      [buyer, { side: 'buyer' }],
+      [buyer, { side: 'buyer', statuses: [S.DRAFT, S.CONFIRMED] }],
+      [buyer, { side: 'buyer', supplierId: plasticsId }],
+      [buyer, { side: 'buyer', orderNo: 'PO' }],
+      [clerk, { side: 'buyer' }],
+      [supplier, { side: 'supplier' }],
+      [supplier, { side: 'supplier', statuses: [S.SENT] }],
+      [supplier2, { side: 'supplier' }],
+    ];
+    for (const [caller, filter] of cases) {
+      const list = (await caller.post(`${BASE}/list`, { filter, pageParam: { pageNum: 1, pageSize: 100 } })).json()
+        .data as { dataList: unknown[]; totalCount: number };
+      expect(list.dataList.length, JSON.stringify(filter)).toBeLessThan(100);
+      expect(list.totalCount, JSON.stringify(filter)).toBe(list.dataList.length);
+      const beyond = (await caller.post(`${BASE}/list`, { filter, pageParam: { pageNum: 50, pageSize: 20 } })).json()
+        .data as { dataList: unknown[]; totalCount: number };
+      expect(beyond).toEqual({ dataList: [], totalCount: list.totalCount });
+    }
+  });
+});

@@ -4,6 +4,12 @@ import type { Db } from './client.ts';
 export const APP_ROLE = 'app_user';
 
 /**
+ * Two-party tables kept by a trigger of their document, which fires for whichever party changed the
+ * document: either party may insert the rows it is a party to.
+ */
+const EITHER_PARTY_INSERTS = new Set(['purchase_order_tallies']);
+
+/**
  * Every table with a `tenant_id` column is a tenant table: RLS is ENABLEd and FORCEd and its policies
  * read the transaction-local `app.tenant_id`. A table that also has `supplier_tenant_id` is a two-party
  * document: both sides read and update it, only the owner (buyer) inserts and deletes. Policies are
@@ -49,7 +55,10 @@ export async function applyRowLevelSecurity(db: Db): Promise<void> {
       if (twoParty) {
         const either = `(${own} OR supplier_tenant_id = ${current})`;
         await tx.execute(sql.raw(`CREATE POLICY tenant_read ON ${t} FOR SELECT TO ${APP_ROLE} USING ${either}`));
-        await tx.execute(sql.raw(`CREATE POLICY tenant_insert ON ${t} FOR INSERT TO ${APP_ROLE} WITH CHECK (${own})`));
+        const inserter = EITHER_PARTY_INSERTS.has(table) ? either : `(${own})`;
+        await tx.execute(
+          sql.raw(`CREATE POLICY tenant_insert ON ${t} FOR INSERT TO ${APP_ROLE} WITH CHECK ${inserter}`),
+        );
         await tx.execute(
           sql.raw(`CREATE POLICY tenant_update ON ${t} FOR UPDATE TO ${APP_ROLE} USING ${either} WITH CHECK ${either}`),
         );

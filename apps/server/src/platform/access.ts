@@ -1,10 +1,10 @@
 import { BlockList, isIP } from 'node:net';
 import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, MEMBER_STATUS, USER_STATUS, USER_TYPE } from '@concord/shared';
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { employeePositions, employees, memberships, positions, sessions, users } from '../db/schema.ts';
+import { employees, memberships, sessions, users } from '../db/schema.ts';
 import { type Auth, inTenantTx, type PositionGrant } from './context.ts';
 import { AppError } from './errors.ts';
 import { newId } from './ids.ts';
@@ -46,11 +46,13 @@ export function permissionsFor(userType: number | null, position?: { permissions
   return new Set([...DEFAULT_PERMISSIONS, ...(position?.permissions ?? []).filter((c) => KNOWN_CODES.has(c))]);
 }
 
+type HeldPosition = PositionGrant & { permissions: string[]; showPrice: boolean; showSupplier: boolean };
+
 export interface Grant {
   employeeId: string | null;
   deptId: string | null;
   positionIds: string[];
-  position: (PositionGrant & { permissions: string[]; showPrice: boolean; showSupplier: boolean }) | null;
+  position: HeldPosition | null;
 }
 
 /**
@@ -59,44 +61,57 @@ export interface Grant {
  */
 export async function loadGrant(db: Db, tenantId: string, userId: string): Promise<Grant> {
   return inTenantTx(db, tenantId, async (tx) => {
+    // One round trip: the employee with the positions it holds, by code (every request pays it).
     const [employee] = await tx
-      .select({ id: employees.id, deptId: employees.deptId, activePositionId: employees.activePositionId })
+      .select({
+        id: employees.id,
+        deptId: employees.deptId,
+        activePositionId: employees.activePositionId,
+        // Spelled out: in a one-table select drizzle leaves column names unqualified.
+        held: sql<HeldPosition[]>`coalesce((
+          select json_agg(json_build_object(
+                   'id', p.id::text, 'name', p.name, 'superiorId', p.superior_id::text,
+                   'dataPermission', p.data_permission, 'customDeptIds', p.custom_dept_ids,
+                   'acrossUser', p.across_user, 'checkIp', p.check_ip, 'allowedIps', p.allowed_ips,
+                   'permissions', p.permissions, 'showPrice', p.show_price, 'showSupplier', p.show_supplier)
+                 order by p.code)
+            from employee_positions ep
+            join positions p on p.tenant_id = ep.tenant_id and p.id = ep.position_id
+           where ep.tenant_id = employees.tenant_id and ep.employee_id = employees.id), '[]'::json)`,
+      })
       .from(employees)
       .where(and(eq(employees.tenantId, tenantId), eq(employees.userId, userId)))
       .limit(1);
     if (!employee) return { employeeId: null, deptId: null, positionIds: [], position: null };
-    const held = await tx
-      .select()
-      .from(employeePositions)
-      .innerJoin(
-        positions,
-        and(eq(positions.tenantId, employeePositions.tenantId), eq(positions.id, employeePositions.positionId)),
-      )
-      .where(and(eq(employeePositions.tenantId, tenantId), eq(employeePositions.employeeId, employee.id)))
-      .orderBy(asc(positions.code));
-    const active = held.find((h) => h.positions.id === employee.activePositionId) ?? held[0];
-    const p = active?.positions;
-    return {
-      employeeId: employee.id,
-      deptId: employee.deptId,
-      positionIds: held.map((h) => h.positions.id),
-      position: p
-        ? {
-            id: p.id,
-            name: p.name,
-            superiorId: p.superiorId,
-            dataPermission: p.dataPermission,
-            customDeptIds: p.customDeptIds,
-            acrossUser: p.acrossUser,
-            checkIp: p.checkIp,
-            allowedIps: p.allowedIps,
-            permissions: p.permissions,
-            showPrice: p.showPrice,
-            showSupplier: p.showSupplier,
-          }
-        : null,
-    };
+    const held = employee.held;
+    const active = held.find((p) => p.id === employee.activePositionId) ?? held[0] ?? null;
+    return { employeeId: employee.id, deptId: employee.deptId, positionIds: held.map((p) => p.id), position: active };
   });
+}
+
+const GRANT_CACHE_SIZE = 10_000;
+const grantCaches = new WeakMap<Db, Map<string, { version: number; grant: Grant }>>();
+
+/**
+ * The grant of a member, read again only when the enterprise's access version has moved since it
+ * was cached (the version comes with the token lookup, so a request pays no extra round trip). The
+ * token, the user's lock and the membership itself are read on every request (QUALITY S-07).
+ */
+async function cachedGrant(db: Db, tenantId: string, userId: string, version: number): Promise<Grant> {
+  let cache = grantCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    grantCaches.set(db, cache);
+  }
+  const key = `${tenantId}:${userId}`;
+  const hit = cache.get(key);
+  if (hit?.version === version) return hit.grant;
+  const grant = await loadGrant(db, tenantId, userId);
+  cache.delete(key);
+  // Oldest first: a Map iterates in insertion order, and a refreshed entry is inserted anew.
+  if (cache.size >= GRANT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, { version, grant });
+  return grant;
 }
 
 /** Exact addresses or CIDR blocks (IPv4 or IPv6) from the position's list. */
@@ -113,6 +128,50 @@ export function ipAllowed(ip: string, allowed: readonly string[]): boolean {
   const normalized = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
   const family = isIP(normalized);
   return family !== 0 && list.check(normalized, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/**
+ * The token lookup every request makes, built once per database and prepared by name, so neither
+ * the server nor PostgreSQL composes or plans it again.
+ */
+function buildSessionLookup(db: Db) {
+  return db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      username: users.username,
+      status: users.status,
+      // The joined enterprises ride along: one round trip per request for the token.
+      joined: sql<(Membership & { accessVersion: number })[]>`coalesce((
+        select json_agg(json_build_object('tenantId', m.tenant_id::text, 'userType', m.user_type,
+                                          'accessVersion', e.access_version) order by m.created_at)
+          from memberships m
+          join enterprises e on e.id = m.tenant_id
+         where m.user_id = sessions.user_id and m.status = ${MEMBER_STATUS.JOINED}), '[]'::json)`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session_lookup');
+}
+
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+
+function sessionLookup(db: Db) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = buildSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
 }
 
 export interface ResolvedToken {
@@ -132,34 +191,17 @@ export async function resolveToken(
   ip: string,
 ): Promise<ResolvedToken | null> {
   const now = new Date();
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      username: users.username,
-      status: users.status,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now.toISOString()),
-      ),
-    )
-    .limit(1);
+  const [row] = await sessionLookup(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
   if (!row || row.status === USER_STATUS.LOCKED) return null;
 
-  const joined = await listMemberships(db, row.userId);
-  let active: Membership | undefined = joined[0];
+  const joined = row.joined;
+  let active: (typeof joined)[number] | undefined = joined[0];
   if (requestedTenant) {
     active = joined.find((m) => m.tenantId === requestedTenant);
     if (!active) throw new AppError('TENANT_FORBIDDEN');
   }
   const userType = active?.userType ?? null;
-  const grant = active ? await loadGrant(db, active.tenantId, row.userId) : null;
+  const grant = active ? await cachedGrant(db, active.tenantId, row.userId, active.accessVersion) : null;
   const position = userType === USER_TYPE.ADMIN ? null : (grant?.position ?? null);
   // Administrators see everything; a member without a position sees prices only once one grants it.
   const unrestricted = userType === USER_TYPE.ADMIN;

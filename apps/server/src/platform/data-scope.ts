@@ -1,4 +1,4 @@
-import { DATA_PERMISSION, type OrgSettings, type PartnerKind, USER_TYPE } from '@concord/shared';
+import { DATA_PERMISSION, type DocumentSide, type OrgSettings, type PartnerKind, USER_TYPE } from '@concord/shared';
 import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.ts';
@@ -189,4 +189,38 @@ export function scopeCondition(scope: DataScope, cols: ScopedColumns): SQL | und
     parts.push(allowed.length ? inArray(cols.partner.column, allowed) : FALSE);
   }
   return parts.length ? and(...parts) : undefined;
+}
+
+/** The parties and the owner of a buyer-owned two-party document (or of anything counted like one). */
+export interface TwoPartyColumns {
+  tenantId: AnyPgColumn;
+  supplierTenantId: AnyPgColumn;
+  ownerId: AnyPgColumn;
+  deptId: AnyPgColumn;
+}
+
+/**
+ * What one side may see of a buyer-owned document: the buyer its own documents within its data
+ * scope and trading partners; the supplier the documents addressed to it, narrowed only by the
+ * client restriction (its users own nothing on the buyer's side).
+ */
+export function twoPartyCondition(
+  tenantId: string,
+  side: DocumentSide,
+  scope: DataScope,
+  t: TwoPartyColumns,
+): SQL | undefined {
+  return side === 'buyer'
+    ? and(
+        eq(t.tenantId, tenantId),
+        scopeCondition(scope, {
+          owner: t.ownerId,
+          dept: t.deptId,
+          partner: { column: t.supplierTenantId, kind: 'supplier' },
+        }),
+      )
+    : and(
+        eq(t.supplierTenantId, tenantId),
+        scopeCondition({ ...scope, all: true }, { owner: t.ownerId, partner: { column: t.tenantId, kind: 'client' } }),
+      );
 }

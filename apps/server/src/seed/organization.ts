@@ -1,7 +1,7 @@
 import { INVITATION_TTL_DAYS, MEMBER_STATUS } from '@concord/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { departments, employeeInvitations, employees } from '../db/schema.ts';
+import { departments, employeeInvitations, employees, memberships } from '../db/schema.ts';
 import { recordJoinedEmployee } from '../modules/employees/employees.service.ts';
 import { newId } from '../platform/ids.ts';
 import { newToken } from '../platform/tokens.ts';
@@ -191,9 +191,11 @@ export async function seedOrganization(tx: Tx, e: SeedEnterprise): Promise<Seede
 
   const employeeIds: Record<string, string> = {};
   for (const [username, userId] of e.userIds) {
-    const joined = await tx.query.memberships.findFirst({
-      where: (m, { and, eq }) => and(eq(m.tenantId, e.tenantId), eq(m.userId, userId)),
-    });
+    const [joined] = await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.tenantId, e.tenantId), eq(memberships.userId, userId)))
+      .limit(1);
     if (!joined) continue;
     const id = await recordJoinedEmployee(tx, e.tenantId, userId);
     employeeIds[username] = id;

@@ -24,6 +24,11 @@ export const enterprises = pgTable(
     divisions: jsonb('divisions').$type<string[]>().notNull().default([]),
     rankTypes: jsonb('rank_types').$type<string[]>().notNull().default(['first', 'middle', 'last']),
     createdBy: bigId('created_by').notNull(),
+    /**
+     * Grows with every change to the enterprise's employees, their positions and the positions
+     * themselves (triggers, migration 0006): a member's cached grant is good while it is unchanged.
+     */
+    accessVersion: integer('access_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

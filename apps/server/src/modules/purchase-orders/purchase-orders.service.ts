@@ -37,11 +37,12 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { enterprises, operationLogs, suppliers, users, warehouses } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
-import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { type DataScope, resolveDataScope, scopeCondition, twoPartyCondition } from '../../platform/data-scope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
@@ -73,6 +74,7 @@ import {
   purchaseOrders as po,
   purchaseOrderChanges as poc,
   purchaseOrderLines as pol,
+  purchaseOrderTallies as tallies,
 } from './purchase-orders.table.ts';
 
 type ListQuery = z.infer<typeof purchaseOrderListSchema>;
@@ -104,31 +106,22 @@ const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 // ---------------------------------------------------------------------------------------------
 // Scope and side
 
-/** The buyer's orders the caller may see: data scope on owner and department, and trading partners. */
-async function buyerScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
-  const scope = await resolveDataScope(q, auth);
-  return scopeCondition(scope, {
-    owner: po.ownerId,
-    dept: po.deptId,
-    partner: { column: po.supplierTenantId, kind: 'supplier' },
-  });
-}
+/**
+ * The columns an order list is narrowed by before any document field: on the orders themselves, or
+ * on their tallies, which carry the same dimensions and count the orders without reading them.
+ */
+type OrderDims = Record<'tenantId' | 'supplierTenantId' | 'supplierId' | 'ownerId' | 'deptId' | 'status', AnyPgColumn>;
 
-/** Orders customers placed with me have no owner on my side: only the client restriction narrows them. */
-async function supplierScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
-  const scope = await resolveDataScope(q, auth);
-  return scopeCondition({ ...scope, all: true }, { owner: po.id, partner: { column: po.tenantId, kind: 'client' } });
+/** Both sides' two-party view; a supplier never sees the buyer's drafts. */
+function sideCondition(auth: Auth, side: PurchaseOrderSide, scope: DataScope, d: OrderDims): SQL | undefined {
+  return and(
+    twoPartyCondition(auth.tenantId!, side, scope, d),
+    side === 'supplier' ? notInArray(d.status, [...PURCHASE_ORDER_SUPPLIER_HIDDEN_STATUSES]) : undefined,
+  );
 }
 
 export async function orderSideCondition(q: Queryable, auth: Auth, side: PurchaseOrderSide): Promise<SQL | undefined> {
-  const me = auth.tenantId!;
-  return side === 'buyer'
-    ? and(eq(po.tenantId, me), await buyerScope(q, auth))
-    : and(
-        eq(po.supplierTenantId, me),
-        notInArray(po.status, [...PURCHASE_ORDER_SUPPLIER_HIDDEN_STATUSES]),
-        await supplierScope(q, auth),
-      );
+  return sideCondition(auth, side, await resolveDataScope(q, auth), po);
 }
 
 const readPermission = (side: PurchaseOrderSide) => (side === 'buyer' ? [BUYER_READ, BUYER_CHANGE] : [SUPPLIER_READ]);
@@ -196,30 +189,23 @@ const SORTABLE = {
   sentAt: po.sentAt,
 };
 
-function baseSelect(q: Queryable) {
+/** `extra` columns ride along with the list columns (the list's total). */
+function baseSelect<Extra extends Record<string, SQL>>(q: Queryable, extra: Extra = {} as Extra) {
   return q
-    .select(listColumns)
+    .select({ ...listColumns, ...extra })
     .from(po)
     .leftJoin(suppliers, and(eq(suppliers.tenantId, po.tenantId), eq(suppliers.id, po.supplierId)))
     .leftJoin(enterprises, eq(enterprises.id, po.tenantId))
     .leftJoin(users, eq(users.id, po.ownerId));
 }
 
-const toItem = (r: Awaited<ReturnType<ReturnType<typeof baseSelect>['where']>>[number]) => r as PurchaseOrderListItem;
+type ListFilter = NonNullable<ListQuery['filter']>;
 
-export async function orderListWhere(
-  q: Queryable,
-  auth: Auth,
-  f: NonNullable<ListQuery['filter']>,
-): Promise<SQL | undefined> {
-  requireAny(auth, readPermission(f.side));
+/** Filters on the order's own fields, which its tallies do not carry. */
+function documentFilter(q: Queryable, f: ListFilter): SQL | undefined {
   const material = f.material ? escapeLike(f.material) : null;
   return and(
-    await orderSideCondition(q, auth, f.side),
     f.orderNo ? ilike(po.orderNo, escapeLike(f.orderNo)) : undefined,
-    f.supplierId ? eq(po.supplierId, f.supplierId) : undefined,
-    f.customerTenantId ? eq(po.tenantId, f.customerTenantId) : undefined,
-    f.statuses?.length ? inArray(po.status, f.statuses) : undefined,
     f.dateFrom ? gte(po.orderDate, f.dateFrom) : undefined,
     f.dateTo ? lte(po.orderDate, f.dateTo) : undefined,
     material
@@ -239,22 +225,61 @@ export async function orderListWhere(
   );
 }
 
+function dimensionFilter(auth: Auth, f: ListFilter, scope: DataScope, d: OrderDims): SQL | undefined {
+  return and(
+    sideCondition(auth, f.side, scope, d),
+    f.supplierId ? eq(d.supplierId, f.supplierId) : undefined,
+    f.customerTenantId ? eq(d.tenantId, f.customerTenantId) : undefined,
+    f.statuses?.length ? inArray(d.status, f.statuses) : undefined,
+  );
+}
+
+export async function orderListWhere(q: Queryable, auth: Auth, f: ListFilter): Promise<SQL | undefined> {
+  requireAny(auth, readPermission(f.side));
+  const scope = await resolveDataScope(q, auth);
+  return and(dimensionFilter(auth, f, scope, po), documentFilter(q, f));
+}
+
+const tallyDims: OrderDims = {
+  tenantId: tallies.tenantId,
+  supplierTenantId: tallies.supplierTenantId,
+  supplierId: tallies.supplierId,
+  ownerId: tallies.ownerId,
+  deptId: tallies.deptId,
+  status: tallies.status,
+};
+
+/**
+ * One statement: the page, each row carrying the total. Without a filter on the order's own fields
+ * the total is summed from the tallies (a few rows) instead of counting the tenant's orders.
+ */
 export async function listOrders(
   q: Queryable,
   auth: Auth,
   query: ListQuery,
 ): Promise<ListResult<PurchaseOrderListItem>> {
-  const where = await orderListWhere(q, auth, query.filter ?? { side: 'buyer' });
+  const f = query.filter ?? { side: 'buyer' };
+  requireAny(auth, readPermission(f.side));
+  const scope = await resolveDataScope(q, auth);
+  const ownFields = documentFilter(q, f);
+  const where = and(dimensionFilter(auth, f, scope, po), ownFields);
+  const counted = ownFields
+    ? q.select({ total: count() }).from(po).where(where)
+    : q
+        .select({ total: sql<number>`coalesce(sum(${tallies.n}), 0)::int` })
+        .from(tallies)
+        .where(dimensionFilter(auth, f, scope, tallyDims));
   const page = pageOf(query.pageParam);
-  const [rows, [{ total }]] = await Promise.all([
-    baseSelect(q)
-      .where(where)
-      .orderBy(...orderBy(query.orderParam, SORTABLE, [po.createdAt, 'desc']), desc(po.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    q.select({ total: count() }).from(po).where(where),
-  ]);
-  return { dataList: rows.map(toItem), totalCount: total };
+  const rows = await baseSelect(q, { total: sql<number>`(${counted})`.mapWith(Number) })
+    .where(where)
+    .orderBy(...orderBy(query.orderParam, SORTABLE, [po.createdAt, 'desc']), desc(po.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const totalCount = rows.length ? rows[0]!.total : (await counted)[0]!.total;
+  return {
+    dataList: rows.map(({ total: _, ...item }) => item as PurchaseOrderListItem),
+    totalCount: Number(totalCount),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -377,7 +402,7 @@ export async function getOrder(db: Db, auth: Auth, id: string): Promise<Purchase
   if (!found) throw new AppError('NOT_FOUND');
   const { side, row, item, lines, changes } = found;
   return {
-    ...toItem(item),
+    ...(item as PurchaseOrderListItem),
     side,
     remarks: row.remarks,
     attachments: row.attachments as UploadedFileRef[],

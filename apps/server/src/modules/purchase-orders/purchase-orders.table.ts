@@ -64,7 +64,35 @@ export const purchaseOrders = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('purchase_orders_no_uq').on(t.tenantId, t.orderNo),
     index('purchase_orders_supplier_idx').on(t.tenantId, t.supplierId),
-    index('purchase_orders_supplier_tenant_idx').on(t.supplierTenantId),
+    // Both sides' lists open newest first (read backwards): a page of 20 reads 20 index entries.
+    index('purchase_orders_created_idx').on(t.tenantId, t.createdAt, t.id),
+    index('purchase_orders_supplier_tenant_idx').on(t.supplierTenantId, t.createdAt, t.id),
+  ],
+);
+
+/**
+ * How many orders share one value of every dimension a list can be counted by without reading the
+ * orders (both sides' tenants, archive supplier, owner, department, status). Kept exact by the
+ * `purchase_order_tally` trigger (migration 0006), so an unfiltered list of 50,000 orders counts a
+ * handful of rows. Absent owner, department or supplier enterprise is stored as 0.
+ */
+export const purchaseOrderTallies = pgTable(
+  'purchase_order_tallies',
+  {
+    tenantId: tenantIdColumn(),
+    supplierTenantId: bigId('supplier_tenant_id').notNull(),
+    supplierId: bigId('supplier_id').notNull(),
+    ownerId: bigId('owner_id').notNull(),
+    deptId: bigId('dept_id').notNull(),
+    status: integer('status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'purchase_order_tallies_pk',
+      columns: [t.tenantId, t.supplierTenantId, t.supplierId, t.ownerId, t.deptId, t.status],
+    }),
+    index('purchase_order_tallies_supplier_tenant_idx').on(t.supplierTenantId),
   ],
 );
 

@@ -4,7 +4,12 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
-import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import {
+  resolveDataScope,
+  scopeCondition,
+  type TwoPartyColumns,
+  twoPartyCondition,
+} from '../../platform/data-scope.ts';
 import type { MessageProvider, OutgoingMessage } from '../../platform/mail.ts';
 import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
 import { recipientsOf } from '../qualifications/qualifications.notify.ts';
@@ -22,47 +27,24 @@ export const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 export const today = () => new Date().toISOString().slice(0, 10);
 
 /** The two-party columns every buyer-owned document of this module has. */
-export interface TwoPartyColumns {
-  tenantId: AnyPgColumn;
-  supplierTenantId: AnyPgColumn;
+export interface TwoPartyDocument extends TwoPartyColumns {
   id: AnyPgColumn;
-  ownerId: AnyPgColumn;
-  deptId: AnyPgColumn;
 }
 
-/**
- * What one side may see of a buyer-owned document: the buyer its own documents within its data
- * scope and trading partners; the supplier the documents addressed to it, narrowed only by the
- * client restriction (its users own nothing on the buyer's side).
- */
 export async function sideCondition(
   q: Queryable,
   auth: Auth,
   side: DocumentSide,
   t: TwoPartyColumns,
 ): Promise<SQL | undefined> {
-  const me = auth.tenantId!;
-  const scope = await resolveDataScope(q, auth);
-  return side === 'buyer'
-    ? and(
-        eq(t.tenantId, me),
-        scopeCondition(scope, {
-          owner: t.ownerId,
-          dept: t.deptId,
-          partner: { column: t.supplierTenantId, kind: 'supplier' },
-        }),
-      )
-    : and(
-        eq(t.supplierTenantId, me),
-        scopeCondition({ ...scope, all: true }, { owner: t.id, partner: { column: t.tenantId, kind: 'client' } }),
-      );
+  return twoPartyCondition(auth.tenantId!, side, await resolveDataScope(q, auth), t);
 }
 
 /** Which side the caller is on for a document id: its own enterprise's document opens as the buyer's. */
 export async function sideOf(
   q: Queryable,
   auth: Auth,
-  table: PgTable & TwoPartyColumns,
+  table: PgTable & TwoPartyDocument,
   id: string,
 ): Promise<DocumentSide> {
   const [own] = await q

@@ -235,26 +235,28 @@ export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Ag
   const byMaterial = ctx.filter.groupBy === 'material';
   await preferHashPlans(q);
   const key = partnerKey(ctx, 'ri.supplier_id', 'ri.tenant_id');
-  const material = byMaterial ? sql`ri.prdt_no, max(ri.prdt_name) as prdt_name` : sql`'' as prdt_no, '' as prdt_name`;
+  const inspectedMonth = sql`date_trunc('month', ri.inspected_at)`;
+  // One pass, two groupings: the table's rows (partner[, material]) and the chart's months. Grouping
+  // by (partner, material, month) would hand hundreds of thousands of rows to the server to merge.
+  const group = byMaterial ? sql`(${key}, ri.prdt_no)` : sql`(${key})`;
   const result = await q.execute<{
-    partner_id: string;
-    prdt_no: string;
-    prdt_name: string;
-    month: string;
+    partner_id: string | null;
+    prdt_no: string | null;
+    prdt_name: string | null;
+    month: string | null;
     inspections: number;
     inspected: number;
     qualified: number;
     unqualified: number;
   }>(sql`
-    select partner_id::text as partner_id, prdt_no, prdt_name, to_char(m, 'YYYY-MM') as month, inspections, inspected,
-           qualified, unqualified
-      from (
-        select ${key} as partner_id, ${material}, date_trunc('month', ri.inspected_at) as m,
-               count(*)::int as inspections, sum(ri.inspected_qty)::float8 as inspected,
-               sum(ri.qualified_qty)::float8 as qualified, sum(ri.unqualified_qty)::float8 as unqualified
-          from ${inspectionsFrom(ctx)}
-         where ${inspectionWhere(ctx)}
-         group by ${byMaterial ? sql`1, 2, 4` : sql`1, 4`}) x`);
+    select ${key}::text as partner_id, ${byMaterial ? sql`ri.prdt_no` : sql`''`} as prdt_no,
+           ${byMaterial ? sql`max(ri.prdt_name)` : sql`''`} as prdt_name,
+           case when grouping(${inspectedMonth}) = 0 then to_char(${inspectedMonth}, 'YYYY-MM') end as month,
+           count(*)::int as inspections, sum(ri.inspected_qty)::float8 as inspected,
+           sum(ri.qualified_qty)::float8 as qualified, sum(ri.unqualified_qty)::float8 as unqualified
+      from ${inspectionsFrom(ctx)}
+     where ${inspectionWhere(ctx)}
+     group by grouping sets (${group}, (${inspectedMonth}))`);
   const groups = new Map<string, Sums>();
   const meta = new Map<string, { partnerId: string; prdtNo: string; prdtName: string }>();
   const byMonth = new Map<string, Sums>();
@@ -266,15 +268,14 @@ export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Ag
       qualifiedQty: Number(r.qualified),
       unqualifiedQty: Number(r.unqualified),
     };
+    if (r.month !== null) {
+      byMonth.set(r.month, sums);
+      add(total, sums);
+      continue;
+    }
     const k = `${r.partner_id}|${r.prdt_no}`;
-    meta.set(k, { partnerId: r.partner_id, prdtNo: r.prdt_no, prdtName: r.prdt_name });
-    const g = groups.get(k) ?? {};
-    add(g, sums);
-    groups.set(k, g);
-    const m = byMonth.get(r.month) ?? {};
-    add(m, sums);
-    byMonth.set(r.month, m);
-    add(total, sums);
+    meta.set(k, { partnerId: r.partner_id!, prdtNo: r.prdt_no ?? '', prdtName: r.prdt_name ?? '' });
+    groups.set(k, sums);
   }
   const names = await namesOf(q, ctx, [...new Set([...meta.values()].map((m) => m.partnerId))]);
   const rows: ReportRow[] = [...groups.entries()].map(([k, s]) => {
