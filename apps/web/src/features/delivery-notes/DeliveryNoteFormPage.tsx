@@ -197,7 +197,7 @@ export function DeliveryNoteFormPage() {
             { title: F('plan'), dataIndex: 'planNo', render: (v) => v ?? '' },
             { title: F('prdtNo'), dataIndex: 'prdtNo' },
             { title: F('prdtName'), dataIndex: 'prdtName' },
-            { title: F('dueDate'), dataIndex: 'dueDate' },
+            { title: F('dueDate'), dataIndex: 'dueDate', className: 'cell-nowrap' },
             { title: F('delivered'), dataIndex: 'deliveredQty', align: 'right' },
             { title: F('maxQty'), dataIndex: 'maxQty', align: 'right' },
             {

@@ -95,7 +95,7 @@ export function DeliveryNoteListPage() {
             { title: F('plan'), dataIndex: 'planNo' },
             { title: F('prdtNo'), dataIndex: 'prdtNo' },
             { title: F('prdtName'), dataIndex: 'prdtName' },
-            { title: F('dueDate'), dataIndex: 'dueDate' },
+            { title: F('dueDate'), dataIndex: 'dueDate', className: 'cell-nowrap' },
             { title: F('qty'), dataIndex: 'qty', align: 'right' },
             { title: F('openQty'), dataIndex: 'openQty', align: 'right' },
           ]}
@@ -237,7 +237,7 @@ export function DeliveryNoteDetailPage() {
             { title: F('prdtName'), dataIndex: 'prdtName' },
             { title: F('qty'), dataIndex: 'qty', align: 'right', render: (v, l) => `${qty(v)} ${l.unitName}` },
             { title: F('batchNo'), dataIndex: 'batchNo' },
-            { title: F('dueDate'), dataIndex: 'dueDate' },
+            { title: F('dueDate'), dataIndex: 'dueDate', className: 'cell-nowrap' },
             { title: F('received'), dataIndex: 'receivedQty', align: 'right', render: qty },
             { title: F('qualified'), dataIndex: 'qualifiedQty', align: 'right', render: qty },
             { title: F('unqualified'), dataIndex: 'unqualifiedQty', align: 'right', render: qty },

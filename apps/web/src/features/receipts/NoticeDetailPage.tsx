@@ -95,23 +95,46 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
     },
   });
 
+  // Quantities right after the material, so a 1366 px screen shows what was received without scrolling.
   const lineColumns: TableColumnsType<DeliveryNoteLine> = [
-    { key: 'lineNo', title: t('receipts.fields.lineNo'), dataIndex: 'lineNo', width: 60, align: 'right' },
+    {
+      key: 'lineNo',
+      title: t('receipts.fields.lineNo'),
+      dataIndex: 'lineNo',
+      width: 56,
+      align: 'right',
+      fixed: 'left',
+    },
+    { key: 'prdtNo', title: t('receipts.fields.prdtNo'), dataIndex: 'prdtNo', width: 110, fixed: 'left' },
+    {
+      key: 'prdtName',
+      title: t('receipts.fields.prdtName'),
+      dataIndex: 'prdtName',
+      width: 140,
+      ellipsis: { showTitle: true },
+    },
+    { key: 'unitName', title: t('receipts.fields.unit'), dataIndex: 'unitName', width: 90 },
+    ...(['qty', 'receivedQty', 'qualifiedQty', 'unqualifiedQty', 'warehousedQty'] as const).map((k) => ({
+      key: k,
+      title: t(`receipts.fields.${k}`),
+      dataIndex: k,
+      width: 108,
+      align: 'right' as const,
+      render: (v: string) => (k === 'unqualifiedQty' && Number(v) > 0 ? <Tag color="error">{qty(v)}</Tag> : qty(v)),
+    })),
+    {
+      key: 'packages',
+      title: t('receipts.fields.packages'),
+      width: 90,
+      align: 'right',
+      render: (_v, l) => `${l.receivedPackageCount} / ${l.packageCount}`,
+    },
     {
       key: 'orderNo',
       title: t('receipts.fields.orderNo'),
       width: 160,
       render: (_v, l) => `${l.orderNo} / ${l.orderLineNo}`,
     },
-    { key: 'prdtNo', title: t('receipts.fields.prdtNo'), dataIndex: 'prdtNo', width: 130 },
-    {
-      key: 'prdtName',
-      title: t('receipts.fields.prdtName'),
-      dataIndex: 'prdtName',
-      width: 180,
-      ellipsis: { showTitle: true },
-    },
-    { key: 'unitName', title: t('receipts.fields.unit'), dataIndex: 'unitName', width: 90 },
     { key: 'batchNo', title: t('receipts.fields.batchNo'), dataIndex: 'batchNo', width: 110 },
     { key: 'dueDate', title: t('receipts.fields.dueDate'), dataIndex: 'dueDate', width: 110 },
     {
@@ -121,40 +144,26 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
       width: 110,
       render: (v: boolean) => (v ? <Tag color="warning">{t('receipts.check.yes')}</Tag> : t('receipts.check.no')),
     },
-    ...(['qty', 'receivedQty', 'qualifiedQty', 'unqualifiedQty', 'warehousedQty'] as const).map((k) => ({
-      key: k,
-      title: t(`receipts.fields.${k}`),
-      dataIndex: k,
-      width: 100,
-      align: 'right' as const,
-      render: (v: string) => (k === 'unqualifiedQty' && Number(v) > 0 ? <Tag color="error">{qty(v)}</Tag> : qty(v)),
-    })),
-    {
-      key: 'packages',
-      title: t('receipts.fields.packages'),
-      width: 100,
-      align: 'right',
-      render: (_v, l) => `${l.receivedPackageCount} / ${l.packageCount}`,
-    },
     { key: 'warehouse', title: t('receipts.fields.warehouse'), dataIndex: 'warehouseName', width: 120 },
-    {
+  ];
+  // Only an arrived note has line actions; otherwise the column would cover the quantities.
+  if (inspecting) {
+    lineColumns.push({
       key: 'operation',
       title: t('common.operation'),
       width: 160,
       fixed: 'right',
       render: (_v, l) => (
         <Space size={0} wrap>
-          {inspecting && (
-            <OperationButton
-              type="link"
-              size="small"
-              permission={RECEIVER}
-              onClick={() => setDialog({ kind: 'inspect', line: l })}
-            >
-              {t('receipts.actions.inspect')}
-            </OperationButton>
-          )}
-          {inspecting && Number(l.receivedQty) < Number(l.qty) && (
+          <OperationButton
+            type="link"
+            size="small"
+            permission={RECEIVER}
+            onClick={() => setDialog({ kind: 'inspect', line: l })}
+          >
+            {t('receipts.actions.inspect')}
+          </OperationButton>
+          {Number(l.receivedQty) < Number(l.qty) && (
             <OperationButton
               type="link"
               size="small"
@@ -166,8 +175,8 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
           )}
         </Space>
       ),
-    },
-  ];
+    });
+  }
 
   const packageColumns: TableColumnsType<DeliveryPackage> = [
     { key: 'packageNo', title: t('receipts.fields.packageNo'), dataIndex: 'packageNo', width: 220 },
@@ -300,7 +309,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
                   columns={lineColumns}
                   dataSource={note.lines}
                   pagination={false}
-                  scroll={{ x: 1700 }}
+                  scroll={{ x: 1600 }}
                 />
               ),
             },
@@ -376,8 +385,9 @@ function ArrivalDialog({
       onOk={() => onOk(date.format(DATE_FORMAT))}
     >
       <Form layout="vertical">
-        <Form.Item label={t('receipts.arrival.date')} required>
+        <Form.Item label={t('receipts.arrival.date')} required htmlFor="notice-arrival-date">
           <DatePicker
+            id="notice-arrival-date"
             allowClear={false}
             format={DATE_FORMAT}
             value={date}
@@ -419,8 +429,9 @@ function WarehouseDialog({
     >
       <Alert type="info" showIcon message={t('receipts.warehousing.hint')} style={{ marginBottom: 12 }} />
       <Form layout="vertical">
-        <Form.Item label={t('receipts.warehousing.warehouse')}>
+        <Form.Item label={t('receipts.warehousing.warehouse')} htmlFor="notice-warehouse">
           <Select
+            id="notice-warehouse"
             allowClear
             showSearch={{ optionFilterProp: 'label' }}
             loading={warehouses.isPending}
@@ -430,8 +441,9 @@ function WarehouseDialog({
             options={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
           />
         </Form.Item>
-        <Form.Item label={t('receipts.warehousing.date')} required>
+        <Form.Item label={t('receipts.warehousing.date')} required htmlFor="notice-warehouse-date">
           <DatePicker
+            id="notice-warehouse-date"
             allowClear={false}
             format={DATE_FORMAT}
             value={date}

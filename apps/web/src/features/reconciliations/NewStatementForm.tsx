@@ -122,14 +122,15 @@ export function NewStatementForm({ side, onDone }: { side: Side; onDone: () => v
         if ('partner' in changed || 'period' in changed) setPreview(null);
       }}
     >
-      <Space wrap align="end" size="middle">
+      {/* Partner, period and the button fit one row of the 50 % dialog at 1366 px. */}
+      <Space wrap align="end" size="small">
         <Form.Item
           name="partner"
           label={side === 'buyer' ? t('reconciliations.fields.supplier') : t('reconciliations.fields.customer')}
           rules={[{ required: true, message: t('reconciliations.create.partnerRequired') }]}
         >
           <Select
-            style={{ width: 280 }}
+            style={{ width: 200 }}
             loading={partners.isPending}
             showSearch={{ optionFilterProp: 'label' }}
             options={(partners.data ?? []).map((p) => ({ value: p.id, label: `${p.code} ${p.name}`.trim() }))}
@@ -140,7 +141,7 @@ export function NewStatementForm({ side, onDone }: { side: Side; onDone: () => v
           label={t('reconciliations.fields.period')}
           rules={[{ required: true, message: t('reconciliations.create.periodRequired') }]}
         >
-          <DatePicker.RangePicker format={DATE_FORMAT} />
+          <DatePicker.RangePicker format={DATE_FORMAT} style={{ width: 250 }} />
         </Form.Item>
         <Form.Item>
           <Button htmlType="submit" icon={<EyeOutlined />} loading={load.isPending}>

@@ -122,12 +122,17 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       },
     });
 
+  // Quantities and money right after the material: a 1366 px screen shows them without scrolling.
   const lineColumns: TableColumnsType<ReconciliationLine> = [
-    { key: 'lineNo', title: t('reconciliations.fields.lineNo'), dataIndex: 'lineNo', width: 60, align: 'right' },
-    { key: 'receiptNo', title: t('reconciliations.fields.receiptNo'), dataIndex: 'receiptNo', width: 150 },
-    { key: 'receiptDate', title: t('reconciliations.fields.receiptDate'), dataIndex: 'receiptDate', width: 110 },
-    { key: 'orderNo', title: t('reconciliations.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
-    { key: 'prdtNo', title: t('reconciliations.fields.prdtNo'), dataIndex: 'prdtNo', width: 130 },
+    {
+      key: 'lineNo',
+      title: t('reconciliations.fields.lineNo'),
+      dataIndex: 'lineNo',
+      width: 56,
+      align: 'right',
+      fixed: 'left',
+    },
+    { key: 'prdtNo', title: t('reconciliations.fields.prdtNo'), dataIndex: 'prdtNo', width: 120, fixed: 'left' },
     {
       key: 'prdtName',
       title: t('reconciliations.fields.prdtName'),
@@ -164,6 +169,9 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       width: 100,
       render: (v: number) => <LineStatusTag status={v} />,
     },
+    { key: 'receiptNo', title: t('reconciliations.fields.receiptNo'), dataIndex: 'receiptNo', width: 150 },
+    { key: 'receiptDate', title: t('reconciliations.fields.receiptDate'), dataIndex: 'receiptDate', width: 110 },
+    { key: 'orderNo', title: t('reconciliations.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
     {
       key: 'disputeReason',
       title: t('reconciliations.fields.disputeReason'),
