@@ -8,13 +8,18 @@ import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { type Database, openPglite, openPostgres } from '../src/db/client.ts';
 import type { MessageProvider, OutgoingMessage } from '../src/platform/mail.ts';
-import { DEMO_PASSWORD, seedDemoWorld } from '../src/seed/demo.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo.ts';
 
 export { DEMO_PASSWORD };
 
-/** A fresh migrated database for one test file: PGlite from the template dump, or a cloned PG database. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const template = inject('pgTemplateDb');
+/**
+ * A fresh migrated database for one test file, with the demo world when `seeded`: PGlite from a
+ * template dump, or a cloned PG database.
+ */
+export async function openTestDatabase(
+  options: { seeded?: boolean } = {},
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const template = inject(options.seeded ? 'pgSeededTemplateDb' : 'pgTemplateDb');
   const url = process.env.TEST_DATABASE_URL;
   if (template && url) {
     const name = `concord_t_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
@@ -33,7 +38,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
       },
     };
   }
-  const dump = readFileSync(inject('pgliteTemplate'));
+  const dump = readFileSync(inject(options.seeded ? 'pgliteSeededTemplate' : 'pgliteTemplate'));
   const database = await openPglite({ loadDataDir: new Blob([dump]) });
   return { database, drop: () => database.close() };
 }
@@ -50,7 +55,7 @@ export interface TestContext {
 export async function createTestContext(
   options: { env?: Record<string, string>; seed?: boolean } = {},
 ): Promise<TestContext> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase({ seeded: options.seed !== false });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'concord-test-'));
   const config = loadConfig({
     RATE_LIMITS: 'false',
@@ -59,7 +64,6 @@ export async function createTestContext(
     WEB_DIST: '/nonexistent',
     ...options.env,
   });
-  if (options.seed !== false) await seedDemoWorld(database.db);
   const sent: OutgoingMessage[] = [];
   const provider: MessageProvider = {
     async send(m) {

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
-import { seedDemoWorld } from '../src/seed/demo.ts';
 import { as, DEMO_PASSWORD, login, openTestDatabase } from './helpers.ts';
 
 /**
@@ -133,8 +132,7 @@ const closeSmtp = () => new Promise<void>((resolve) => smtp.close(() => resolve(
 
 beforeAll(async () => {
   await listenSmtp(0);
-  ({ database, drop } = await openTestDatabase());
-  await seedDemoWorld(database.db);
+  ({ database, drop } = await openTestDatabase({ seeded: true }));
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'concord-mail-'));
   const config = loadConfig({
     RATE_LIMITS: 'false',

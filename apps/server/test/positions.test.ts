@@ -12,7 +12,6 @@ import { departments, enterprises } from '../src/db/schema.ts';
 import { inTenantTx } from '../src/platform/context.ts';
 import { ok } from '../src/platform/http.ts';
 import { newId } from '../src/platform/ids.ts';
-import { seedDemoWorld } from '../src/seed/demo.ts';
 import { as, type Caller, login, openTestDatabase } from './helpers.ts';
 
 /** A price only the fixture route holds, so a leak is a plain substring of a body (QUALITY T-06). */
@@ -30,7 +29,7 @@ interface Context {
  * module with prices exists yet, and masking must hold for whatever a route returns.
  */
 async function createContext(env: Record<string, string> = {}): Promise<Context> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase({ seeded: true });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'concord-positions-'));
   const config = loadConfig({
     RATE_LIMITS: 'false',
@@ -39,7 +38,6 @@ async function createContext(env: Record<string, string> = {}): Promise<Context>
     WEB_DIST: '/nonexistent',
     ...env,
   });
-  await seedDemoWorld(database.db);
   const [huaxin] = await database.db.select().from(enterprises).where(eq(enterprises.compNo, '20260001'));
   const app = await buildApp({ database, config, logger: false });
   app.get('/gateway/test/priced', { config: { access: 'member' } }, async () =>

@@ -11,7 +11,6 @@ import { loadConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/client.ts';
 import { notifyUsers } from '../src/modules/messages/messages.service.ts';
 import { inTenantTx } from '../src/platform/context.ts';
-import { seedDemoWorld } from '../src/seed/demo.ts';
 import { as, createTestContext, login, type TestContext } from './helpers.ts';
 
 function wsUrl(app: FastifyInstance, query: string): string {
@@ -129,13 +128,13 @@ describe('websocket /gateway/admin/ws/info', () => {
   });
 });
 
-/** A database of its own for the two-process test, cloned from the run's PostgreSQL template like helpers.ts does. */
+/** A demo database of its own for the two-process test, cloned from the run's seeded PostgreSQL template like helpers.ts does. */
 async function clonePostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const name = `concord_rt_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgSeededTemplateDb')}`);
   const target = new URL(base);
   target.pathname = `/${name}`;
   return {
@@ -159,7 +158,6 @@ describe('fan-out across processes (LISTEN/NOTIFY)', () => {
     });
     const provider = { send: async () => {} };
     const databases = [await openPostgres(url, 5), await openPostgres(url, 5)];
-    await seedDemoWorld(databases[0].db);
     const [a, b] = await Promise.all(
       databases.map((database) => buildApp({ database, config, provider, logger: false })),
     );

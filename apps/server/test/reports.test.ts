@@ -442,6 +442,61 @@ describe('quality yield and unqualified reasons', () => {
     expect(r.chart).toMatchObject({ type: 'pie', categories: ['划伤', '尺寸超差'] });
     expect(r.chart.series[0].data).toEqual([13, 2]);
   });
+
+  it('keeps the day totals equal to the inspections through insert, update and delete (P-04)', async () => {
+    const dims = sql`i.tenant_id, i.supplier_tenant_id, coalesce(i.supplier_id, 0) as supplier_id,
+      coalesce(n.owner_id, 0) as owner_id, coalesce(n.dept_id, 0) as dept_id, i.inspected_at::date::text as day`;
+    const extra = await one<{ id: string; note_id: string; note_line_id: string; order_line_id: string }>(
+      sql`select id::text, note_id::text, note_line_id::text, order_line_id::text from receipt_inspections limit 1`,
+    );
+    const id = nextId();
+    await t.database.db.execute(sql`
+      insert into receipt_inspections (tenant_id, supplier_tenant_id, id, note_id, note_line_id, order_line_id,
+                                       supplier_id, seq, inspected_qty, qualified_qty, unqualified_qty, inspected_at)
+      select tenant_id, supplier_tenant_id, ${id}, note_id, note_line_id, order_line_id, supplier_id, 99, 7, 7, 0,
+             '2020-02-01 10:00:00+00'
+        from receipt_inspections where id = ${extra.id}`);
+    await t.database.db.execute(
+      sql`update receipt_inspections set inspected_qty = 9, qualified_qty = 8, unqualified_qty = 1,
+                 inspected_at = '2020-02-02 10:00:00+00' where id = ${id}`,
+    );
+    const counted = async () =>
+      (
+        await t.database.db.execute(sql`
+          select ${dims}, count(*)::int as inspections, sum(i.inspected_qty)::text as inspected,
+                 sum(i.qualified_qty)::text as qualified, sum(i.unqualified_qty)::text as unqualified
+            from receipt_inspections i left join delivery_notes n on n.tenant_id = i.tenant_id and n.id = i.note_id
+           group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`)
+      ).rows;
+    const totals = async () =>
+      (
+        await t.database.db.execute(sql`
+          select tenant_id, supplier_tenant_id, supplier_id, owner_id, dept_id, day::text as day, inspections,
+                 inspected_qty::text as inspected, qualified_qty::text as qualified, unqualified_qty::text as unqualified
+            from inspection_day_totals where inspections <> 0 order by 1, 2, 3, 4, 5, 6`)
+      ).rows;
+    const withExtra = await counted();
+    expect(withExtra.length).toBeGreaterThanOrEqual(3);
+    expect(await totals()).toEqual(withExtra);
+    await t.database.db.execute(sql`delete from receipt_inspections where id = ${id}`);
+    expect(await totals()).toEqual(await counted());
+  });
+
+  it('reads the same yield from the day totals as from the inspections, per side and scope', async () => {
+    const year = { dateFrom: '2020-01-01', dateTo: `${new Date().getUTCFullYear()}-12-31` };
+    for (const [caller, name] of [
+      [buyer, 'poQualityYield'],
+      [clerk, 'poQualityYield'],
+      [supplier, 'supQualityYield'],
+    ] as const) {
+      const fromTotals = await report(caller, name, year);
+      // Grouped by material, the report reads the inspections themselves.
+      const fromInspections = await report(caller, name, { ...year, groupBy: 'material' });
+      if (caller !== clerk) expect(Number(fromTotals.summary.inspectedQty), name).toBeGreaterThan(0);
+      expect(fromTotals.summary).toEqual(fromInspections.summary);
+      expect(fromTotals.chart).toEqual(fromInspections.chart);
+    }
+  });
 });
 
 describe('detail reports', () => {

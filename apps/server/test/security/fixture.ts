@@ -36,8 +36,10 @@ export interface SecurityFixture {
   /** Outsider C: a user who registered and created an enterprise during the test. */
   c: Party;
   anonymous: Caller;
-  /** An id of every tenant table's rows in A, A's members' user ids and A's own id. */
+  /** Two ids of every tenant table's rows in A, A's members' user ids and A's own id. */
   idsOfA: string[];
+  /** The same with one id per table: what the every-route sweeps probe with. */
+  oneIdPerTableOfA: string[];
   /** The fixture documents of A, by owner. */
   docs: { buyerDoc: string; clerkDoc: string; clerkCheapDoc: string };
   /** An id that exists nowhere. */
@@ -91,16 +93,22 @@ export async function tenantTables(t: TestContext): Promise<{ name: string; hasI
   return rows.rows.map((r) => ({ name: r.table_name, hasId: r.has_id }));
 }
 
-async function collectIds(t: TestContext, tenantId: string, userIds: string[]): Promise<string[]> {
-  const ids = new Set<string>([tenantId, ...userIds]);
+async function collectIds(
+  t: TestContext,
+  tenantId: string,
+  userIds: string[],
+): Promise<{ all: string[]; onePerTable: string[] }> {
+  const all = new Set<string>([tenantId, ...userIds]);
+  const onePerTable = new Set(all);
   for (const table of await tenantTables(t)) {
     if (!table.hasId) continue;
     const rows = await t.database.db.execute<{ id: string }>(
       sql.raw(`select id::text as id from "${table.name}" where tenant_id = ${BigInt(tenantId)} order by id limit 2`),
     );
-    for (const r of rows.rows) ids.add(r.id);
+    for (const r of rows.rows) all.add(r.id);
+    if (rows.rows[0]) onePerTable.add(rows.rows[0].id);
   }
-  return [...ids];
+  return { all: [...all], onePerTable: [...onePerTable] };
 }
 
 /**
@@ -165,7 +173,7 @@ export async function createSecurityFixture(): Promise<SecurityFixture> {
   });
 
   const operations = await openApiOperations(t.app, routeTable(t.app));
-  const idsOfA = await collectIds(t, a.tenantId, [a.userId, clerk.userId]);
+  const ids = await collectIds(t, a.tenantId, [a.userId, clerk.userId]);
   return {
     t,
     app: t.app,
@@ -174,7 +182,8 @@ export async function createSecurityFixture(): Promise<SecurityFixture> {
     b,
     c,
     anonymous: as(t.app),
-    idsOfA,
+    idsOfA: ids.all,
+    oneIdPerTableOfA: ids.onePerTable,
     docs,
     missingId: newId(),
     close: () => t.close(),

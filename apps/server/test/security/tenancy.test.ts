@@ -36,7 +36,7 @@ describe('T-01 cross-tenant id guessing on every id route of the OpenAPI documen
           const res = await send(f.app, req, headers);
           missing.push({ status: res.statusCode, body: normalize(res.body, f.missingId) });
         }
-        for (const id of f.idsOfA) {
+        for (const id of f.oneIdPerTableOfA) {
           for (const [i, req] of requestsFor(op, id).entries()) {
             probes++;
             const res = await send(f.app, req, headers);

@@ -141,3 +141,32 @@ export const receiptDueTotals = pgTable(
     index('receipt_due_totals_supplier_tenant_idx').on(t.supplierTenantId, t.orderLineId),
   ],
 );
+
+/**
+ * Two-party (buyer-owned): the inspections of one day, per supplier and per owner and department of
+ * their delivery notes (a buyer's data scope). Kept exact by the `inspection_day_total` trigger
+ * (migration 0007), so the yield report over a year reads a few hundred rows per supplier instead of
+ * every inspection. Absent supplier, owner or department is stored as 0.
+ */
+export const inspectionDayTotals = pgTable(
+  'inspection_day_totals',
+  {
+    tenantId: tenantIdColumn(),
+    supplierTenantId: bigId('supplier_tenant_id').notNull(),
+    supplierId: bigId('supplier_id').notNull(),
+    ownerId: bigId('owner_id').notNull(),
+    deptId: bigId('dept_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    inspections: integer('inspections').notNull(),
+    inspectedQty: decimal('inspected_qty').notNull(),
+    qualifiedQty: decimal('qualified_qty').notNull(),
+    unqualifiedQty: decimal('unqualified_qty').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'inspection_day_totals_pk',
+      columns: [t.tenantId, t.supplierTenantId, t.supplierId, t.ownerId, t.deptId, t.day],
+    }),
+    index('inspection_day_totals_supplier_tenant_idx').on(t.supplierTenantId, t.day),
+  ],
+);

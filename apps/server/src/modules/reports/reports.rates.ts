@@ -227,6 +227,43 @@ function inspectionsFrom(ctx: ReportContext): SQL {
   return sql`receipt_inspections ri ${scoped ? sql`join delivery_notes dn on dn.tenant_id = ri.tenant_id and dn.id = ri.note_id` : sql``}`;
 }
 
+/** Where a yield report reads its inspections, and how it sums and groups them there. */
+interface InspectionSource {
+  from: SQL;
+  where: SQL;
+  partner: SQL;
+  month: SQL;
+  inspections: SQL;
+  sum: (column: 'inspected_qty' | 'qualified_qty' | 'unqualified_qty') => SQL;
+}
+
+const rawInspections = (ctx: ReportContext): InspectionSource => ({
+  from: inspectionsFrom(ctx),
+  where: inspectionWhere(ctx),
+  partner: partnerKey(ctx, 'ri.supplier_id', 'ri.tenant_id'),
+  month: sql`date_trunc('month', ri.inspected_at)`,
+  inspections: sql`count(*)`,
+  sum: (column) => sql`sum(ri.${sql.raw(column)})`,
+});
+
+/**
+ * `inspection_day_totals` holds the same sums per day, supplier, owner and department, so a report
+ * that neither groups nor filters by material reads it instead: a year is a few hundred rows per
+ * supplier, not every inspection.
+ */
+const dayTotals = (ctx: ReportContext): InspectionSource => ({
+  from: sql`inspection_day_totals t`,
+  where: and([
+    visibleTo(ctx, 't', 't'),
+    sql`t.day between ${ctx.filter.dateFrom} and ${ctx.filter.dateTo}`,
+    ...commonFilters(ctx, { supplierId: 't.supplier_id', tenantId: 't.tenant_id' }),
+  ]),
+  partner: partnerKey(ctx, 't.supplier_id', 't.tenant_id'),
+  month: sql`date_trunc('month', t.day)`,
+  inspections: sql`sum(t.inspections)`,
+  sum: (column) => sql`sum(t.${sql.raw(column)})`,
+});
+
 /**
  * Yield = qualified ÷ inspected quantity over the inspections of the period, by partner and month,
  * or by partner, material and month.
@@ -234,11 +271,10 @@ function inspectionsFrom(ctx: ReportContext): SQL {
 export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
   const byMaterial = ctx.filter.groupBy === 'material';
   await preferHashPlans(q);
-  const key = partnerKey(ctx, 'ri.supplier_id', 'ri.tenant_id');
-  const inspectedMonth = sql`date_trunc('month', ri.inspected_at)`;
+  const src = byMaterial || ctx.filter.material ? rawInspections(ctx) : dayTotals(ctx);
   // One pass, two groupings: the table's rows (partner[, material]) and the chart's months. Grouping
   // by (partner, material, month) would hand hundreds of thousands of rows to the server to merge.
-  const group = byMaterial ? sql`(${key}, ri.prdt_no)` : sql`(${key})`;
+  const group = byMaterial ? sql`(${src.partner}, ri.prdt_no)` : sql`(${src.partner})`;
   const result = await q.execute<{
     partner_id: string | null;
     prdt_no: string | null;
@@ -249,14 +285,15 @@ export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Ag
     qualified: number;
     unqualified: number;
   }>(sql`
-    select ${key}::text as partner_id, ${byMaterial ? sql`ri.prdt_no` : sql`''`} as prdt_no,
+    select ${src.partner}::text as partner_id, ${byMaterial ? sql`ri.prdt_no` : sql`''`} as prdt_no,
            ${byMaterial ? sql`max(ri.prdt_name)` : sql`''`} as prdt_name,
-           case when grouping(${inspectedMonth}) = 0 then to_char(${inspectedMonth}, 'YYYY-MM') end as month,
-           count(*)::int as inspections, sum(ri.inspected_qty)::float8 as inspected,
-           sum(ri.qualified_qty)::float8 as qualified, sum(ri.unqualified_qty)::float8 as unqualified
-      from ${inspectionsFrom(ctx)}
-     where ${inspectionWhere(ctx)}
-     group by grouping sets (${group}, (${inspectedMonth}))`);
+           case when grouping(${src.month}) = 0 then to_char(${src.month}, 'YYYY-MM') end as month,
+           ${src.inspections}::int as inspections, ${src.sum('inspected_qty')}::float8 as inspected,
+           ${src.sum('qualified_qty')}::float8 as qualified, ${src.sum('unqualified_qty')}::float8 as unqualified
+      from ${src.from}
+     where ${src.where}
+     group by grouping sets (${group}, (${src.month}))
+    having ${src.inspections} > 0`);
   const groups = new Map<string, Sums>();
   const meta = new Map<string, { partnerId: string; prdtNo: string; prdtName: string }>();
   const byMonth = new Map<string, Sums>();
