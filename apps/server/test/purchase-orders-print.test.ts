@@ -184,5 +184,30 @@ describe('Excel export and import', () => {
     const first = (await buyer.get(`${BASE}/${good.json().data.orderIds[0]}`)).json().data;
     expect(first.lines.map((l: { qty: string }) => l.qty)).toEqual(['10', '20']);
     expect(first.lines[0].prdtNo).toBe(code);
+
+    // The template in the caller's language is what the import reads back, once filled in.
+    const template = await buyer.get(`${BASE}/template`, { 'accept-language': 'zh-CN' });
+    expect(template.statusCode).toBe(200);
+    expect(template.headers['content-type']).toContain('spreadsheetml');
+    const filled = new ExcelJS.Workbook();
+    await filled.xlsx.load(template.rawPayload as unknown as ArrayBuffer);
+    const ws = filled.worksheets[0]!;
+    const header = (ws.getRow(1).values as string[]).slice(1);
+    expect(header.slice(0, 3)).toEqual(['订单分组', '供应商编码', '订单日期']);
+    expect(ws.rowCount).toBe(1);
+    const cellOf: Record<string, string | number> = {
+      订单分组: 'T',
+      供应商编码: 'S00001',
+      订单日期: '2026-11-23',
+      物料编码: code,
+      数量: 7,
+      单价: 3,
+      '税率%': 13,
+      需求日期: '2026-12-30',
+    };
+    ws.addRow(header.map((h) => cellOf[h] ?? null));
+    const fromTemplate = await upload(Buffer.from(await filled.xlsx.writeBuffer()));
+    expect(fromTemplate.statusCode, fromTemplate.body).toBe(200);
+    expect(fromTemplate.json().data.orderIds).toHaveLength(1);
   });
 });

@@ -256,6 +256,19 @@ export const IMPORT_COLUMNS: readonly ImportColumn<ImportKey>[] = [
   { key: 'remark', headers: ['Remark', '备注', '備註'] },
 ];
 
+const HEADER_INDEX: Record<Locale, number> = { 'en-US': 0, 'zh-CN': 1, 'zh-TW': 2 };
+
+/** The empty import workbook: the header row in the caller's language, which the import also reads. */
+export function orderImportTemplate(locale: Locale): Promise<Buffer> {
+  const i = HEADER_INDEX[locale];
+  return writeXlsx({
+    name: ['Purchase orders', '采购订单', '採購訂單'][i]!,
+    header: IMPORT_COLUMNS.map((c) => c.headers[i]!),
+    rows: [],
+    widths: IMPORT_COLUMNS.map((c) => (c.key === 'remark' ? 30 : 16)),
+  });
+}
+
 /** Date cells arrive as Excel serial numbers (styles are not read); text dates pass as they are. */
 function dateOf(v: ImportCell): string | null {
   if (v === null) return null;

@@ -22,7 +22,7 @@ import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
 import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
 import * as changes from './purchase-orders.changes.ts';
-import { exportOrders, importOrders } from './purchase-orders.excel.ts';
+import { exportOrders, importOrders, orderImportTemplate } from './purchase-orders.excel.ts';
 import { getOrderOptions } from './purchase-orders.options.ts';
 import { renderOrderPdf } from './purchase-orders.pdf.ts';
 import * as orders from './purchase-orders.service.ts';
@@ -81,6 +81,9 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, s: Services) {
       sendFile(reply, XLSX_TYPE, await exportOrders(db, req.auth!, req.query, req.locale), 'purchase-orders.xlsx'),
   );
 
+  r.get(`${BASE}/template`, { config: buyer, schema: { tags } }, async (req, reply) =>
+    sendFile(reply, XLSX_TYPE, await orderImportTemplate(req.locale), 'purchase-order-template.xlsx'),
+  );
   r.post(`${BASE}/import`, { config: buyer, schema: { tags, consumes: ['multipart/form-data'] } }, async (req) =>
     ok(await importOrders(deps(req), req.auth!, await uploadedWorkbook(req), req.locale, idempotencyScope(req))),
   );

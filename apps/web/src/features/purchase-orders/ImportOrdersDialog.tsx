@@ -1,10 +1,10 @@
-import { InboxOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InboxOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, List, Modal, Upload } from 'antd';
+import { Alert, App, Button, List, Modal, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
-import { orderKeys, ordersApi } from './purchase-orders.api.ts';
+import { openBlob, orderKeys, ordersApi } from './purchase-orders.api.ts';
 
 interface RowProblem {
   row: number;
@@ -32,6 +32,11 @@ export function ImportOrdersDialog({ open, onClose }: { open: boolean; onClose: 
       if (!Array.isArray(data)) message.error((err as Error).message);
     },
   });
+  const template = useMutation({
+    mutationFn: () => ordersApi.template(),
+    onSuccess: (blob) => openBlob(blob, 'purchase-order-template.xlsx', false),
+    onError: (err) => message.error(err.message),
+  });
   return (
     <Modal
       title={t('purchaseOrders.importDialog.title')}
@@ -45,7 +50,22 @@ export function ImportOrdersDialog({ open, onClose }: { open: boolean; onClose: 
       }}
       destroyOnHidden
     >
-      <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('purchaseOrders.importDialog.hint')} />
+      <Alert
+        type="info"
+        showIcon
+        style={{ marginBottom: 12 }}
+        title={t('purchaseOrders.importDialog.hint')}
+        action={
+          <Button
+            size="small"
+            icon={<DownloadOutlined />}
+            loading={template.isPending}
+            onClick={() => template.mutate()}
+          >
+            {t('purchaseOrders.importDialog.template')}
+          </Button>
+        }
+      />
       <Upload.Dragger
         accept=".xlsx"
         multiple={false}

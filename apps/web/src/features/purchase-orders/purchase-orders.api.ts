@@ -128,6 +128,7 @@ export const ordersApi = {
       dateFrom: filter.dateFrom,
       dateTo: filter.dateTo,
     }),
+  template: () => getFile(`${BASE}/template`),
   import: (file: File) => http.upload<PurchaseOrderImportResult>(`${BASE}/import`, file),
   changes: (side: PurchaseOrderSide, filter: ChangeFilter, pageNum: number, pageSize: number) =>
     http.post<ListResult<PurchaseChangeListItem>>(

@@ -168,6 +168,7 @@ export const purchaseOrdersEnUS = {
   importDialog: {
     title: 'Import purchase orders',
     hint: 'Columns: Order ref, Supplier code, Order date, Material code, Quantity, Price, Tax %, Requested date, and optionally Currency, Payment terms, Warehouse code, Remark. Rows with the same order ref become one draft order. Nothing is imported if any row has an error.',
+    template: 'Download template',
     choose: 'Choose an .xlsx file',
     errors: 'Row {{row}}, {{column}}: {{reason}}',
   },

@@ -162,6 +162,7 @@ export const purchaseOrdersCN: DeepStringify<typeof purchaseOrdersEnUS> = {
   importDialog: {
     title: '导入采购订单',
     hint: '列：订单分组、供应商编码、订单日期、物料编码、数量、单价、税率%、需求日期，可选币种、付款条件、仓库编码、备注。订单分组相同的行生成一张草稿订单。任何一行有错误则不导入。',
+    template: '下载模板',
     choose: '选择 .xlsx 文件',
     errors: '第 {{row}} 行，{{column}}：{{reason}}',
   },

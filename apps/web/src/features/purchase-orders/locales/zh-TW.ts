@@ -162,6 +162,7 @@ export const purchaseOrdersTW: DeepStringify<typeof purchaseOrdersEnUS> = {
   importDialog: {
     title: '匯入採購訂單',
     hint: '欄位：訂單分組、供應商編號、訂單日期、料號、數量、單價、稅率%、需求日期，可選幣別、付款條件、倉庫編號、備註。訂單分組相同的列產生一張草稿訂單。任一列有錯誤則不匯入。',
+    template: '下載範本',
     choose: '選擇 .xlsx 檔案',
     errors: '第 {{row}} 列，{{column}}：{{reason}}',
   },
