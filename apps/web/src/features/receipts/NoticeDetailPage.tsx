@@ -10,7 +10,7 @@ import {
   type ReceiptNoteAction,
   roundTo,
 } from '@concord/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import {
   Alert,
@@ -74,6 +74,9 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
   const [shownReceipt, setShownReceipt] = useState<string | null>(null);
   const idem = useIdempotencyKey();
   const refresh = () => queryClient.invalidateQueries({ queryKey: receiptKeys.all });
+  // A scan answers before the note is read again: until then the lines show what was received before
+  // it, and an inspection opened on them would offer too little as still to inspect.
+  const refreshing = useIsFetching({ queryKey: receiptKeys.notice(note.id) }) > 0;
   const receipts = useQuery({
     queryKey: receiptKeys.receiptsOfNote(note.noteNo),
     queryFn: () => receiptsApi.receiptsOfNote(note.noteNo),
@@ -159,6 +162,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
             type="link"
             size="small"
             permission={RECEIVER}
+            disabled={refreshing}
             onClick={() => setDialog({ kind: 'inspect', line: l })}
           >
             {t('receipts.actions.inspect')}
@@ -168,6 +172,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
               type="link"
               size="small"
               permission={RECEIVER}
+              disabled={refreshing}
               onClick={() => setDialog({ kind: 'receive', line: l })}
             >
               {t('receipts.actions.receive')}
