@@ -72,20 +72,15 @@ async function seedReceipts(db: Db, w: World, orderLines: number, orders: number
            case when k % 7 = 0 then 'Scratch' else '' end,
            ${due('g')} + interval '10 hours'
       from (select k, (k + 1) / 2 as g from generate_series(1, ${orderLines * 2}) k) s`);
-  // What warehousing maintains through refreshDueTotals, for the seeded lines at once (the demo's have theirs).
-  await db.execute(sql`
-    insert into receipt_due_totals (tenant_id, supplier_tenant_id, order_line_id, due_date, received_qty, on_time_qty)
-    select tenant_id, max(supplier_tenant_id), order_line_id, due_date, sum(qty),
-           coalesce(sum(qty) filter (where arrival_date <= due_date), 0)
-      from receipt_lines where tenant_id = ${w.buyerTenant} and id > ${BASE * 5} and id < ${BASE * 6}
-     group by tenant_id, order_line_id, due_date`);
+  // The due lines and their day totals were kept by the triggers of migration 0008 as the rows went in.
   for (const table of [
     'delivery_notes',
     'receipts',
     'delivery_note_lines',
     'receipt_lines',
     'receipt_inspections',
-    'receipt_due_totals',
+    'order_due_lines',
+    'due_day_totals',
   ]) {
     await db.execute(sql.raw(`analyze ${table}`));
   }
@@ -113,7 +108,8 @@ async function timeReport(app: FastifyInstance, token: string, name: string, fil
   }
   const p50 = percentile(samples, 50);
   const worst = Math.max(...samples);
-  const label = `${name} ${filter.groupBy ? `(by ${filter.groupBy}) ` : ''}${filter.dateFrom}..${filter.dateTo}`;
+  const narrowed = filter.groupBy ? `(by ${filter.groupBy}) ` : filter.orderNo ? `(order ${filter.orderNo}) ` : '';
+  const label = `${name} ${narrowed}${filter.dateFrom}..${filter.dateTo}`;
   console.log(
     `  ${label.padEnd(56)} p50 ${p50.toFixed(0).padStart(5)} ms  max ${worst.toFixed(0).padStart(5)} ms  ${p50 < LIMIT_MS ? 'PASS' : 'FAIL'}  ${JSON.stringify(summary)}`,
   );
@@ -151,6 +147,8 @@ export async function benchReports(): Promise<void> {
     const quarter = { dateFrom: '2025-04-01', dateTo: '2025-06-30' };
     await timeReport(app, token, 'poTimelyArrivalRate', year);
     await timeReport(app, token, 'poTimelyArrivalRate', quarter);
+    // Filtered by order number (every bench order's holds "BPO"), the report reads the due lines.
+    await timeReport(app, token, 'poTimelyArrivalRate', { ...year, orderNo: 'BPO' });
     await timeReport(app, token, 'poQualityYield', year);
     await timeReport(app, token, 'poQualityYield', { ...year, groupBy: 'material' });
     await timeReport(app, supplierToken, 'supTimelyArrivalRate', year);

@@ -301,7 +301,7 @@ async function receiptViolations(): Promise<Record<string, unknown[]>> {
     ),
     dueTotalsOff: await q(`
       select coalesce(t.order_line_id, s.order_line_id) as order_line_id, t.received_qty, s.qty
-        from receipt_due_totals t
+        from (select * from order_due_lines where received_qty <> 0) t
         full join (select tenant_id, order_line_id, due_date, sum(qty) as qty from receipt_lines
                     group by tenant_id, order_line_id, due_date) s
           on s.tenant_id = t.tenant_id and s.order_line_id = t.order_line_id and s.due_date = t.due_date

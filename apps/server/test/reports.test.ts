@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshDueTotals } from '../src/modules/receipts/receipts.common.ts';
+import type { Queryable } from '../src/db/client.ts';
 import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
 
 /**
@@ -332,7 +332,6 @@ async function seedFixtures() {
   await receiptLine(...P, l5, 'OT-PLANNED', 120, '2020-03-25', '2020-03-24');
   await receiptLine(...P, l5, 'OT-PLANNED', 80, '2020-04-05', '2020-04-10');
   await receiptLine(ids.sup2, ids.plastics, po2, l6, 'OT-PLASTIC', 40, '2020-03-10', '2020-03-10');
-  await refreshDueTotals(t.database.db, B, [l1, l2, l3, l4, l5, l6]);
 
   const statementLine = (
     lineNo: number,
@@ -405,6 +404,119 @@ describe('on-time arrival rate', () => {
     expect(r.dataList[0].customerName).toBeTruthy();
     const other = await report(supplier2, 'supTimelyArrivalRate');
     expect(other.summary).toMatchObject({ dueQty: '40', onTimeRate: 100 });
+  });
+
+  /** The due lines as migration 0008 defines them, and their day totals as a GROUP BY of them. */
+  async function expectDueLinesExact(q: Queryable) {
+    const rows = async (query: SQL) => (await q.execute(query)).rows;
+    const columns = sql`tenant_id::text, order_line_id::text, due_date::text, supplier_tenant_id::text,
+      supplier_id::text, owner_id::text, dept_id::text, due_qty::float8, received_qty::float8, on_time_qty::float8`;
+    const kept = await rows(sql`select ${columns} from order_due_lines order by 1, 2, 3`);
+    const defined = await rows(sql`
+      select ${columns} from order_due_line_rows(
+        (select array_agg(tenant_id) from purchase_order_lines), (select array_agg(id) from purchase_order_lines))
+       order by 1, 2, 3`);
+    expect(kept).toEqual(defined);
+    const dims = sql`tenant_id::text, supplier_tenant_id::text, supplier_id::text, owner_id::text, dept_id::text`;
+    const totals = await rows(sql`
+      select ${dims}, day::text, due_lines, due_qty::float8, on_time_qty::float8, received_qty::float8
+        from due_day_totals where due_lines <> 0 order by 1, 2, 3, 4, 5, 6`);
+    const grouped = await rows(sql`
+      select ${dims}, due_date::text as day, count(*)::int as due_lines, sum(due_qty)::float8 as due_qty,
+             sum(least(on_time_qty, due_qty))::float8 as on_time_qty, sum(received_qty)::float8 as received_qty
+        from order_due_lines where due_qty is not null group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`);
+    expect(totals).toEqual(grouped);
+    return kept.length;
+  }
+
+  it('keeps due lines and day totals exact through order, plan and receipt changes (P-04)', async () => {
+    const rollback = new Error('rollback');
+    const line = (prdtNo: string) => sql`(select id from purchase_order_lines where prdt_no = ${prdtNo})`;
+    const steps: SQL[] = [
+      sql`update purchase_order_lines set confirmed_date = confirmed_date + 3 where id = ${line('OT-LATE')}`,
+      sql`update receiving_plan_lines set status = 3 where order_line_id = ${line('OT-PLANNED')} and planned_qty = 80`,
+      sql`update receiving_plan_lines set planned_qty = 110 where order_line_id = ${line('OT-PLANNED')} and planned_qty = 120`,
+      sql`insert into receipt_lines (tenant_id, supplier_tenant_id, id, receipt_id, line_no, note_id, note_line_id,
+                                     order_id, order_line_id, order_no, supplier_id, prdt_no, prdt_name, qty, due_date,
+                                     arrival_date, receipt_date)
+          select tenant_id, supplier_tenant_id, ${nextId()}, receipt_id, 9, note_id, note_line_id, order_id, order_line_id,
+                 order_no, supplier_id, prdt_no, prdt_name, 5, due_date, arrival_date, receipt_date
+            from receipt_lines where order_line_id = ${line('OT-SPLIT-ONTIME')} limit 1`,
+      sql`update receipt_lines set arrival_date = due_date + 1 where order_line_id = ${line('OT-SPLIT-ONTIME')} and qty = 5`,
+      sql`update purchase_order_lines set supplier_tenant_id = null where id = ${line('OT-LATE')}`,
+      sql`update purchase_order_lines set supplier_tenant_id = ${ids.sup1} where id = ${line('OT-LATE')}`,
+      sql`update purchase_orders set owner_id = ${ids.clerk} where order_no = 'RPT-PO-2'`,
+      sql`update purchase_orders set status = 6 where order_no = 'RPT-PO-2'`,
+      sql`delete from receipt_lines where order_line_id = ${line('OT-SPLIT-ONTIME')} and qty = 5`,
+      sql`delete from purchase_order_lines where id = ${line('OT-OVER')}`,
+    ];
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        expect(await expectDueLinesExact(tx)).toBeGreaterThan(6);
+        for (const step of steps) {
+          await tx.execute(step);
+          await expectDueLinesExact(tx);
+        }
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'recomputes a due line after a concurrent writer of the same order line commits',
+    async () => {
+      const planned = sql`(select id from purchase_order_lines where prdt_no = 'OT-PLANNED')`;
+      const receiptId = nextId();
+      let planChanged!: () => void;
+      const changed = new Promise<void>((resolve) => {
+        planChanged = resolve;
+      });
+      const planner = t.database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update receiving_plan_lines set planned_qty = planned_qty + 1 where order_line_id = ${planned}`,
+        );
+        planChanged();
+        // The receipt below now waits for this order line; it must read the new plan once this commits.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      });
+      await changed;
+      const receiver = t.database.db.execute(sql`
+        insert into receipt_lines (tenant_id, supplier_tenant_id, id, receipt_id, line_no, note_id, note_line_id, order_id,
+                                   order_line_id, order_no, supplier_id, prdt_no, prdt_name, qty, due_date, arrival_date,
+                                   receipt_date)
+        select tenant_id, supplier_tenant_id, ${receiptId}, receipt_id, 8, note_id, note_line_id, order_id, order_line_id,
+               order_no, supplier_id, prdt_no, prdt_name, 1, due_date, arrival_date, receipt_date
+          from receipt_lines where order_line_id = ${planned} limit 1`);
+      await Promise.all([planner, receiver]);
+      try {
+        await expectDueLinesExact(t.database.db);
+      } finally {
+        await t.database.db.execute(sql`delete from receipt_lines where id = ${receiptId}`);
+        await t.database.db.execute(
+          sql`update receiving_plan_lines set planned_qty = planned_qty - 1 where order_line_id = ${planned}`,
+        );
+      }
+      await expectDueLinesExact(t.database.db);
+    },
+  );
+
+  it('reads the same on-time figures from the day totals as from the due lines, per side and scope', async () => {
+    const year = { dateFrom: '2020-01-01', dateTo: `${new Date().getUTCFullYear() + 1}-12-31` };
+    const byId = (rows: Record<string, unknown>[]) =>
+      [...rows].sort((a, b) => String(a.id).localeCompare(String(b.id)));
+    for (const [caller, name] of [
+      [buyer, 'poTimelyArrivalRate'],
+      [clerk, 'poTimelyArrivalRate'],
+      [supplier, 'supTimelyArrivalRate'],
+    ] as const) {
+      const fromTotals = await report(caller, name, year);
+      // Every order number holds "PO"; an order-number filter makes the report read the due lines.
+      const fromLines = await report(caller, name, { ...year, orderNo: 'PO' });
+      if (caller !== clerk) expect(Number(fromTotals.summary.dueQty), name).toBeGreaterThan(0);
+      expect(fromTotals.summary).toEqual(fromLines.summary);
+      expect(fromTotals.chart).toEqual(fromLines.chart);
+      expect(byId(fromTotals.dataList)).toEqual(byId(fromLines.dataList));
+    }
   });
 });
 

@@ -4,10 +4,11 @@ import type { Db } from './client.ts';
 export const APP_ROLE = 'app_user';
 
 /**
- * Two-party tables kept by a trigger of their document, which fires for whichever party changed the
- * document: either party may insert the rows it is a party to.
+ * Two-party tables kept by triggers of their documents, which fire for whichever party changed the
+ * document: either party may insert and delete the rows it is a party to (a supplier moving a
+ * confirmed date moves its due line).
  */
-const EITHER_PARTY_INSERTS = new Set(['purchase_order_tallies']);
+const EITHER_PARTY_WRITES = new Set(['purchase_order_tallies', 'order_due_lines', 'due_day_totals']);
 
 /**
  * Every table with a `tenant_id` column is a tenant table: RLS is ENABLEd and FORCEd and its policies
@@ -55,14 +56,12 @@ export async function applyRowLevelSecurity(db: Db): Promise<void> {
       if (twoParty) {
         const either = `(${own} OR supplier_tenant_id = ${current})`;
         await tx.execute(sql.raw(`CREATE POLICY tenant_read ON ${t} FOR SELECT TO ${APP_ROLE} USING ${either}`));
-        const inserter = EITHER_PARTY_INSERTS.has(table) ? either : `(${own})`;
-        await tx.execute(
-          sql.raw(`CREATE POLICY tenant_insert ON ${t} FOR INSERT TO ${APP_ROLE} WITH CHECK ${inserter}`),
-        );
+        const writer = EITHER_PARTY_WRITES.has(table) ? either : `(${own})`;
+        await tx.execute(sql.raw(`CREATE POLICY tenant_insert ON ${t} FOR INSERT TO ${APP_ROLE} WITH CHECK ${writer}`));
         await tx.execute(
           sql.raw(`CREATE POLICY tenant_update ON ${t} FOR UPDATE TO ${APP_ROLE} USING ${either} WITH CHECK ${either}`),
         );
-        await tx.execute(sql.raw(`CREATE POLICY tenant_delete ON ${t} FOR DELETE TO ${APP_ROLE} USING (${own})`));
+        await tx.execute(sql.raw(`CREATE POLICY tenant_delete ON ${t} FOR DELETE TO ${APP_ROLE} USING ${writer}`));
       } else {
         await tx.execute(
           sql.raw(`CREATE POLICY tenant_all ON ${t} FOR ALL TO ${APP_ROLE} USING (${own}) WITH CHECK (${own})`),

@@ -39,21 +39,3 @@ export async function nextReceiptNo(q: Queryable, tenantId: string): Promise<str
       from ${receipts} where tenant_id = ${tenantId} and receipt_no ~ ${`^${stem}[0-9]{4,6}$`}`);
   return `${stem}${String(Number(result.rows[0]?.n ?? 0) + 1).padStart(4, '0')}`;
 }
-
-/**
- * Recomputes `receipt_due_totals` of the given order lines from their receipt lines. Recomputing
- * rather than adding keeps it exact and idempotent; it reads only those order lines' receipts.
- */
-export async function refreshDueTotals(q: Queryable, tenantId: string, orderLineIds: string[]): Promise<void> {
-  if (!orderLineIds.length) return;
-  await q.execute(sql`
-    insert into receipt_due_totals (tenant_id, supplier_tenant_id, order_line_id, due_date, received_qty, on_time_qty)
-    select tenant_id, max(supplier_tenant_id), order_line_id, due_date, sum(qty),
-           coalesce(sum(qty) filter (where arrival_date <= due_date), 0)
-      from receipt_lines
-     where tenant_id = ${tenantId}
-       and order_line_id in (select jsonb_array_elements_text(${JSON.stringify(orderLineIds)}::jsonb)::bigint)
-     group by tenant_id, order_line_id, due_date
-    on conflict (tenant_id, order_line_id, due_date)
-    do update set received_qty = excluded.received_qty, on_time_qty = excluded.on_time_qty`);
-}

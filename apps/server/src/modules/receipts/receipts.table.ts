@@ -121,24 +121,62 @@ export const receiptLines = pgTable(
 );
 
 /**
- * Two-party (buyer-owned): what was warehoused against one due line — an order line and the due date
- * its note lines carried — and how much of it arrived on or before that date. Derived from
- * `receipt_lines` by `refreshDueTotals` whenever receipt lines are written, so the on-time report
- * joins one row per due line instead of aggregating every receipt line of the period.
+ * Two-party (buyer-owned): one due line — an order line and a date it is due on — with its due
+ * quantity and what was warehoused against it, and how much of that arrived on or before the date.
+ * A planned order line is due by its live plan lines (plan sent, line not cancelled), an unplanned
+ * one by its confirmed (else ordered) quantity on its confirmed (else requested) date; `due_qty` is
+ * null for a date that only receipts name (e.g. a plan line cancelled after delivery). Recomputed
+ * by `refresh_order_due_lines` (migration 0008) whenever an order, order line, plan, plan line or
+ * receipt line that decides it is written. A supplier not on the platform (no enterprise), an
+ * absent owner or department is stored as 0.
  */
-export const receiptDueTotals = pgTable(
-  'receipt_due_totals',
+export const orderDueLines = pgTable(
+  'order_due_lines',
   {
     tenantId: tenantIdColumn(),
     supplierTenantId: bigId('supplier_tenant_id').notNull(),
     orderLineId: bigId('order_line_id').notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
+    supplierId: bigId('supplier_id').notNull(),
+    ownerId: bigId('owner_id').notNull(),
+    deptId: bigId('dept_id').notNull(),
+    dueQty: decimal('due_qty'),
     receivedQty: decimal('received_qty').notNull(),
     onTimeQty: decimal('on_time_qty').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.tenantId, t.orderLineId, t.dueDate] }),
-    index('receipt_due_totals_supplier_tenant_idx').on(t.supplierTenantId, t.orderLineId),
+    primaryKey({ name: 'order_due_lines_pk', columns: [t.tenantId, t.orderLineId, t.dueDate] }),
+    index('order_due_lines_supplier_tenant_idx').on(t.supplierTenantId, t.orderLineId),
+  ],
+);
+
+/**
+ * Two-party (buyer-owned): the due lines of one day, per supplier and per owner and department of
+ * their orders (a buyer's data scope): how many, the due quantity, the on-time part (each line's
+ * capped at its due quantity) and what was received against them. Kept exact by the
+ * `due_day_total` trigger on `order_due_lines` (migration 0008), so the on-time report over a year
+ * reads a few hundred rows per supplier instead of every due line.
+ */
+export const dueDayTotals = pgTable(
+  'due_day_totals',
+  {
+    tenantId: tenantIdColumn(),
+    supplierTenantId: bigId('supplier_tenant_id').notNull(),
+    supplierId: bigId('supplier_id').notNull(),
+    ownerId: bigId('owner_id').notNull(),
+    deptId: bigId('dept_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    dueLines: integer('due_lines').notNull(),
+    dueQty: decimal('due_qty').notNull(),
+    onTimeQty: decimal('on_time_qty').notNull(),
+    receivedQty: decimal('received_qty').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'due_day_totals_pk',
+      columns: [t.tenantId, t.supplierTenantId, t.supplierId, t.ownerId, t.deptId, t.day],
+    }),
+    index('due_day_totals_supplier_tenant_idx').on(t.supplierTenantId, t.day),
   ],
 );
 

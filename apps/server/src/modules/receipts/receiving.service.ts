@@ -33,15 +33,7 @@ import { actorOf, requireAny } from '../purchase-orders/purchase-orders.service.
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
 import { nameOf } from '../qualifications/qualifications.notify.ts';
 import { type Deps, sideCondition, tellParty } from '../receiving-plans/receiving-plans.common.ts';
-import {
-  NOTE_MODULE,
-  nextReceiptNo,
-  RECEIVER,
-  refreshDueTotals,
-  supplierNoteLink,
-  today,
-  userName,
-} from './receipts.common.ts';
+import { NOTE_MODULE, nextReceiptNo, RECEIVER, supplierNoteLink, today, userName } from './receipts.common.ts';
 import { receipts as rc, receiptInspections as ri, receiptLines as rl } from './receipts.table.ts';
 
 type ActionBody = z.infer<typeof receiptNoteActionSchema>;
@@ -307,7 +299,6 @@ async function warehouseNote(tx: Queryable, auth: Auth, note: NoteRow, body: Act
     update ${pol} as l set received_qty = l.received_qty + v.qty, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(orderValues)}::jsonb) as v(id bigint, qty numeric)
      where l.tenant_id = ${me} and l.id = v.id`);
-  await refreshDueTotals(tx, me, [...byOrderLine.keys()]);
   await tx
     .update(dn)
     .set({ status: D.WAREHOUSED, warehousedAt: sql`now()` })

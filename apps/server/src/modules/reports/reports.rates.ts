@@ -58,58 +58,83 @@ const partnerColumn = (ctx: ReportContext) => (ctx.side === 'buyer' ? 'supName' 
 // On-time arrival
 
 /**
- * Due quantity per (order line, due date): a planned order line is due by its live plan lines (plan
- * sent, line not cancelled) on their dates; an unplanned one by its confirmed (else ordered) quantity
- * on its confirmed (else requested) date. Receipts carry the due date of the line they were delivered
- * against; `receipt_due_totals` holds their sums per (order line, due date), so a due line meets its
- * receipts in one row. The on-time part of a due line is what arrived on or before that date, capped
- * at the due quantity.
+ * The period, side, scope and partner of a day-totals table `t` (due lines or inspections): both
+ * carry the two tenants, the supplier archive, the owner and department, and the day.
  */
-function timelyArrivalSql(ctx: ReportContext): SQL {
-  const { dateFrom, dateTo } = ctx.filter;
-  const livePlan = sql`p.status in (1, 2, 3, 4) and pl.status <> 3`;
+const dayTotalsOf = (ctx: ReportContext) => ({
+  where: and([
+    visibleTo(ctx, 't', 't'),
+    sql`t.day between ${ctx.filter.dateFrom} and ${ctx.filter.dateTo}`,
+    ...commonFilters(ctx, { supplierId: 't.supplier_id', tenantId: 't.tenant_id' }),
+  ]),
+  partner: partnerKey(ctx, 't.supplier_id', 't.tenant_id'),
+  month: sql`date_trunc('month', t.day)`,
+});
+
+/**
+ * Where the on-time report reads its due lines. `order_due_lines` holds one row per due line (an
+ * order line and a date it is due on) with its due quantity and what was received against it
+ * (migration 0008 defines "due"); `due_day_totals` holds their sums per day, supplier, owner and
+ * department, so a report that filters by neither material nor order reads a few hundred rows per
+ * supplier for a year instead of every due line. The on-time part of a due line is what arrived on
+ * or before its date, capped at its due quantity.
+ */
+interface DueSource {
+  from: SQL;
+  where: SQL;
+  partner: SQL;
+  month: SQL;
+  dueLines: SQL;
+  dueQty: SQL;
+  onTimeQty: SQL;
+  receivedQty: SQL;
+}
+
+function dueLines(ctx: ReportContext): DueSource {
   const lineFilters = commonFilters(ctx, {
-    supplierId: 'po.supplier_id',
-    tenantId: 'po.tenant_id',
+    supplierId: 'd.supplier_id',
+    tenantId: 'd.tenant_id',
     prdtNo: 'ol.prdt_no',
     prdtName: 'ol.prdt_name',
     orderNo: 'po.order_no',
   });
-  const liveOrder = sql`po.status in (1, 2, 3, 4, 5) and ol.status <> 3`;
-  const key = partnerKey(ctx, 'po.supplier_id', 'po.tenant_id');
-  // Two plan lines of one order line on one date are one due line; an unplanned order line is one already.
+  return {
+    from: sql`order_due_lines d
+      join purchase_order_lines ol on ol.tenant_id = d.tenant_id and ol.id = d.order_line_id
+      join purchase_orders po on po.tenant_id = ol.tenant_id and po.id = ol.order_id`,
+    where: and([
+      visibleTo(ctx, 'd', 'd'),
+      sql`d.due_qty is not null and d.due_date between ${ctx.filter.dateFrom} and ${ctx.filter.dateTo}`,
+      ...lineFilters,
+    ]),
+    partner: partnerKey(ctx, 'd.supplier_id', 'd.tenant_id'),
+    month: sql`date_trunc('month', d.due_date)`,
+    dueLines: sql`count(*)`,
+    dueQty: sql`sum(d.due_qty)`,
+    onTimeQty: sql`sum(least(d.on_time_qty, d.due_qty))`,
+    receivedQty: sql`sum(d.received_qty)`,
+  };
+}
+
+const dueDayTotals = (ctx: ReportContext): DueSource => ({
+  from: sql`due_day_totals t`,
+  ...dayTotalsOf(ctx),
+  dueLines: sql`sum(t.due_lines)`,
+  dueQty: sql`sum(t.due_qty)`,
+  onTimeQty: sql`sum(t.on_time_qty)`,
+  receivedQty: sql`sum(t.received_qty)`,
+});
+
+function timelyArrivalSql(ctx: ReportContext): SQL {
+  const src = ctx.filter.material || ctx.filter.orderNo ? dueLines(ctx) : dueDayTotals(ctx);
   return sql`
-    with due as (
-      select pl.tenant_id, ${key} as partner_id, pl.order_line_id, pl.planned_date as due_date,
-             sum(pl.planned_qty) as due_qty
-        from receiving_plan_lines pl
-        join receiving_plans p on p.tenant_id = pl.tenant_id and p.id = pl.plan_id
-        join purchase_order_lines ol on ol.tenant_id = pl.tenant_id and ol.id = pl.order_line_id
-        join purchase_orders po on po.tenant_id = pl.tenant_id and po.id = pl.order_id
-       where ${and([visibleTo(ctx, 'pl', 'po'), livePlan, liveOrder, ...lineFilters])}
-         and pl.planned_date between ${dateFrom} and ${dateTo}
-       group by 1, 2, 3, 4
-      union all
-      select ol.tenant_id, ${key}, ol.id, coalesce(ol.confirmed_date, ol.requested_date), coalesce(ol.confirmed_qty, ol.qty)
-        from purchase_order_lines ol
-        join purchase_orders po on po.tenant_id = ol.tenant_id and po.id = ol.order_id
-       where ${and([visibleTo(ctx, 'ol', 'po'), liveOrder, ...lineFilters])}
-         and coalesce(ol.confirmed_date, ol.requested_date) between ${dateFrom} and ${dateTo}
-         and not exists (
-           select 1 from receiving_plan_lines pl
-             join receiving_plans p on p.tenant_id = pl.tenant_id and p.id = pl.plan_id
-            where pl.tenant_id = ol.tenant_id and pl.order_line_id = ol.id and ${livePlan})
-    )
-    select partner_id::text as partner_id, to_char(m, 'YYYY-MM') as month, due_lines, due_qty, on_time_qty, received_qty
-      from (
-        select d.partner_id, date_trunc('month', d.due_date) as m, count(*)::int as due_lines,
-               sum(d.due_qty)::float8 as due_qty,
-               sum(least(coalesce(g.on_time_qty, 0), d.due_qty))::float8 as on_time_qty,
-               sum(coalesce(g.received_qty, 0))::float8 as received_qty
-          from due d
-          left join receipt_due_totals g
-            on g.tenant_id = d.tenant_id and g.order_line_id = d.order_line_id and g.due_date = d.due_date
-         group by 1, 2) x`;
+    select ${src.partner}::text as partner_id, to_char(${src.month}, 'YYYY-MM') as month,
+           ${src.dueLines}::int as due_lines, ${src.dueQty}::float8 as due_qty,
+           ${src.onTimeQty}::float8 as on_time_qty, ${src.receivedQty}::float8 as received_qty
+      from ${src.from}
+     where ${src.where}
+     group by 1, 2
+    having ${src.dueLines} > 0`;
 }
 
 interface Sums {
@@ -253,13 +278,7 @@ const rawInspections = (ctx: ReportContext): InspectionSource => ({
  */
 const dayTotals = (ctx: ReportContext): InspectionSource => ({
   from: sql`inspection_day_totals t`,
-  where: and([
-    visibleTo(ctx, 't', 't'),
-    sql`t.day between ${ctx.filter.dateFrom} and ${ctx.filter.dateTo}`,
-    ...commonFilters(ctx, { supplierId: 't.supplier_id', tenantId: 't.tenant_id' }),
-  ]),
-  partner: partnerKey(ctx, 't.supplier_id', 't.tenant_id'),
-  month: sql`date_trunc('month', t.day)`,
+  ...dayTotalsOf(ctx),
   inspections: sql`sum(t.inspections)`,
   sum: (column) => sql`sum(t.${sql.raw(column)})`,
 });
