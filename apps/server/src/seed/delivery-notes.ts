@@ -52,19 +52,22 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
       .select({ id: suppliers.id, supCode: suppliers.supCode })
       .from(suppliers)
       .where(eq(suppliers.tenantId, huaxin));
-    // Materials needing inspection first, so notes carry isCheck lines.
-    const mats = await tx
-      .select({ id: materials.id })
-      .from(materials)
-      .where(and(eq(materials.tenantId, huaxin), eq(materials.status, 1)))
-      .orderBy(asc(materials.isCheck), asc(materials.prdtNo))
-      .limit(6);
+    // Lines alternate between materials to inspect and materials that are not, so the notes carry
+    // both, and the inspections (with their partial rejections) feed the yield and reason reports.
+    const active = (isCheck: boolean) =>
+      tx
+        .select({ id: materials.id })
+        .from(materials)
+        .where(and(eq(materials.tenantId, huaxin), eq(materials.status, 1), eq(materials.isCheck, isCheck)))
+        .orderBy(asc(materials.prdtNo))
+        .limit(3);
+    const [checked, unchecked] = [await active(true), await active(false)];
     return {
       supplierIds: {
         precision: rows.find((r) => r.supCode === 'S00001')!.id,
         plastics: rows.find((r) => r.supCode === 'S00002')!.id,
       },
-      materialIds: mats.map((m) => m.id).reverse(),
+      materialIds: checked.flatMap((m, i) => (unchecked[i] ? [m.id, unchecked[i].id] : [m.id])),
     };
   });
 
