@@ -268,6 +268,12 @@ export const ERRORS = {
     cn: '导出结果有 {{count}} 行，单次最多导出 {{max}} 行，请缩小筛选范围后重试',
     tw: '匯出結果有 {{count}} 列，單次最多匯出 {{max}} 列，請縮小篩選範圍後重試',
   },
+  EXPORT_NOT_READY: {
+    status: 409,
+    en: 'The export is still being prepared; download it when it has finished',
+    cn: '导出文件仍在生成中，请在完成后下载',
+    tw: '匯出檔案仍在產生中，請於完成後下載',
+  },
   IMPORT_FILE_INVALID: {
     status: 400,
     en: 'The file is not a readable Excel workbook (.xlsx)',

@@ -284,6 +284,23 @@ export interface MaterialImport {
 
 export const MATERIAL_IMPORT_ERROR_LIMIT = 1000;
 
+export const MATERIAL_EXPORT_STATUS = { QUEUED: 'queued', RUNNING: 'running', DONE: 'done', FAILED: 'failed' } as const;
+export type MaterialExportStatus = (typeof MATERIAL_EXPORT_STATUS)[keyof typeof MATERIAL_EXPORT_STATUS];
+
+/** One export job (`material_exports`): the file is built on the server while the screen polls. */
+export interface MaterialExport {
+  id: string;
+  target: MaterialImportTarget;
+  status: MaterialExportStatus;
+  processedRows: number;
+  totalRows: number;
+  fileName: string | null;
+  /** Why it failed, in the reader's language. */
+  failure: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
 const header = (en: string, cn: string, tw: string): Localized => ({ 'en-US': en, 'zh-CN': cn, 'zh-TW': tw });
 
 /** Columns of the material template, export and import, in order; a `*` marks the required ones. */

@@ -10,33 +10,24 @@ import {
   MATERIAL_COLUMNS,
   MATERIAL_IMPORT_ERROR_LIMIT,
   MATERIAL_IMPORT_STATUS,
-  MATERIAL_STATUS,
   MATERIAL_SUPPLIER_COLUMNS,
   type MaterialImport,
   type MaterialImportTarget,
-  type MaterialListQuery,
   materialFieldsSchema,
   NO_WORDS,
   OPERATION_TYPE,
   YES_WORDS,
 } from '@concord/shared';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import {
-  materialClasses,
-  materialImports,
-  materialSuppliers,
-  materials,
-  suppliers,
-  warehouses,
-} from '../../db/schema.ts';
+import { materialImports, materialSuppliers, materials, suppliers } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { enqueue, type JobContext, type JobRunner } from '../../platform/jobs.ts';
-import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
+import { writeXlsx } from '../../platform/xlsx.ts';
 import {
   type ImportColumn,
   type ImportRow,
@@ -46,14 +37,14 @@ import {
   zodRowErrors,
 } from '../../platform/xlsx-import.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { partnerActor } from '../suppliers/suppliers.service.ts';
 import { quotaTotal } from './material-suppliers.service.ts';
 import { loadReferenceMaps, type ReferenceMaps } from './materials.refs.ts';
 import { insertSearchTerms, type SearchTermPairs, searchTermsBuilder } from './materials.search.ts';
-import { MATERIALS_MODULE, materialWhere } from './materials.service.ts';
+import { MATERIALS_MODULE } from './materials.service.ts';
 
 /**
- * Template, export and import of materials and approved suppliers (QUALITY R-08, P-05, I-07, I-10).
+ * Template and import of materials and approved suppliers (QUALITY R-08, P-05, I-10); the export is
+ * `materials.export.ts`.
  *
  * An import is a background job: the upload is stored, a `material_imports` row and a job are made,
  * and the screen polls the row. The job reads the file (refusing bombs), checks every row against the
@@ -63,12 +54,11 @@ import { MATERIALS_MODULE, materialWhere } from './materials.service.ts';
  */
 
 export const IMPORT_JOB = 'materials.import';
-export const EXPORT_MAX_ROWS = 100_000;
 const BATCH = 2000;
 const LOOKUP_CHUNK = 5000;
 
 // ---------------------------------------------------------------------------------------------
-// Columns, template and export
+// Columns and template
 
 const importColumns = <K extends string>(labels: Record<K, Record<Locale, string>>): ImportColumn<K>[] =>
   (Object.keys(labels) as K[]).map((key) => ({
@@ -77,7 +67,7 @@ const importColumns = <K extends string>(labels: Record<K, Record<Locale, string
     required: labels[key]['en-US'].endsWith('*'),
   }));
 
-const headerOf = <K extends string>(labels: Record<K, Record<Locale, string>>, locale: Locale) =>
+export const headerOf = <K extends string>(labels: Record<K, Record<Locale, string>>, locale: Locale) =>
   (Object.keys(labels) as K[]).map((k) => labels[k][locale]);
 
 const TEMPLATE_LABEL = { materials: 'materials', suppliers: 'material-suppliers' } as const;
@@ -86,129 +76,6 @@ export async function importTemplate(target: MaterialImportTarget, locale: Local
   const header =
     target === 'materials' ? headerOf(MATERIAL_COLUMNS, locale) : headerOf(MATERIAL_SUPPLIER_COLUMNS, locale);
   return await writeXlsx({ name: TEMPLATE_LABEL[target], header, rows: [], widths: header.map(() => 18) });
-}
-
-const yesNo = (v: boolean, locale: Locale) =>
-  (v ? { 'en-US': 'Yes', 'zh-CN': '是', 'zh-TW': '是' } : { 'en-US': 'No', 'zh-CN': '否', 'zh-TW': '否' })[locale];
-const statusWord = (s: number, locale: Locale) =>
-  (s === MATERIAL_STATUS.ENABLED
-    ? { 'en-US': 'Enabled', 'zh-CN': '启用', 'zh-TW': '啟用' }
-    : { 'en-US': 'Disabled', 'zh-CN': '停用', 'zh-TW': '停用' })[locale];
-
-async function assertExportable(q: Queryable, table: typeof materials | typeof materialSuppliers, where: SQL) {
-  const [{ total }] = await q.select({ total: count() }).from(table).where(where);
-  if (total > EXPORT_MAX_ROWS) throw new AppError('EXPORT_TOO_LARGE', { count: total, max: EXPORT_MAX_ROWS });
-}
-
-export async function exportMaterials(
-  q: Queryable,
-  auth: Auth,
-  filter: NonNullable<MaterialListQuery['filter']>,
-  locale: Locale,
-): Promise<Buffer> {
-  const tenantId = auth.tenantId!;
-  const where = await materialWhere(q, tenantId, filter);
-  await assertExportable(q, materials, where);
-  const rows = await q
-    .select({
-      prdtNo: materials.prdtNo,
-      prdtName: materials.prdtName,
-      prdtSpc: materials.prdtSpc,
-      englishName: materials.englishName,
-      classCode: materialClasses.code,
-      erpClassCode: materials.erpClassCode,
-      poUnitNo: materials.poUnitNo,
-      valuationUnitNo: materials.valuationUnitNo,
-      poLeadDateNum: materials.poLeadDateNum,
-      isCheck: materials.isCheck,
-      warehouseCode: warehouses.code,
-      taxRateCode: materials.taxRateCode,
-      minOrderQty: materials.minOrderQty,
-      minPackQty: materials.minPackQty,
-      orderOverRate: materials.orderOverRate,
-      status: materials.status,
-      remarks: materials.remarks,
-    })
-    .from(materials)
-    .leftJoin(
-      materialClasses,
-      and(eq(materialClasses.tenantId, materials.tenantId), eq(materialClasses.id, materials.classId)),
-    )
-    .leftJoin(warehouses, and(eq(warehouses.tenantId, materials.tenantId), eq(warehouses.id, materials.warehouseId)))
-    .where(where)
-    .orderBy(asc(materials.prdtNo));
-  await recordOperation(q, partnerActor(auth), {
-    type: OPERATION_TYPE.EXPORT,
-    module: MATERIALS_MODULE,
-    summary: `exported ${rows.length} material(s)`,
-  });
-  const keys = Object.keys(MATERIAL_COLUMNS) as (keyof typeof MATERIAL_COLUMNS)[];
-  const data: CellValue[][] = rows.map((r) =>
-    keys.map((k) => {
-      if (k === 'isCheck') return yesNo(r.isCheck, locale);
-      if (k === 'status') return statusWord(r.status, locale);
-      return r[k];
-    }),
-  );
-  const header = headerOf(MATERIAL_COLUMNS, locale);
-  return await writeXlsx({ name: 'materials', header, rows: data, widths: header.map(() => 18) });
-}
-
-export async function exportMaterialSuppliers(
-  q: Queryable,
-  auth: Auth,
-  materialId: string | undefined,
-  locale: Locale,
-): Promise<Buffer> {
-  const tenantId = auth.tenantId!;
-  const where = and(
-    eq(materialSuppliers.tenantId, tenantId),
-    materialId ? eq(materialSuppliers.materialId, materialId) : undefined,
-  )!;
-  await assertExportable(q, materialSuppliers, where);
-  const rows = await q
-    .select({
-      prdtNo: materials.prdtNo,
-      supCode: suppliers.supCode,
-      supPrdtNo: materialSuppliers.supPrdtNo,
-      supPrdtName: materialSuppliers.supPrdtName,
-      supPrdtSpc: materialSuppliers.supPrdtSpc,
-      poLeadDateNum: materialSuppliers.poLeadDateNum,
-      poQuotaRate: materialSuppliers.poQuotaRate,
-      warehouseCode: warehouses.code,
-      safeStoreQty: materialSuppliers.safeStoreQty,
-      topStoreQty: materialSuppliers.topStoreQty,
-      deliveryType: materialSuppliers.deliveryType,
-      scheduleOverRate: materialSuppliers.scheduleOverRate,
-    })
-    .from(materialSuppliers)
-    .innerJoin(
-      materials,
-      and(eq(materials.tenantId, materialSuppliers.tenantId), eq(materials.id, materialSuppliers.materialId)),
-    )
-    .innerJoin(
-      suppliers,
-      and(eq(suppliers.tenantId, materialSuppliers.tenantId), eq(suppliers.id, materialSuppliers.supplierId)),
-    )
-    .leftJoin(
-      warehouses,
-      and(eq(warehouses.tenantId, materialSuppliers.tenantId), eq(warehouses.id, materialSuppliers.assWh)),
-    )
-    .where(where)
-    .orderBy(asc(materials.prdtNo), asc(suppliers.supCode));
-  await recordOperation(q, partnerActor(auth), {
-    type: OPERATION_TYPE.EXPORT,
-    module: MATERIALS_MODULE,
-    summary: `exported ${rows.length} approved supplier(s)`,
-  });
-  const keys = Object.keys(MATERIAL_SUPPLIER_COLUMNS) as (keyof typeof MATERIAL_SUPPLIER_COLUMNS)[];
-  const header = headerOf(MATERIAL_SUPPLIER_COLUMNS, locale);
-  return await writeXlsx({
-    name: 'material-suppliers',
-    header,
-    rows: rows.map((r) => keys.map((k) => r[k])),
-    widths: header.map(() => 18),
-  });
 }
 
 // ---------------------------------------------------------------------------------------------

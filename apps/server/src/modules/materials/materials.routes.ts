@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   DEFAULT_LOCALE,
   drawingPublishSchema,
@@ -7,6 +8,7 @@ import {
   materialCustomerUpdateSchema,
   materialExportQuerySchema,
   materialFieldsSchema,
+  materialFilterSchema,
   materialListSchema,
   materialSearchQuerySchema,
   materialSupplierCreateSchema,
@@ -30,22 +32,25 @@ import { writeDemoDrawings } from '../../seed/materials.ts';
 import * as customers from './material-customers.service.ts';
 import * as approved from './material-suppliers.service.ts';
 import * as excel from './materials.excel.ts';
+import * as exporter from './materials.export.ts';
 import { searchMaterials } from './materials.search.ts';
 import * as materials from './materials.service.ts';
 
 const idParams = z.object({ id: organizationIdSchema });
 const targetQuery = z.object({ target: z.enum(MATERIAL_IMPORT_TARGETS).default('materials') });
+const exportBody = materialFilterSchema
+  .pick({ keyword: true, classId: true, status: true })
+  .extend({ target: z.enum(MATERIAL_IMPORT_TARGETS) });
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Members who fill order lines (PO_SYN) read the picker as well as the archive's maintainers. */
 const SEARCH_READERS = ['CF_BAS', 'PO_SYN'];
 const canSearch = (auth: Auth) => SEARCH_READERS.some((p) => auth.permissions.has(p));
 
-function sendXlsx(reply: FastifyReply, name: string, file: Buffer) {
-  const stamp = new Date().toISOString().slice(0, 10);
+function sendXlsx(reply: FastifyReply, fileName: string, file: Buffer | Readable) {
   return reply
     .type(XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${name}-${stamp}.xlsx"`)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('x-content-type-options', 'nosniff')
     .send(file);
 }
@@ -62,6 +67,7 @@ export function registerMaterialRoutes(app: FastifyInstance, s: Services) {
   const sale = { access: 'SL_CUS' } as const;
 
   excel.registerImportJob(s.jobs, db, s.config.dataDir);
+  exporter.registerExportJob(s.jobs, db, s.config.dataDir);
   // The seed runs against the database only; the sample drawings it points at live in the file store.
   if (s.config.seedDemo) writeDemoDrawings(s.config.dataDir);
 
@@ -90,7 +96,7 @@ export function registerMaterialRoutes(app: FastifyInstance, s: Services) {
     async (req, reply) =>
       sendXlsx(
         reply,
-        `${req.query.target}-template`,
+        `${req.query.target}-template-${new Date().toISOString().slice(0, 10)}.xlsx`,
         await excel.importTemplate(req.query.target, req.locale ?? DEFAULT_LOCALE),
       ),
   );
@@ -100,17 +106,45 @@ export function registerMaterialRoutes(app: FastifyInstance, s: Services) {
     { config: archive, schema: { tags, querystring: materialExportQuerySchema.extend(targetQuery.shape) } },
     async (req, reply) => {
       const { target, keyword, classId, status } = req.query;
-      const file = await inTenantTx(db, req.auth!.tenantId, (tx) =>
-        target === 'materials'
-          ? excel.exportMaterials(
-              tx,
-              req.auth!,
-              { keyword, classId, status: status === undefined ? undefined : status === '1' ? 1 : 0 },
-              req.locale,
-            )
-          : excel.exportMaterialSuppliers(tx, req.auth!, undefined, req.locale),
+      const filter = { keyword, classId, status: status === undefined ? undefined : status === '1' ? 1 : 0 } as const;
+      const { file, fileName } = await exporter.exportWorkbook(db, req.auth!, target, filter, req.locale);
+      return sendXlsx(reply, fileName, file);
+    },
+  );
+
+  r.post('/gateway/srm/materials/exports', { config: archive, schema: { tags, body: exportBody } }, async (req) => {
+    const { target, ...filter } = req.body;
+    const queued = await exporter.queueExport(db, req.auth!, target, filter, req.locale);
+    // Start at once rather than at the next poll; the runner's claim keeps it to one run.
+    if (queued.jobId) {
+      const jobId = queued.jobId;
+      setImmediate(() => {
+        s.jobs.runDue({ ids: [jobId] }).catch((err: unknown) => req.log.error({ err }, 'material export start failed'));
+      });
+    }
+    return ok(
+      await inTenantTx(db, req.auth!.tenantId, (tx) =>
+        exporter.getExport(tx, req.auth!.tenantId!, queued.exportId, req.locale),
+      ),
+    );
+  });
+
+  r.get('/gateway/srm/materials/exports/:id', { config: archive, schema: { tags, params: idParams } }, async (req) =>
+    ok(
+      await inTenantTx(db, req.auth!.tenantId, (tx) =>
+        exporter.getExport(tx, req.auth!.tenantId!, req.params.id, req.locale),
+      ),
+    ),
+  );
+
+  r.get(
+    '/gateway/srm/materials/exports/:id/file',
+    { config: archive, schema: { tags, params: idParams } },
+    async (req, reply) => {
+      const { stream, fileName } = await inTenantTx(db, req.auth!.tenantId, (tx) =>
+        exporter.openExportFile(tx, s.config.dataDir, req.auth!.tenantId!, req.params.id),
       );
-      return sendXlsx(reply, target === 'materials' ? 'materials' : 'material-suppliers', file);
+      return sendXlsx(reply, fileName, stream);
     },
   );
 

@@ -197,3 +197,32 @@ export const materialImports = pgTable(
     index('material_imports_created_idx').on(t.tenantId, t.createdAt),
   ],
 );
+
+/**
+ * Tenant (buyer): one Excel export of materials or approved suppliers, run as a background job. The
+ * filter is kept as asked, so the job reads exactly what the list showed; the finished workbook lives
+ * in the file store under `file_key` and is served only through this row, so only its tenant gets it.
+ */
+export const materialExports = pgTable(
+  'material_exports',
+  {
+    tenantId: tenantIdColumn(),
+    id: bigId('id').notNull(),
+    target: text('target').notNull(),
+    filter: jsonb('filter').$type<{ keyword?: string; classId?: string; status?: 0 | 1 }>().notNull().default({}),
+    status: text('status').notNull().default('queued'),
+    processedRows: integer('processed_rows').notNull().default(0),
+    totalRows: integer('total_rows').notNull().default(0),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    errorCode: text('error_code'),
+    errorParams: jsonb('error_params').$type<Record<string, string | number>>(),
+    createdBy: bigId('created_by'),
+    createdAt: createdAt(),
+    finishedAt: tstz('finished_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('material_exports_created_idx').on(t.tenantId, t.createdAt),
+  ],
+);

@@ -1,5 +1,5 @@
 import { DownloadOutlined, PlusOutlined, SearchOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
-import type { Material } from '@concord/shared';
+import type { Material, MaterialExport } from '@concord/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { App, Button, Card, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
@@ -11,7 +11,7 @@ import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.t
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useNumberFormat } from '../basic-data/useDecimalPlaces.ts';
-import { saveDownload } from './download.ts';
+import { ExportDialog } from './ExportDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { type MaterialFilter, materialFormPath, materialKeys, materialPath, materialsApi } from './materials.api.ts';
 import { MaterialStatusTag, YesNo } from './parts.tsx';
@@ -46,9 +46,14 @@ export function MaterialListPage() {
     queryFn: () => materialsApi.list(filter, page, size),
     placeholderData: keepPreviousData,
   });
+  const [exportJob, setExportJob] = useState<MaterialExport | null>(null);
+  const [exportOpen, setExportOpen] = useState(false);
   const exporting = useMutation({
-    mutationFn: (target: 'materials' | 'suppliers') => materialsApi.export(target, filter),
-    onSuccess: saveDownload,
+    mutationFn: (target: 'materials' | 'suppliers') => materialsApi.startExport(target, filter),
+    onSuccess: (state) => {
+      setExportJob(state);
+      setExportOpen(true);
+    },
     onError: (error) => message.error(error.message),
     meta: { silent: true },
   });
@@ -272,6 +277,7 @@ export function MaterialListPage() {
         onClose={() => setImporting(null)}
         onImported={() => void queryClient.invalidateQueries({ queryKey: materialKeys.all })}
       />
+      <ExportDialog started={exportJob} open={exportOpen} onClose={() => setExportOpen(false)} />
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import type {
   MaterialCustomerInput,
   MaterialCustomerUpdateInput,
   MaterialDrawing,
+  MaterialExport,
   MaterialImport,
   MaterialImportTarget,
   MaterialInput,
@@ -54,6 +55,7 @@ export const materialKeys = {
   qualifications: (id: string) => ['materials', 'qualifications', id] as const,
   operations: (id: string) => ['materials', 'operations', id] as const,
   import: (id: string) => ['materials', 'import', id] as const,
+  export: (id: string) => ['materials', 'export', id] as const,
   options: (kind: string) => ['materials', 'options', kind] as const,
   customers: (filter: object, page: number, size: number) => ['material-customers', filter, page, size] as const,
   customer: (id: string) => ['material-customers', 'detail', id] as const,
@@ -121,12 +123,11 @@ export const materialsApi = {
   removeSupplier: (id: string) => http.delete<null>(`/srm/material-suppliers/${id}`),
 
   template: (target: MaterialImportTarget) => getFile(`${BASE}/template`, { target }, `${target}-template.xlsx`),
-  export: (target: MaterialImportTarget, filter: MaterialFilter = {}) =>
-    getFile(
-      `${BASE}/export`,
-      { target, keyword: filter.keyword, classId: filter.classId, status: filter.status?.toString() },
-      `${target}.xlsx`,
-    ),
+  startExport: (target: MaterialImportTarget, filter: MaterialFilter = {}) =>
+    http.post<MaterialExport>(`${BASE}/exports`, { target, ...filter }),
+  exportStatus: (id: string) => http.get<MaterialExport>(`${BASE}/exports/${id}`, undefined, quiet),
+  exportFile: (state: MaterialExport) =>
+    getFile(`${BASE}/exports/${state.id}/file`, {}, state.fileName ?? `${state.target}.xlsx`),
   startImport: (target: MaterialImportTarget, file: File) =>
     http.upload<MaterialImport>(`${BASE}/import?target=${target}`, file),
   importStatus: (id: string) => http.get<MaterialImport>(`${BASE}/imports/${id}`, undefined, quiet),

@@ -113,6 +113,12 @@ export const materialsEnUS = {
     column: 'Column',
     reason: 'Problem',
     moreErrors: 'Only the first {{shown}} of {{count}} errors are listed.',
+    exportMaterials: 'Export materials',
+    exporting: 'Exporting {{done}} of {{total}} rows',
+    exported: '{{count}} rows exported; the file is being downloaded',
+    exportFailed: 'The export failed',
+    exportInBackground: 'You can close this window: the export goes on, and the file is downloaded when it is ready.',
+    downloadAgain: 'Download again',
   },
   picker: {
     placeholder: 'Code, name, specification or pinyin',

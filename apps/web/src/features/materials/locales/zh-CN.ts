@@ -114,6 +114,12 @@ export const materialsCN: DeepStringify<typeof materialsEnUS> = {
     column: '列',
     reason: '问题',
     moreErrors: '共 {{count}} 处错误，仅列出前 {{shown}} 处。',
+    exportMaterials: '导出物料',
+    exporting: '正在导出 {{done}}/{{total}} 行',
+    exported: '已导出 {{count}} 行，正在下载文件',
+    exportFailed: '导出失败',
+    exportInBackground: '可以关闭此窗口：导出会继续进行，完成后自动下载文件。',
+    downloadAgain: '重新下载',
   },
   picker: {
     placeholder: '编码、名称、规格或拼音',

@@ -114,6 +114,12 @@ export const materialsTW: DeepStringify<typeof materialsEnUS> = {
     column: '欄位',
     reason: '問題',
     moreErrors: '共 {{count}} 處錯誤，僅列出前 {{shown}} 處。',
+    exportMaterials: '匯出物料',
+    exporting: '正在匯出 {{done}}/{{total}} 列',
+    exported: '已匯出 {{count}} 列，正在下載檔案',
+    exportFailed: '匯出失敗',
+    exportInBackground: '可以關閉此視窗：匯出會繼續進行，完成後自動下載檔案。',
+    downloadAgain: '重新下載',
   },
   picker: {
     placeholder: '料號、品名、規格或拼音',
