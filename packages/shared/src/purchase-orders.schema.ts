@@ -306,6 +306,16 @@ export interface PurchaseChangeDiffLine {
   after: Partial<PurchaseChangeLineSnapshot> | null;
   /** Names of the fields that differ, for a changed line. */
   fields: string[];
+  /**
+   * What live receiving plans (sent, not cancelled) schedule of the order line, on changed and
+   * cancelled lines while the change is a draft or the order's current revision; "0" when none.
+   */
+  plannedQty?: string;
+  /**
+   * The new quantity (none for a cancelled line) is below `plannedQty`: the plans promise more than
+   * is ordered. The change is not refused, since planned but undelivered quantity can be re-planned.
+   */
+  belowPlanned?: boolean;
 }
 
 export interface PurchaseChangeDetail extends PurchaseChangeListItem {

@@ -44,6 +44,7 @@ import {
   supplierChangeLink,
   tellOrder,
 } from './purchase-orders.notify.ts';
+import { loadPlannedQuantities, markBelowPlanned } from './purchase-orders.planned.ts';
 import {
   actorOf,
   BUYER_CHANGE,
@@ -176,20 +177,31 @@ export async function getChange(db: Db, auth: Auth, id: string): Promise<Purchas
     if (!hit) return null;
     const [item] = await baseSelect(tx).where(and(eq(poc.tenantId, hit.row.tenantId), eq(poc.id, id)));
     const [order] = await tx
-      .select({ status: po.status, decimalPlaces: po.decimalPlaces, supplierTenantId: po.supplierTenantId })
+      .select({
+        status: po.status,
+        revision: po.revision,
+        decimalPlaces: po.decimalPlaces,
+        supplierTenantId: po.supplierTenantId,
+      })
       .from(po)
       .where(and(eq(po.tenantId, hit.row.tenantId), eq(po.id, hit.row.orderId)));
-    return { ...hit, item: item!, order: order! };
+    // Today's plans say something about a change's quantities only while they are (or are about to
+    // become) the order's: a draft or the current revision, not a superseded or cancelled change.
+    const current = hit.row.status !== C.CANCELLED && hit.row.revision >= order!.revision;
+    const diff = current
+      ? markBelowPlanned(hit.row.diff, await loadPlannedQuantities(tx, hit.row.tenantId, hit.row.orderId))
+      : hit.row.diff;
+    return { ...hit, item: item!, order: order!, diff };
   });
   if (!found) throw new AppError('NOT_FOUND');
-  const { side, row, item, order } = found;
+  const { side, row, item, order, diff } = found;
   return {
     ...(item as PurchaseChangeListItem),
     side,
     version: row.version,
     orderStatus: order.status as PurchaseChangeDetail['orderStatus'],
     lines: row.status === C.DRAFT ? row.lines : [],
-    diff: row.diff,
+    diff,
     decimalPlaces: order.decimalPlaces,
     history: await bothHistories(
       db,

@@ -5,6 +5,7 @@ import {
   SearchOutlined,
   SendOutlined,
   UndoOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
 import {
   availablePurchaseChangeActions,
@@ -21,6 +22,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import {
+  Alert,
   App,
   Button,
   Card,
@@ -35,6 +37,7 @@ import {
   Table,
   Tabs,
   Tag,
+  Typography,
 } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +47,7 @@ import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.ts';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { planPaths } from '../receiving-plans/receiving-plans.paths.ts';
 import { type EditLine, firstInvalidLine, fromLine, LineEditor, toLineInput } from './LineEditor.tsx';
 import { ChangeStatusTag, HistoryTable, numberFormat, useOrderOptions, useRefreshOnPush } from './OrderParts.tsx';
 import { CHANGE_PATHS, type ChangeFilter, changePath, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
@@ -342,9 +346,18 @@ function DiffTable({ change }: { change: PurchaseChangeDetail }) {
     {
       key: 'qty',
       title: t('purchaseOrders.fields.qty'),
-      width: 170,
+      width: 200,
       align: 'right',
-      render: (_v, d) => both(d, 'qty', (v) => fmt(v, 'quantity')),
+      render: (_v, d) => (
+        <>
+          {both(d, 'qty', (v) => fmt(v, 'quantity'))}
+          {d.belowPlanned && (
+            <Typography.Text type="warning" style={{ display: 'block' }}>
+              <WarningOutlined /> {t('purchaseOrders.diff.belowPlanned', { planned: fmt(d.plannedQty, 'quantity') })}
+            </Typography.Text>
+          )}
+        </>
+      ),
     },
     {
       key: 'price',
@@ -380,7 +393,31 @@ function DiffTable({ change }: { change: PurchaseChangeDetail }) {
       pagination={false}
       columns={columns}
       dataSource={change.diff}
-      scroll={{ x: 1300, y: 480 }}
+      scroll={{ x: 1330, y: 480 }}
+    />
+  );
+}
+
+/** Lines now below what receiving plans schedule: the buyer has plans to adjust, the supplier is told why. */
+function BelowPlannedAlert({ change }: { change: PurchaseChangeDetail }) {
+  const { t } = useTranslation();
+  const can = useAnyPermission();
+  const count = change.diff.filter((d) => d.belowPlanned).length;
+  if (!count) return null;
+  const plans = planPaths(change.side);
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      style={{ marginBottom: 8 }}
+      title={t(`purchaseOrders.detail.belowPlanned.${change.side}`, { count })}
+      action={
+        can([change.side === 'buyer' ? 'RE_PLA' : 'SURE_PL']) && (
+          <Link to={`${plans.list}?orderNo=${encodeURIComponent(change.orderNo)}`}>
+            {t('purchaseOrders.detail.belowPlanned.openPlans')}
+          </Link>
+        )
+      }
     />
   );
 }
@@ -476,6 +513,7 @@ function ChangeView({ change, back }: { change: PurchaseChangeDetail; back: Reac
         </Descriptions>
       </Card>
       <Card className="page-card">
+        <BelowPlannedAlert change={change} />
         <Tabs
           items={[
             { key: 'diff', label: t('purchaseOrders.detail.diff'), children: <DiffTable change={change} /> },

@@ -140,6 +140,13 @@ export const purchaseOrdersEnUS = {
     historySide: 'Party',
     historyUser: 'User',
     historyWhat: 'What happened',
+    belowPlanned: {
+      buyer:
+        '{{count}} line(s) now fall below what receiving plans already schedule. Adjust those plans so they do not promise more than is ordered.',
+      supplier:
+        '{{count}} line(s) now fall below what receiving plans already schedule: the plans exceed the new quantity until your customer adjusts them.',
+      openPlans: 'Open the receiving plans',
+    },
   },
   propose: {
     title: 'Counter-proposal for line {{lineNo}}',
@@ -155,6 +162,7 @@ export const purchaseOrdersEnUS = {
     before: 'Before',
     after: 'After',
     kind: 'Change',
+    belowPlanned: 'Below planned quantity (planned {{planned}})',
   },
   editor: {
     header: 'Order',

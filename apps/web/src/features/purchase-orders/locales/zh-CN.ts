@@ -141,6 +141,11 @@ export const purchaseOrdersCN: DeepStringify<typeof purchaseOrdersEnUS> = {
     historySide: '操作方',
     historyUser: '操作人',
     historyWhat: '内容',
+    belowPlanned: {
+      buyer: '{{count}} 行变更后的数量低于收货计划中已安排的数量。请调整相关收货计划，避免计划数量超过订单数量。',
+      supplier: '{{count}} 行变更后的数量低于收货计划中已安排的数量：在客户调整之前，收货计划超出新的订单数量。',
+      openPlans: '查看收货计划',
+    },
   },
   propose: {
     title: '第 {{lineNo}} 行反馈',
@@ -149,7 +154,15 @@ export const purchaseOrdersCN: DeepStringify<typeof purchaseOrdersEnUS> = {
     date: '可交日期',
     remark: '给采购方的备注',
   },
-  diff: { added: '新增', changed: '修改', cancelled: '取消', before: '变更前', after: '变更后', kind: '变更' },
+  diff: {
+    added: '新增',
+    changed: '修改',
+    cancelled: '取消',
+    before: '变更前',
+    after: '变更后',
+    kind: '变更',
+    belowPlanned: '低于收货计划数量（已计划 {{planned}}）',
+  },
   editor: {
     header: '订单信息',
     lines: '订单行（{{count}}）',

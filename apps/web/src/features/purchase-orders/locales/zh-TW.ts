@@ -141,6 +141,11 @@ export const purchaseOrdersTW: DeepStringify<typeof purchaseOrdersEnUS> = {
     historySide: '操作方',
     historyUser: '操作人員',
     historyWhat: '內容',
+    belowPlanned: {
+      buyer: '{{count}} 項明細變更後的數量低於收貨計畫已排定的數量。請調整相關收貨計畫，避免計畫數量超過訂購數量。',
+      supplier: '{{count}} 項明細變更後的數量低於收貨計畫已排定的數量；在客戶調整之前，收貨計畫會超過新的訂購數量。',
+      openPlans: '檢視收貨計畫',
+    },
   },
   propose: {
     title: '第 {{lineNo}} 項回覆',
@@ -149,7 +154,15 @@ export const purchaseOrdersTW: DeepStringify<typeof purchaseOrdersEnUS> = {
     date: '可交日期',
     remark: '給採購方的備註',
   },
-  diff: { added: '新增', changed: '修改', cancelled: '取消', before: '變更前', after: '變更後', kind: '變更' },
+  diff: {
+    added: '新增',
+    changed: '修改',
+    cancelled: '取消',
+    before: '變更前',
+    after: '變更後',
+    kind: '變更',
+    belowPlanned: '低於收貨計畫數量（已計畫 {{planned}}）',
+  },
   editor: {
     header: '訂單資訊',
     lines: '訂單明細（{{count}}）',
