@@ -98,37 +98,52 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
     },
   });
 
-  // Quantities right after the material, so a 1366 px screen shows what was received without scrolling.
+  // Quantities right after the material, narrow enough that at 1366 px they, the packages and the
+  // fixed operation column of an arrived note all show without scrolling (the widest headers,
+  // "Warehoused" and "不合格数量", still fit on one line).
   const lineColumns: TableColumnsType<DeliveryNoteLine> = [
     {
       key: 'lineNo',
       title: t('receipts.fields.lineNo'),
       dataIndex: 'lineNo',
-      width: 56,
+      width: 48,
       align: 'right',
       fixed: 'left',
     },
-    { key: 'prdtNo', title: t('receipts.fields.prdtNo'), dataIndex: 'prdtNo', width: 110, fixed: 'left' },
+    {
+      key: 'prdtNo',
+      title: t('receipts.fields.prdtNo'),
+      dataIndex: 'prdtNo',
+      width: 110,
+      fixed: 'left',
+      ellipsis: { showTitle: true },
+    },
     {
       key: 'prdtName',
       title: t('receipts.fields.prdtName'),
       dataIndex: 'prdtName',
-      width: 140,
+      width: 100,
       ellipsis: { showTitle: true },
     },
-    { key: 'unitName', title: t('receipts.fields.unit'), dataIndex: 'unitName', width: 90 },
+    {
+      key: 'unitName',
+      title: t('receipts.fields.unit'),
+      dataIndex: 'unitName',
+      width: 64,
+      ellipsis: { showTitle: true },
+    },
     ...(['qty', 'receivedQty', 'qualifiedQty', 'unqualifiedQty', 'warehousedQty'] as const).map((k) => ({
       key: k,
       title: t(`receipts.fields.${k}`),
       dataIndex: k,
-      width: 108,
+      width: 100,
       align: 'right' as const,
       render: (v: string) => (k === 'unqualifiedQty' && Number(v) > 0 ? <Tag color="error">{qty(v)}</Tag> : qty(v)),
     })),
     {
       key: 'packages',
       title: t('receipts.fields.packages'),
-      width: 90,
+      width: 84,
       align: 'right',
       render: (_v, l) => `${l.receivedPackageCount} / ${l.packageCount}`,
     },
@@ -147,7 +162,14 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
       width: 110,
       render: (v: boolean) => (v ? <Tag color="warning">{t('receipts.check.yes')}</Tag> : t('receipts.check.no')),
     },
-    { key: 'warehouse', title: t('receipts.fields.warehouse'), dataIndex: 'warehouseName', width: 120 },
+    // Warehouse names run long ("电子料仓 Electronic components (ESD)"); wrapped they made every row tall.
+    {
+      key: 'warehouse',
+      title: t('receipts.fields.warehouse'),
+      dataIndex: 'warehouseName',
+      width: 120,
+      ellipsis: { showTitle: true },
+    },
   ];
   // Only an arrived note has line actions; otherwise the column would cover the quantities.
   if (inspecting) {
@@ -314,7 +336,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
                   columns={lineColumns}
                   dataSource={note.lines}
                   pagination={false}
-                  scroll={{ x: 1600 }}
+                  scroll={{ x: 1520 }}
                 />
               ),
             },

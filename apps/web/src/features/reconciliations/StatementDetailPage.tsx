@@ -19,7 +19,22 @@ import {
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Alert, App, Button, Card, Descriptions, Form, Input, InputNumber, Modal, Space, Table, Tabs, Tag } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -122,7 +137,8 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       },
     });
 
-  // Quantities and money right after the material: a 1366 px screen shows them without scrolling.
+  // Quantities and money right after the material, narrow enough that at 1366 px they, the line status
+  // and the fixed operation column show without scrolling. A line's dispute is shown under it instead.
   const lineColumns: TableColumnsType<ReconciliationLine> = [
     {
       key: 'lineNo',
@@ -132,15 +148,28 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       align: 'right',
       fixed: 'left',
     },
-    { key: 'prdtNo', title: t('reconciliations.fields.prdtNo'), dataIndex: 'prdtNo', width: 120, fixed: 'left' },
+    {
+      key: 'prdtNo',
+      title: t('reconciliations.fields.prdtNo'),
+      dataIndex: 'prdtNo',
+      width: 110,
+      fixed: 'left',
+      ellipsis: { showTitle: true },
+    },
     {
       key: 'prdtName',
       title: t('reconciliations.fields.prdtName'),
       dataIndex: 'prdtName',
-      width: 180,
+      width: 150,
       ellipsis: { showTitle: true },
     },
-    { key: 'unitName', title: t('reconciliations.fields.unit'), dataIndex: 'unitName', width: 70 },
+    {
+      key: 'unitName',
+      title: t('reconciliations.fields.unit'),
+      dataIndex: 'unitName',
+      width: 64,
+      ellipsis: { showTitle: true },
+    },
     {
       key: 'qty',
       title: t('reconciliations.fields.qty'),
@@ -172,35 +201,6 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
     { key: 'receiptNo', title: t('reconciliations.fields.receiptNo'), dataIndex: 'receiptNo', width: 150 },
     { key: 'receiptDate', title: t('reconciliations.fields.receiptDate'), dataIndex: 'receiptDate', width: 110 },
     { key: 'orderNo', title: t('reconciliations.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
-    {
-      key: 'disputeReason',
-      title: t('reconciliations.fields.disputeReason'),
-      dataIndex: 'disputeReason',
-      width: 200,
-      ellipsis: { showTitle: true },
-    },
-    {
-      key: 'disputeQty',
-      title: t('reconciliations.fields.proposedQty'),
-      dataIndex: 'disputeQty',
-      width: 110,
-      ...numberColumn(places.quantity),
-    },
-    {
-      key: 'disputePrice',
-      title: t('reconciliations.fields.proposedPrice'),
-      dataIndex: 'disputePrice',
-      width: 110,
-      ...numberColumn(places.price),
-    },
-    {
-      key: 'differenceAmount',
-      title: t('reconciliations.fields.lineDifference'),
-      dataIndex: 'differenceAmount',
-      width: 110,
-      align: 'right',
-      render: (v: string, l) => (l.disputeReason ? formatNumber(v, places.amount) : ''),
-    },
   ];
   if (answering || editing) {
     lineColumns.push({
@@ -210,6 +210,26 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       fixed: 'right',
       render: (_v, l) => (answering ? answerCell(l) : editCell(l)),
     });
+  }
+
+  /** What was disputed and why, kept after the dispute is settled. */
+  function disputeRow(l: ReconciliationLine) {
+    const item = (label: string, value: string) => (
+      <Space size={4}>
+        <Typography.Text type="secondary">{label}</Typography.Text>
+        <span>{value}</span>
+      </Space>
+    );
+    return (
+      <Space size="large" wrap>
+        {item(t('reconciliations.fields.disputeReason'), l.disputeReason)}
+        {l.disputeQty !== null &&
+          item(t('reconciliations.fields.proposedQty'), formatNumber(l.disputeQty, places.quantity))}
+        {l.disputePrice !== null &&
+          item(t('reconciliations.fields.proposedPrice'), formatNumber(l.disputePrice, places.price))}
+        {item(t('reconciliations.fields.lineDifference'), formatNumber(l.differenceAmount, places.amount))}
+      </Space>
+    );
   }
 
   function answerCell(l: ReconciliationLine) {
@@ -415,7 +435,14 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
                 columns={lineColumns}
                 dataSource={s.lines}
                 pagination={false}
-                scroll={{ x: 2000 }}
+                scroll={{ x: 1220 }}
+                // Always open under a disputed line, without a toggle column that would cost width.
+                expandable={{
+                  expandedRowRender: disputeRow,
+                  rowExpandable: (l) => !!l.disputeReason,
+                  expandedRowKeys: s.lines.filter((l) => l.disputeReason).map((l) => l.id),
+                  showExpandColumn: false,
+                }}
               />
             ),
           },
