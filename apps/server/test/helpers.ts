@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -122,4 +123,15 @@ export function as(app: FastifyInstance, token?: string, tenantId?: string): Cal
     put: (url, payload, headers) =>
       app.inject({ method: 'PUT', url, payload: payload as object, headers: base(headers) }),
   };
+}
+
+/** The rows of a workbook's first sheet, header included, as plain cell values. */
+export async function sheetRows(file: Buffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  wb.worksheets[0].eachRow((row) => {
+    rows.push((row.values as unknown[]).slice(1));
+  });
+  return rows;
 }

@@ -1,6 +1,5 @@
 import { MATERIAL_COLUMNS } from '@concord/shared';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialExports, materialSearchTerms, materials } from '../src/db/schema.ts';
@@ -8,7 +7,7 @@ import { EXPORT_BATCH, queueExport, registerExportJob } from '../src/modules/mat
 import { type Auth, inTenantTx } from '../src/platform/context.ts';
 import { newId } from '../src/platform/ids.ts';
 import { createJobRunner } from '../src/platform/jobs.ts';
-import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
+import { as, type Caller, createTestContext, login, sheetRows, type TestContext } from './helpers.ts';
 
 /** Issue 5: a long export runs as a job with progress, and only its own tenant can read it. */
 
@@ -50,16 +49,6 @@ async function insertMaterials() {
   });
 }
 
-async function readBook(file: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(file as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0].eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1));
-  });
-  return rows;
-}
-
 /** Polls an export until it has finished. */
 async function awaitExport(id: string) {
   for (let i = 0; i < 400; i++) {
@@ -94,7 +83,7 @@ describe('material export job', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toContain('spreadsheetml');
     expect(file.headers['content-disposition']).toBe(`attachment; filename="${done.fileName}"`);
-    const rows = await readBook(file.rawPayload);
+    const rows = await sheetRows(file.rawPayload);
     expect(rows[0]).toEqual(Object.values(MATERIAL_COLUMNS).map((l) => l['en-US']));
     const body = rows.slice(1);
     expect(body).toHaveLength(MATCHING);
@@ -107,7 +96,7 @@ describe('material export job', () => {
     // The one-request export shares the sheet and gives the same rows.
     const sync = await buyer.get(`${BASE}/export?target=materials&keyword=expq&status=1`, EN);
     expect(sync.statusCode).toBe(200);
-    expect(await readBook(sync.rawPayload)).toEqual(rows);
+    expect(await sheetRows(sync.rawPayload)).toEqual(rows);
   });
 
   it('answers 404 to another tenant for the status and the file', async () => {

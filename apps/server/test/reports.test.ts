@@ -1,8 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/client.ts';
-import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
+import { as, type Caller, createTestContext, login, sheetRows, type TestContext } from './helpers.ts';
 
 /**
  * Report figures against hand-computed fixtures. The fixtures are written straight into the tables
@@ -28,15 +27,6 @@ let supplier2: Caller;
 
 const REPORTS = '/gateway/srm/reports';
 
-async function sheetRows(file: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(file as unknown as ArrayBuffer);
-  const rows: unknown[][] = [];
-  wb.worksheets[0].eachRow((row) => {
-    rows.push((row.values as unknown[]).slice(1));
-  });
-  return rows;
-}
 const MARCH = { dateFrom: '2020-03-01', dateTo: '2020-03-31' };
 
 let seq = 9_100_000_000_000_000n;

@@ -56,22 +56,20 @@ const columns = {
   updatedAt: materialSuppliers.updatedAt,
 };
 
+/** How an approved supplier meets its material, supplier and warehouse: the list's and the export's joins. */
+export const approvedSupplierJoin = {
+  material: and(eq(materials.tenantId, materialSuppliers.tenantId), eq(materials.id, materialSuppliers.materialId)),
+  supplier: and(eq(suppliers.tenantId, materialSuppliers.tenantId), eq(suppliers.id, materialSuppliers.supplierId)),
+  warehouse: and(eq(warehouses.tenantId, materialSuppliers.tenantId), eq(warehouses.id, materialSuppliers.assWh)),
+};
+
 const select = (q: Queryable) =>
   q
     .select(columns)
     .from(materialSuppliers)
-    .innerJoin(
-      materials,
-      and(eq(materials.tenantId, materialSuppliers.tenantId), eq(materials.id, materialSuppliers.materialId)),
-    )
-    .innerJoin(
-      suppliers,
-      and(eq(suppliers.tenantId, materialSuppliers.tenantId), eq(suppliers.id, materialSuppliers.supplierId)),
-    )
-    .leftJoin(
-      warehouses,
-      and(eq(warehouses.tenantId, materialSuppliers.tenantId), eq(warehouses.id, materialSuppliers.assWh)),
-    );
+    .innerJoin(materials, approvedSupplierJoin.material)
+    .innerJoin(suppliers, approvedSupplierJoin.supplier)
+    .leftJoin(warehouses, approvedSupplierJoin.warehouse);
 
 const SORTABLE = {
   prdtNo: materials.prdtNo,

@@ -34,6 +34,7 @@ import { enqueue, type JobContext, type JobRunner } from '../../platform/jobs.ts
 import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
 import { type Actor, recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { partnerActor } from '../suppliers/suppliers.service.ts';
+import { approvedSupplierJoin } from './material-suppliers.service.ts';
 import { headerOf } from './materials.excel.ts';
 import { MATERIALS_MODULE, materialWhere } from './materials.service.ts';
 
@@ -158,18 +159,9 @@ const supplierSheet: ExportSheet = {
         scheduleOverRate: materialSuppliers.scheduleOverRate,
       })
       .from(materialSuppliers)
-      .innerJoin(
-        materials,
-        and(eq(materials.tenantId, materialSuppliers.tenantId), eq(materials.id, materialSuppliers.materialId)),
-      )
-      .innerJoin(
-        suppliers,
-        and(eq(suppliers.tenantId, materialSuppliers.tenantId), eq(suppliers.id, materialSuppliers.supplierId)),
-      )
-      .leftJoin(
-        warehouses,
-        and(eq(warehouses.tenantId, materialSuppliers.tenantId), eq(warehouses.id, materialSuppliers.assWh)),
-      )
+      .innerJoin(materials, approvedSupplierJoin.material)
+      .innerJoin(suppliers, approvedSupplierJoin.supplier)
+      .leftJoin(warehouses, approvedSupplierJoin.warehouse)
       // Material and supplier codes are each unique in the tenant, so the pair orders the rows totally.
       .where(
         after
