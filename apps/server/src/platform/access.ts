@@ -232,7 +232,8 @@ export async function resolveToken(
 export async function issueSession(db: Db, config: Config, userId: string, ip: string | null) {
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + config.tokenTtlSeconds * 1000).toISOString();
-  await db.insert(sessions).values({ id: newId(), tokenHash: hash, userId, expiresAt, ip });
+  const id = newId();
+  await db.insert(sessions).values({ id, familyId: id, tokenHash: hash, userId, expiresAt, ip });
   return { token, expiresIn: config.tokenTtlSeconds };
 }
 
