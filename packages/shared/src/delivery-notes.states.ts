@@ -1,4 +1,6 @@
+import type { PermissionCode } from './permissions.ts';
 import type { DocumentSide } from './receiving-plans.states.ts';
+import { defineMachine, type MachineRow } from './state-machine.ts';
 
 /**
  * Delivery notes (supplier: spec §2 /delivery/deliverynote SL_SH_GL) which the buyer reads as delivery
@@ -46,12 +48,11 @@ export const DELIVERY_NOTE_ACTIONS = [...DELIVERY_NOTE_SUPPLIER_ACTIONS, ...DELI
 export type DeliveryNoteAction = (typeof DELIVERY_NOTE_ACTIONS)[number];
 export type DeliveryNoteSupplierAction = (typeof DELIVERY_NOTE_SUPPLIER_ACTIONS)[number];
 
-export interface DeliveryNoteTransition {
+export interface DeliveryNoteTransition extends MachineRow<DeliveryNoteStatus> {
   action: DeliveryNoteAction;
-  from: readonly DeliveryNoteStatus[];
   to: DeliveryNoteStatus;
   side: DocumentSide;
-  permission: string;
+  permission: PermissionCode;
 }
 
 const D = DELIVERY_NOTE_STATUS;
@@ -79,16 +80,10 @@ export const DELIVERY_NOTE_EDITABLE_STATUSES: readonly DeliveryNoteStatus[] = [D
 /** The buyer never sees a note its supplier has not sent. */
 export const DELIVERY_NOTE_BUYER_HIDDEN_STATUSES: readonly DeliveryNoteStatus[] = [D.NOT_SENT];
 
-export function deliveryNoteTransition(action: string): DeliveryNoteTransition | undefined {
-  return DELIVERY_NOTE_TRANSITIONS.find((t) => t.action === action);
-}
-
-export function availableDeliveryNoteActions(
-  side: DocumentSide,
-  status: number,
-  can: (code: string) => boolean,
-): DeliveryNoteAction[] {
-  return DELIVERY_NOTE_TRANSITIONS.filter(
-    (t) => t.side === side && (t.from as readonly number[]).includes(status) && can(t.permission),
-  ).map((t) => t.action);
-}
+export const deliveryNoteMachine = defineMachine({
+  statuses: DELIVERY_NOTE_STATUS,
+  names: DELIVERY_NOTE_STATUS_NAMES,
+  transitions: DELIVERY_NOTE_TRANSITIONS,
+  // A note may be created and sent in one call.
+  entered: { initial: [D.NOT_SENT, D.SENT] },
+});

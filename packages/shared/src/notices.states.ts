@@ -1,3 +1,6 @@
+import type { PermissionCode } from './permissions.ts';
+import { defineMachine, type MachineRow } from './state-machine.ts';
+
 /**
  * Notices to suppliers (spec §2 /supplier/newannounce, §4 notice statuses). The buyer owns the notice;
  * each addressed supplier has a recipient row it reads and answers. Every state change is one of the
@@ -17,12 +20,11 @@ export type NoticeRecipientStatusName = (typeof NOTICE_RECIPIENT_STATUS_NAMES)[n
 
 export type NoticeSide = 'buyer' | 'supplier';
 
-export interface NoticeTransition<Action extends string, Status extends number> {
+export interface NoticeTransition<Action extends string, Status extends number> extends MachineRow<Status> {
   action: Action;
-  from: readonly Status[];
   to: Status;
   side: NoticeSide;
-  permission: string;
+  permission: PermissionCode;
 }
 
 export const NOTICE_ACTIONS = ['publish', 'withdraw', 'abolish'] as const;
@@ -65,36 +67,26 @@ export const NOTICE_RECIPIENT_TRANSITIONS: readonly NoticeTransition<NoticeRecip
 /** Recipient actions are possible only while the notice itself is published. */
 export const NOTICE_OPEN_FOR_REPLIES: NoticeStatus = N.PUBLISHED;
 
-export function noticeTransition(action: string): NoticeTransition<NoticeAction, NoticeStatus> | undefined {
-  return NOTICE_TRANSITIONS.find((t) => t.action === action);
-}
+export const noticeMachine = defineMachine({
+  statuses: NOTICE_STATUS,
+  names: NOTICE_STATUS_NAMES,
+  transitions: NOTICE_TRANSITIONS,
+  entered: { initial: [N.DRAFT] },
+});
 
-export function noticeRecipientTransition(
-  action: string,
-): NoticeTransition<NoticeRecipientAction, NoticeRecipientStatus> | undefined {
-  return NOTICE_RECIPIENT_TRANSITIONS.find((t) => t.action === action);
-}
+export const noticeRecipientMachine = defineMachine({
+  statuses: NOTICE_RECIPIENT_STATUS,
+  names: NOTICE_RECIPIENT_STATUS_NAMES,
+  transitions: NOTICE_RECIPIENT_TRANSITIONS,
+  entered: { initial: [R.UNREAD] },
+});
 
-/** The notice actions a buyer holding `can` may take in `status`, in table order. */
-export function availableNoticeActions(status: number, can: (code: string) => boolean): NoticeAction[] {
-  return NOTICE_TRANSITIONS.filter((t) => (t.from as readonly number[]).includes(status) && can(t.permission)).map(
-    (t) => t.action,
-  );
-}
-
-/** The recipient actions one side may take on a recipient row, given the notice's status. */
-export function availableNoticeRecipientActions(
-  side: NoticeSide,
-  noticeStatus: number,
-  recipientStatus: number,
-  can: (code: string) => boolean,
-): NoticeRecipientAction[] {
-  if (noticeStatus !== NOTICE_OPEN_FOR_REPLIES) return [];
-  return NOTICE_RECIPIENT_TRANSITIONS.filter(
-    (t) =>
-      t.side === side &&
-      t.action !== 'read' &&
-      (t.from as readonly number[]).includes(recipientStatus) &&
-      can(t.permission),
-  ).map((t) => t.action);
-}
+/**
+ * The recipient rows offered as buttons on a notice in `noticeStatus` (the `also` of
+ * `noticeRecipientMachine.available`): none unless the notice is published, and never `read`, which
+ * opening the copy takes.
+ */
+export const offeredOnNotice =
+  (noticeStatus: number) =>
+  (t: NoticeTransition<NoticeRecipientAction, NoticeRecipientStatus>): boolean =>
+    noticeStatus === NOTICE_OPEN_FOR_REPLIES && t.action !== 'read';

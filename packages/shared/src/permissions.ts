@@ -7,9 +7,9 @@ export interface PermissionNode {
   children?: PermissionNode[];
 }
 
-const leaf = (...codes: string[]): PermissionNode[] => codes.map((code) => ({ code }));
+const leaf = <const C extends string>(...codes: C[]) => codes.map((code) => ({ code }));
 
-export const PERMISSION_TREE: PermissionNode[] = [
+const TREE = [
   {
     code: 'PO_SYN',
     children: [
@@ -33,17 +33,30 @@ export const PERMISSION_TREE: PermissionNode[] = [
     code: 'CF_SYN',
     children: leaf('COMP_INFO', 'CF_EMP_MGT_01', 'CF_OAU', 'CF_BAS', 'CF_PRINT', 'CF_LOG', 'CF_REG'),
   },
-];
+] as const;
+
+type CodesOf<N> = N extends { code: infer C; children?: infer K }
+  ? C | (K extends readonly unknown[] ? CodesOf<K[number]> : never)
+  : never;
+
+/** Every code of the tree: a typo in a route's access or a transition row fails `tsc`. */
+export type PermissionCode = CodesOf<(typeof TREE)[number]>;
+
+export const PERMISSION_TREE: PermissionNode[] = TREE as unknown as PermissionNode[];
 
 function flatten(nodes: PermissionNode[]): string[] {
   return nodes.flatMap((n) => [n.code, ...flatten(n.children ?? [])]);
 }
 
-export const ALL_PERMISSIONS: readonly string[] = flatten(PERMISSION_TREE);
-export type PermissionCode = string;
+export const ALL_PERMISSIONS = flatten(PERMISSION_TREE) as readonly PermissionCode[];
+
+/** The codes as named constants, for code that composes them (`PERMISSION.CG_TG_SURE`). */
+export const PERMISSION = Object.fromEntries(ALL_PERMISSIONS.map((c) => [c, c])) as {
+  readonly [C in PermissionCode]: C;
+};
 
 /** Granted to every member of an enterprise regardless of position. */
-export const DEFAULT_PERMISSIONS: readonly string[] = ['PO_SYN', 'SL_SYN', 'CF_SYN', 'COMP_INFO'];
+export const DEFAULT_PERMISSIONS: readonly PermissionCode[] = ['PO_SYN', 'SL_SYN', 'CF_SYN', 'COMP_INFO'];
 
 /**
  * Route access on the server: `public` (anyone), `authenticated` (a signed-in user, maybe without an
@@ -51,6 +64,6 @@ export const DEFAULT_PERMISSIONS: readonly string[] = ['PO_SYN', 'SL_SYN', 'CF_S
  */
 export type RouteAccess = 'public' | 'authenticated' | 'member' | PermissionCode;
 
-export function isPermissionCode(value: string): boolean {
-  return ALL_PERMISSIONS.includes(value);
+export function isPermissionCode(value: string): value is PermissionCode {
+  return (ALL_PERMISSIONS as readonly string[]).includes(value);
 }

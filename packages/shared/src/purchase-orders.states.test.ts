@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  availablePurchaseChangeActions,
-  availablePurchaseOrderActions,
   PURCHASE_CHANGE_STATUS as C,
   deriveOrderStatus,
   PURCHASE_ORDER_TRANSITIONS,
+  purchaseChangeMachine,
+  purchaseOrderMachine,
   PURCHASE_ORDER_STATUS as S,
 } from './purchase-orders.states.ts';
 
@@ -21,18 +21,18 @@ describe('deriveOrderStatus', () => {
 describe('transition table', () => {
   const all = () => true;
   it('gives each side only its own steps', () => {
-    expect(availablePurchaseOrderActions('buyer', S.DRAFT, all)).toEqual(['send', 'cancel']);
-    expect(availablePurchaseOrderActions('supplier', S.DRAFT, all)).toEqual([]);
-    expect(availablePurchaseOrderActions('supplier', S.SENT, all)).toEqual(['confirm']);
-    expect(availablePurchaseOrderActions('buyer', S.COUNTER_PROPOSED, all)).toEqual(['accept', 'reject', 'cancel']);
-    expect(availablePurchaseOrderActions('buyer', S.CONFIRMED, all)).toEqual(['close', 'cancel']);
-    expect(availablePurchaseOrderActions('buyer', S.CLOSED, all)).toEqual([]);
-    expect(availablePurchaseChangeActions('buyer', C.DRAFT, all)).toEqual(['send', 'cancel']);
-    expect(availablePurchaseChangeActions('supplier', C.SENT, all)).toEqual(['confirm']);
+    expect(purchaseOrderMachine.available('buyer', S.DRAFT, all)).toEqual(['send', 'cancel']);
+    expect(purchaseOrderMachine.available('supplier', S.DRAFT, all)).toEqual([]);
+    expect(purchaseOrderMachine.available('supplier', S.SENT, all)).toEqual(['confirm']);
+    expect(purchaseOrderMachine.available('buyer', S.COUNTER_PROPOSED, all)).toEqual(['accept', 'reject', 'cancel']);
+    expect(purchaseOrderMachine.available('buyer', S.CONFIRMED, all)).toEqual(['close', 'cancel']);
+    expect(purchaseOrderMachine.available('buyer', S.CLOSED, all)).toEqual([]);
+    expect(purchaseChangeMachine.available('buyer', C.DRAFT, all)).toEqual(['send', 'cancel']);
+    expect(purchaseChangeMachine.available('supplier', C.SENT, all)).toEqual(['confirm']);
   });
 
   it('needs the permission of the row', () => {
-    expect(availablePurchaseOrderActions('supplier', S.SENT, (c) => c === 'CG_TG_SURE')).toEqual([]);
+    expect(purchaseOrderMachine.available('supplier', S.SENT, (c) => c === 'CG_TG_SURE')).toEqual([]);
     for (const t of PURCHASE_ORDER_TRANSITIONS) {
       expect(t.permission).toBe(t.side === 'buyer' ? 'CG_TG_SURE' : 'CU_OR_CO');
     }

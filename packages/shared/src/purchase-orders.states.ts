@@ -1,3 +1,6 @@
+import type { PermissionCode } from './permissions.ts';
+import { defineMachine, type MachineRow } from './state-machine.ts';
+
 /**
  * Purchase orders (spec §2 /procurementConsignment/order CG_TG_SURE; the supplier's /customer/order
  * CU_OR_CO) and their changes (/purchasechange/order CHAN_SU; /orderchange/order). The buyer sends an
@@ -50,13 +53,12 @@ export type PurchaseOrderSide = 'buyer' | 'supplier';
 export const PURCHASE_ORDER_ACTIONS = ['send', 'confirm', 'accept', 'reject', 'close', 'cancel'] as const;
 export type PurchaseOrderAction = (typeof PURCHASE_ORDER_ACTIONS)[number];
 
-export interface PurchaseOrderTransition {
+export interface PurchaseOrderTransition extends MachineRow<PurchaseOrderStatus> {
   action: PurchaseOrderAction;
-  from: readonly PurchaseOrderStatus[];
   /** 'lines': the status is derived from the lines after the step (`deriveOrderStatus`). */
   to: PurchaseOrderStatus | 'lines';
   side: PurchaseOrderSide;
-  permission: string;
+  permission: PermissionCode;
   /** The step answers lines: confirm/propose (supplier) or accept/reject a proposal (buyer). */
   lineStep?: boolean;
 }
@@ -83,20 +85,17 @@ export const PURCHASE_ORDER_CHANGEABLE_STATUSES: readonly PurchaseOrderStatus[] 
 /** A supplier never sees an order its customer has not sent. */
 export const PURCHASE_ORDER_SUPPLIER_HIDDEN_STATUSES: readonly PurchaseOrderStatus[] = [S.DRAFT];
 
-export function purchaseOrderTransition(action: string): PurchaseOrderTransition | undefined {
-  return PURCHASE_ORDER_TRANSITIONS.find((t) => t.action === action);
-}
-
-/** The actions one side holding `can` may take on an order in `status`, in table order. */
-export function availablePurchaseOrderActions(
-  side: PurchaseOrderSide,
-  status: number,
-  can: (code: string) => boolean,
-): PurchaseOrderAction[] {
-  return PURCHASE_ORDER_TRANSITIONS.filter(
-    (t) => t.side === side && (t.from as readonly number[]).includes(status) && can(t.permission),
-  ).map((t) => t.action);
-}
+export const purchaseOrderMachine = defineMachine({
+  statuses: PURCHASE_ORDER_STATUS,
+  names: PURCHASE_ORDER_STATUS_NAMES,
+  transitions: PURCHASE_ORDER_TRANSITIONS,
+  entered: {
+    // An order may be created and sent in one call.
+    initial: [S.DRAFT, S.SENT],
+    // Set by `deriveOrderStatus` after the 'lines' steps and after a change is applied or confirmed.
+    otherwise: [S.PARTIALLY_CONFIRMED, S.COUNTER_PROPOSED, S.CONFIRMED],
+  },
+});
 
 /**
  * The header status that a sent order's line statuses imply: any open proposal → counter-proposed;
@@ -130,12 +129,11 @@ export const PURCHASE_CHANGE_STATUS_NAMES = ['draft', 'sent', 'confirmed', 'canc
 export const PURCHASE_CHANGE_ACTIONS = ['send', 'cancel', 'confirm'] as const;
 export type PurchaseChangeAction = (typeof PURCHASE_CHANGE_ACTIONS)[number];
 
-export interface PurchaseChangeTransition {
+export interface PurchaseChangeTransition extends MachineRow<PurchaseChangeStatus> {
   action: PurchaseChangeAction;
-  from: readonly PurchaseChangeStatus[];
   to: PurchaseChangeStatus;
   side: PurchaseOrderSide;
-  permission: string;
+  permission: PermissionCode;
 }
 
 const C = PURCHASE_CHANGE_STATUS;
@@ -147,16 +145,10 @@ export const PURCHASE_CHANGE_TRANSITIONS: readonly PurchaseChangeTransition[] = 
   { action: 'confirm', from: [C.SENT], to: C.CONFIRMED, side: 'supplier', permission: SUPPLIER },
 ];
 
-export function purchaseChangeTransition(action: string): PurchaseChangeTransition | undefined {
-  return PURCHASE_CHANGE_TRANSITIONS.find((t) => t.action === action);
-}
-
-export function availablePurchaseChangeActions(
-  side: PurchaseOrderSide,
-  status: number,
-  can: (code: string) => boolean,
-): PurchaseChangeAction[] {
-  return PURCHASE_CHANGE_TRANSITIONS.filter(
-    (t) => t.side === side && (t.from as readonly number[]).includes(status) && can(t.permission),
-  ).map((t) => t.action);
-}
+export const purchaseChangeMachine = defineMachine({
+  statuses: PURCHASE_CHANGE_STATUS,
+  names: PURCHASE_CHANGE_STATUS_NAMES,
+  transitions: PURCHASE_CHANGE_TRANSITIONS,
+  // A change may be drafted and sent in one call.
+  entered: { initial: [C.DRAFT, C.SENT] },
+});

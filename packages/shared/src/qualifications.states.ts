@@ -1,3 +1,6 @@
+import type { PermissionCode } from './permissions.ts';
+import { defineMachine, type MachineRow } from './state-machine.ts';
+
 /**
  * Qualification documents (spec §2 /supplier/qualification, §3 qualification, §4 qualification/file
  * statuses). The buyer requests a document from a supplier, the supplier replies with attachments,
@@ -50,18 +53,27 @@ export const QUALIFICATION_ACTIONS = [
 export type QualificationAction = (typeof QUALIFICATION_ACTIONS)[number];
 export type QualificationSystemAction = 'markExpiring' | 'markExpired';
 
-export interface QualificationTransition {
-  action: QualificationAction | QualificationSystemAction;
-  from: readonly QualificationStatus[];
+/** A step one side takes through the action route. */
+export interface QualificationPartyTransition extends MachineRow<QualificationStatus> {
+  action: QualificationAction;
   to: QualificationStatus;
-  side: QualificationSide;
-  /** Empty for system rows. */
-  permission: string;
+  side: 'buyer' | 'supplier';
+  permission: PermissionCode;
   /** The supplier's answer (attachments, document code, build date) travels with the action. */
   withReply?: boolean;
   /** The buyer's verdict written with the action; 'fail' also needs a comment. */
   result?: 'pass' | 'fail';
 }
+
+/** A step of the daily expiry job: nobody holds a permission for it. */
+export interface QualificationSystemTransition extends MachineRow<QualificationStatus> {
+  action: QualificationSystemAction;
+  to: QualificationStatus;
+  side: 'system';
+  permission: null;
+}
+
+export type QualificationTransition = QualificationPartyTransition | QualificationSystemTransition;
 
 const S = QUALIFICATION_STATUS;
 const BUYER = 'PO_SUP_RZ';
@@ -108,8 +120,8 @@ export const QUALIFICATION_TRANSITIONS: readonly QualificationTransition[] = [
     side: 'buyer',
     permission: BUYER,
   },
-  { action: 'markExpiring', from: [S.COMPLETED], to: S.EXPIRING, side: 'system', permission: '' },
-  { action: 'markExpired', from: [S.COMPLETED, S.EXPIRING], to: S.EXPIRED, side: 'system', permission: '' },
+  { action: 'markExpiring', from: [S.COMPLETED], to: S.EXPIRING, side: 'system', permission: null },
+  { action: 'markExpired', from: [S.COMPLETED, S.EXPIRING], to: S.EXPIRED, side: 'system', permission: null },
 ];
 
 /** The buyer may still change the request itself (PUT) while the supplier does not have it. */
@@ -121,17 +133,10 @@ export const QUALIFICATION_SUPPLIER_HIDDEN_STATUSES: readonly QualificationStatu
 /** Days before `fileDqDate` at which a completed document turns expiring (env QUALIFICATION_EXPIRING_DAYS). */
 export const QUALIFICATION_EXPIRING_DAYS_DEFAULT = 30;
 
-export function qualificationTransition(action: string): QualificationTransition | undefined {
-  return QUALIFICATION_TRANSITIONS.find((t) => t.action === action);
-}
-
-/** The actions one side holding `can` may take on a document in `status`, in table order. */
-export function availableQualificationActions(
-  side: 'buyer' | 'supplier',
-  status: number,
-  can: (code: string) => boolean,
-): QualificationAction[] {
-  return QUALIFICATION_TRANSITIONS.filter(
-    (t) => t.side === side && (t.from as readonly number[]).includes(status) && can(t.permission),
-  ).map((t) => t.action as QualificationAction);
-}
+export const qualificationMachine = defineMachine({
+  statuses: QUALIFICATION_STATUS,
+  names: QUALIFICATION_STATUS_NAMES,
+  transitions: QUALIFICATION_TRANSITIONS,
+  // A request may be created and sent in one call.
+  entered: { initial: [S.DRAFT, S.TO_BE_REPLIED] },
+});

@@ -1,3 +1,6 @@
+import type { PermissionCode } from './permissions.ts';
+import { defineMachine, type MachineRow } from './state-machine.ts';
+
 /**
  * Receiving plans (spec §2 /receivingPlan RE_PLA, /receivingPlan/plansure RE_PLA_SU; the supplier's
  * /supreceivePlan SURE_PL) and urgent delivery notices (/recemanage/emerdelivery RE_MAN; the
@@ -48,13 +51,12 @@ export type DocumentSide = 'buyer' | 'supplier';
 export const RECEIVING_PLAN_ACTIONS = ['send', 'confirm', 'accept', 'reject', 'cancel'] as const;
 export type ReceivingPlanAction = (typeof RECEIVING_PLAN_ACTIONS)[number];
 
-export interface ReceivingPlanTransition {
+export interface ReceivingPlanTransition extends MachineRow<ReceivingPlanStatus> {
   action: ReceivingPlanAction;
-  from: readonly ReceivingPlanStatus[];
   /** 'lines': the status is derived from the lines after the step (`derivePlanStatus`). */
   to: ReceivingPlanStatus | 'lines';
   side: DocumentSide;
-  permission: string;
+  permission: PermissionCode;
   /** The step answers scheduled deliveries. */
   lineStep?: boolean;
 }
@@ -79,20 +81,17 @@ export const RECEIVING_PLAN_EDITABLE_STATUSES: readonly ReceivingPlanStatus[] = 
 /** A supplier never sees a plan its customer has not sent. */
 export const RECEIVING_PLAN_SUPPLIER_HIDDEN_STATUSES: readonly ReceivingPlanStatus[] = [P.DRAFT];
 
-export function receivingPlanTransition(action: string): ReceivingPlanTransition | undefined {
-  return RECEIVING_PLAN_TRANSITIONS.find((t) => t.action === action);
-}
-
-/** The actions one side holding `can` may take on a plan in `status`, in table order. */
-export function availableReceivingPlanActions(
-  side: DocumentSide,
-  status: number,
-  can: (code: string) => boolean,
-): ReceivingPlanAction[] {
-  return RECEIVING_PLAN_TRANSITIONS.filter(
-    (t) => t.side === side && (t.from as readonly number[]).includes(status) && can(t.permission),
-  ).map((t) => t.action);
-}
+export const receivingPlanMachine = defineMachine({
+  statuses: RECEIVING_PLAN_STATUS,
+  names: RECEIVING_PLAN_STATUS_NAMES,
+  transitions: RECEIVING_PLAN_TRANSITIONS,
+  entered: {
+    // A plan may be created and sent in one call.
+    initial: [P.DRAFT, P.SENT],
+    // Set by `derivePlanStatus` after the 'lines' steps.
+    otherwise: [P.PARTIALLY_CONFIRMED, P.PROPOSED, P.CONFIRMED],
+  },
+});
 
 /**
  * The header status that a sent plan's line statuses imply: any open proposal → proposed; every live
@@ -130,12 +129,11 @@ export const URGENT_DELIVERY_STATUS_NAMES = ['', 'sent', 'acknowledged', 'answer
 export const URGENT_DELIVERY_ACTIONS = ['acknowledge', 'answer', 'close', 'cancel'] as const;
 export type UrgentDeliveryAction = (typeof URGENT_DELIVERY_ACTIONS)[number];
 
-export interface UrgentDeliveryTransition {
+export interface UrgentDeliveryTransition extends MachineRow<UrgentDeliveryStatus> {
   action: UrgentDeliveryAction;
-  from: readonly UrgentDeliveryStatus[];
   to: UrgentDeliveryStatus;
   side: DocumentSide;
-  permission: string;
+  permission: PermissionCode;
 }
 
 const U = URGENT_DELIVERY_STATUS;
@@ -156,16 +154,9 @@ export const URGENT_DELIVERY_TRANSITIONS: readonly UrgentDeliveryTransition[] = 
   { action: 'cancel', from: [U.SENT, U.ACKNOWLEDGED], to: U.CANCELLED, side: 'buyer', permission: URGENT_BUYER },
 ];
 
-export function urgentDeliveryTransition(action: string): UrgentDeliveryTransition | undefined {
-  return URGENT_DELIVERY_TRANSITIONS.find((t) => t.action === action);
-}
-
-export function availableUrgentDeliveryActions(
-  side: DocumentSide,
-  status: number,
-  can: (code: string) => boolean,
-): UrgentDeliveryAction[] {
-  return URGENT_DELIVERY_TRANSITIONS.filter(
-    (t) => t.side === side && (t.from as readonly number[]).includes(status) && can(t.permission),
-  ).map((t) => t.action);
-}
+export const urgentDeliveryMachine = defineMachine({
+  statuses: URGENT_DELIVERY_STATUS,
+  names: URGENT_DELIVERY_STATUS_NAMES,
+  transitions: URGENT_DELIVERY_TRANSITIONS,
+  entered: { initial: [U.SENT] },
+});

@@ -1,4 +1,6 @@
+import type { PermissionCode } from './permissions.ts';
 import type { DocumentSide } from './receiving-plans.states.ts';
+import { defineMachine, type MachineRow } from './state-machine.ts';
 
 /**
  * Reconciliation statements (buyer: spec §2 /purchasebill PU_BI; supplier: /workers RE_MA). Either side
@@ -43,43 +45,46 @@ export const RECONCILIATION_ACTIONS = ['send', 'answer', 'confirm', 'finalize', 
 export type ReconciliationAction = (typeof RECONCILIATION_ACTIONS)[number];
 export type ReconciliationRole = 'drafter' | 'counterpart';
 
-export interface ReconciliationTransition {
+/**
+ * Either enterprise may draft a statement, so a row's party is a role (`reconciliationRole`), and no
+ * row carries a permission of its own: the caller's side permission (`RECONCILIATION_PERMISSION`, the
+ * machine's `gate`) opens every row.
+ */
+export interface ReconciliationTransition extends MachineRow<ReconciliationStatus> {
   action: ReconciliationAction;
-  from: readonly ReconciliationStatus[];
   /** 'lines': DISPUTED when any line is disputed after the step, else SENT (all agreed, not yet confirmed). */
   to: ReconciliationStatus | 'lines';
-  role: ReconciliationRole;
+  side: ReconciliationRole;
+  permission: null;
 }
 
 const R = RECONCILIATION_STATUS;
 
 export const RECONCILIATION_TRANSITIONS: readonly ReconciliationTransition[] = [
-  { action: 'send', from: [R.DRAFT, R.DISPUTED], to: R.SENT, role: 'drafter' },
-  { action: 'answer', from: [R.SENT], to: 'lines', role: 'counterpart' },
-  { action: 'confirm', from: [R.SENT], to: R.COUNTERPART_CONFIRMED, role: 'counterpart' },
-  { action: 'finalize', from: [R.COUNTERPART_CONFIRMED], to: R.CONFIRMED, role: 'drafter' },
-  { action: 'cancel', from: [R.DRAFT, R.DISPUTED], to: R.CANCELLED, role: 'drafter' },
+  { action: 'send', from: [R.DRAFT, R.DISPUTED], to: R.SENT, side: 'drafter', permission: null },
+  { action: 'answer', from: [R.SENT], to: 'lines', side: 'counterpart', permission: null },
+  { action: 'confirm', from: [R.SENT], to: R.COUNTERPART_CONFIRMED, side: 'counterpart', permission: null },
+  { action: 'finalize', from: [R.COUNTERPART_CONFIRMED], to: R.CONFIRMED, side: 'drafter', permission: null },
+  { action: 'cancel', from: [R.DRAFT, R.DISPUTED], to: R.CANCELLED, side: 'drafter', permission: null },
 ];
 
-export const RECONCILIATION_PERMISSION: Record<DocumentSide, string> = { buyer: 'PU_BI', supplier: 'RE_MA' };
+export const RECONCILIATION_PERMISSION: Readonly<Record<DocumentSide, PermissionCode>> = {
+  buyer: 'PU_BI',
+  supplier: 'RE_MA',
+};
 
 export function reconciliationRole(side: DocumentSide, draftedBy: string): ReconciliationRole {
   return side === draftedBy ? 'drafter' : 'counterpart';
 }
 
-export function reconciliationTransition(action: string): ReconciliationTransition | undefined {
-  return RECONCILIATION_TRANSITIONS.find((t) => t.action === action);
-}
-
-export function availableReconciliationActions(
-  side: DocumentSide,
-  draftedBy: string,
-  status: number,
-  can: (code: string) => boolean,
-): ReconciliationAction[] {
-  if (!can(RECONCILIATION_PERMISSION[side])) return [];
-  const role = reconciliationRole(side, draftedBy);
-  return RECONCILIATION_TRANSITIONS.filter(
-    (t) => t.role === role && (t.from as readonly number[]).includes(status),
-  ).map((t) => t.action);
-}
+export const reconciliationMachine = defineMachine({
+  statuses: RECONCILIATION_STATUS,
+  names: RECONCILIATION_STATUS_NAMES,
+  transitions: RECONCILIATION_TRANSITIONS,
+  entered: {
+    initial: [R.DRAFT],
+    // Set by the counterpart's 'lines' answer when it disputes a line.
+    otherwise: [R.DISPUTED],
+  },
+  gate: RECONCILIATION_PERMISSION,
+});

@@ -1,3 +1,6 @@
+import type { PermissionCode } from './permissions.ts';
+import { defineMachine, type MachineRow } from './state-machine.ts';
+
 /**
  * The prospect pool (spec §2 /purchase/sourcing, /purchase/supplier-audit): a prospect is audited
  * before it may be invited as a supplier. Every state change is a row below; the server runs
@@ -19,12 +22,11 @@ export type ProspectAction = (typeof PROSPECT_ACTIONS)[number];
 /** Actions that need nothing but the prospect and so are offered on the generic action route. */
 export const PROSPECT_PLAIN_ACTIONS: readonly ProspectAction[] = ['submit', 'recall'];
 
-export interface ProspectTransition {
+export interface ProspectTransition extends MachineRow<ProspectState> {
   action: ProspectAction;
-  from: readonly ProspectState[];
   to: ProspectState;
   side: 'buyer';
-  permission: string;
+  permission: PermissionCode;
 }
 
 const P = PROSPECT_STATE;
@@ -40,13 +42,9 @@ export const PROSPECT_TRANSITIONS: readonly ProspectTransition[] = [
 /** States in which the prospect's data may still be edited. */
 export const PROSPECT_EDITABLE_STATES: readonly ProspectState[] = [P.NEW, P.REJECTED];
 
-export function prospectTransition(action: string): ProspectTransition | undefined {
-  return PROSPECT_TRANSITIONS.find((t) => t.action === action);
-}
-
-/** The actions a user holding `can` may take on a prospect in `state`, in table order. */
-export function availableProspectActions(state: number, can: (code: string) => boolean): ProspectAction[] {
-  return PROSPECT_TRANSITIONS.filter((t) => (t.from as readonly number[]).includes(state) && can(t.permission)).map(
-    (t) => t.action,
-  );
-}
+export const prospectMachine = defineMachine({
+  statuses: PROSPECT_STATE,
+  names: PROSPECT_STATE_NAMES,
+  transitions: PROSPECT_TRANSITIONS,
+  entered: { initial: [P.NEW] },
+});

@@ -1,3 +1,6 @@
+import type { PermissionCode } from './permissions.ts';
+import { defineMachine, type MachineRow } from './state-machine.ts';
+
 /**
  * Supplier relationship states (spec §4) and the one table of allowed moves between them.
  *
@@ -77,11 +80,9 @@ export const SUPPLIER_ROW_ACTIONS = [
 ] as const satisfies readonly SupplierAction[];
 export type SupplierRowAction = (typeof SUPPLIER_ROW_ACTIONS)[number];
 
-export interface SupplierTransition {
+export interface SupplierTransition extends MachineRow<SupplierInviteState> {
   action: SupplierAction;
-  /** inviteState values the row must be in. */
-  from: readonly SupplierInviteState[];
-  /** New inviteState; absent when the action changes only the relation. */
+  /** New inviteState; absent when the action changes only the relation, and on restore (`restoredInviteState`). */
   to?: SupplierInviteState;
   /** relationState values the row must be in, when the action cares. */
   relationFrom?: readonly RelationState[];
@@ -90,7 +91,7 @@ export interface SupplierTransition {
   /** New chkState, when the action sets it. */
   chkTo?: ChkState;
   side: SupplierSide;
-  permission: string;
+  permission: PermissionCode;
 }
 
 const I = SUPPLIER_INVITE_STATE;
@@ -151,9 +152,18 @@ export const SUPPLIER_TRANSITIONS: readonly SupplierTransition[] = [
   },
 ];
 
-export function supplierTransition(action: string): SupplierTransition | undefined {
-  return SUPPLIER_TRANSITIONS.find((t) => t.action === action);
-}
+/** The machine of `inviteState`; the relation and approval a row moves travel as the row's extras. */
+export const supplierMachine = defineMachine({
+  statuses: SUPPLIER_INVITE_STATE,
+  names: SUPPLIER_INVITE_STATE_NAMES,
+  transitions: SUPPLIER_TRANSITIONS,
+  entered: {
+    // A buyer creates an archive; a supplier joining with the enterprise's invite code applies at once.
+    initial: [I.NOT_INVITED, I.TO_BE_REVIEWED],
+    // Kept for the spec's vocabulary and archives imported in it (see above); approval goes straight to JOINED.
+    otherwise: [I.REVIEWED],
+  },
+});
 
 /**
  * Where restore leads: blacklisting and invalidating keep the relation and approval untouched, so a
@@ -171,18 +181,13 @@ export function isSupplierBlocked(row: { inviteState: number; relationState: num
   return row.inviteState === I.BLACKLIST || row.inviteState === I.INVALID || row.relationState === R.STOPPED;
 }
 
-/** The row actions one side holding `can` may take on a supplier in these states, in table order. */
-export function availableSupplierActions(
-  side: SupplierSide,
-  row: { inviteState: number; relationState: number },
-  can: (code: string) => boolean,
-): SupplierRowAction[] {
-  return SUPPLIER_TRANSITIONS.filter(
-    (t) =>
-      t.side === side &&
-      (SUPPLIER_ROW_ACTIONS as readonly string[]).includes(t.action) &&
-      (t.from as readonly number[]).includes(row.inviteState) &&
-      (!t.relationFrom || (t.relationFrom as readonly number[]).includes(row.relationState)) &&
-      can(t.permission),
-  ).map((t) => t.action as SupplierRowAction);
-}
+/**
+ * The rows offered on a supplier's row menu (the `also` of `supplierMachine.available`): the actions
+ * of the row route (not invite and accept, which have their own calls) whose relation condition the
+ * supplier's `relationState` meets.
+ */
+export const offeredOnSupplierRow =
+  (relationState: number) =>
+  (t: SupplierTransition): t is SupplierTransition & { action: SupplierRowAction } =>
+    (SUPPLIER_ROW_ACTIONS as readonly string[]).includes(t.action) &&
+    (!t.relationFrom || (t.relationFrom as readonly number[]).includes(relationState));
