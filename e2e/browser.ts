@@ -6,7 +6,8 @@ export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
 export const DEMO_PASSWORD = 'Demo@2026';
 const SHOTS = path.join(import.meta.dirname, 'screenshots');
 
-export function launchBrowser(): Promise<Browser> {
+/** `extraArgs` adds Chromium switches, e.g. a host-resolver rule that gives the server a LAN name. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -18,6 +19,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...extraArgs,
     ],
   });
 }

@@ -37,7 +37,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'false',
       ...(process.env.E2E_DATABASE_URL
-        ? { DATABASE_URL: process.env.E2E_DATABASE_URL, SEED_DEMO: 'true', OUTBOX_PUBLIC: 'true' }
+        ? { DATABASE_URL: process.env.E2E_DATABASE_URL, SEED_DEMO: 'true', DEV_OUTBOX: 'local' }
         : {}),
       ...extraEnv,
     },

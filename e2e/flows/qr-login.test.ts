@@ -37,6 +37,9 @@ describe('QR login: a signed-in device confirms, the waiting browser is signed i
     await phone.goto(`${link.pathname}${link.search}`);
     await phone.getByText('Sign in on the other browser?').waitFor();
     await phone.getByText('It will be signed in as buyer').waitFor();
+    // Before confirming, the phone is told which browser and address asked (QR-jacking).
+    await phone.getByText(/Chrome \d+ · Linux/).waitFor();
+    await phone.getByText('Same address as this device').waitFor();
     await screenshot(phone, 'qr-confirm-en-US');
     await phone.getByRole('button', { name: 'Sign in there' }).click();
     await phone.getByText('Confirmed: the other browser is now signed in').waitFor();
@@ -46,10 +49,10 @@ describe('QR login: a signed-in device confirms, the waiting browser is signed i
     await waiting.getByRole('button', { name: 'Account menu' }).getByText('Wang Jianhua').waitFor();
     await waiting.getByText('Huaxin Electronics').first().waitFor();
 
-    // The ticket is spent: opening the link again cannot sign in a third browser.
+    // The ticket is spent: opening the link again offers nothing to confirm.
     await phone.goto(`${link.pathname}${link.search}`);
-    await phone.getByRole('button', { name: 'Sign in there' }).click();
     await phone.getByText('The QR code has expired, refresh it').waitFor();
+    assert.equal(await phone.getByRole('button', { name: 'Sign in there' }).count(), 0);
     assert.equal(await phone.getByText('Confirmed: the other browser is now signed in').count(), 0);
   });
 });

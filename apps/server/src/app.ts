@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { resolveLocale } from '@concord/shared';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -16,36 +17,54 @@ import type { Database } from './db/client.ts';
 import { registerModules } from './modules.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { AppError } from './platform/errors.ts';
-import { registerErrorHandling } from './platform/http.ts';
-import { type JobRunner, type JobRunnerOptions, startJobRunner } from './platform/jobs.ts';
-import { createMessageProvider, type MessageProvider } from './platform/mail.ts';
+import { registerErrorHandling, registerNoStore, serializeError } from './platform/http.ts';
+import { type JobRunnerOptions, startJobRunner } from './platform/jobs.ts';
+import { createMessageProvider, type MessageProvider, openDevOutbox } from './platform/mail.ts';
 import { registerMasking } from './platform/masking.ts';
-import { createRealtimeHub, type RealtimeHub } from './platform/realtime.ts';
+import { createRealtimeHub } from './platform/realtime.ts';
+import type { Services } from './platform/services.ts';
 
 export interface AppDeps {
   database: Database;
   config: Config;
   /** Overrides the SMS/e-mail provider (tests capture messages with it). */
   provider?: MessageProvider;
-  logger?: boolean;
+  /** false silences the log; a stream receives it as JSON lines (tests that read what a request logged). */
+  logger?: boolean | { write(line: string): void };
   /** Background jobs: clock, polling and whether the loop runs (off under NODE_ENV=test by default). */
   jobs?: JobRunnerOptions;
 }
 
-export interface Services {
-  database: Database;
-  config: Config;
-  provider: MessageProvider;
-  realtime: RealtimeHub;
-  jobs: JobRunner;
-}
+/** Query keys whose values are paging, ids or protocol words; every other value may be personal or secret. */
+const LOGGED_QUERY_KEYS = new Set(['page', 'current', 'size', 'pagesize', 'download', 'grant_type', 'scope', 'state']);
+const loggedQueryKey = (key: string) =>
+  LOGGED_QUERY_KEYS.has(key.toLowerCase()) || /^(id|tenant_id)$/i.test(key) || /^[a-z]\w*Id$/.test(key);
 
-const SECRET_QUERY = /([?&](?:access_token|token|secret|s|code)=)[^&]*/gi;
-export const redactUrl = (url: string) => url.replace(SECRET_QUERY, '$1[REDACTED]');
+/**
+ * A request URL as the log keeps it: query values are redacted except those of a few harmless keys, so
+ * tokens, codes, accounts, mobiles and names typed into filters never reach the log (S-09, issue 11).
+ */
+export function redactUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start < 0) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      // A key without a value is itself a value; a key that is no identifier may be one too.
+      if (equals < 0) return loggedQueryKey(pair) ? pair : '[REDACTED]';
+      const key = pair.slice(0, equals);
+      if (loggedQueryKey(key)) return pair;
+      return `${/^[A-Za-z_][\w.[\]-]{0,39}$/.test(key) ? key : '[REDACTED]'}=[REDACTED]`;
+    })
+    .join('&');
+  return `${url.slice(0, start)}?${query}`;
+}
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger:
       deps.logger === false
         ? false
@@ -54,11 +73,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["x-refreshed-token"]'],
             serializers: {
               req: (req) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+              err: serializeError,
             },
+            ...(typeof deps.logger === 'object' ? { stream: deps.logger } : {}),
           },
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
+    // A malformed URL (bad percent-encoding, an over-long parameter) is answered by the one error normalizer;
+    // such a request never ran the onRequest hook that picks its language.
+    frameworkErrors: (err, req, reply) => {
+      req.locale = resolveLocale(undefined, req.headers['accept-language']);
+      return app.errorHandler(err, req, reply);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -72,6 +99,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // Upgrading requests and HSTS only where https exists: on a plain-HTTP install reached by any name but
+  // localhost the browser would upgrade every asset to https and show a white page.
+  const https = config.publicUrl.startsWith('https:');
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -83,8 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         fontSrc: ["'self'", 'data:'],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
+        upgradeInsecureRequests: https ? [] : null,
       },
     },
+    strictTransportSecurity: https,
     crossOriginEmbedderPolicy: false,
   });
   await app.register(fastifyRateLimit, { global: false, enableDraftSpec: false });
@@ -101,10 +133,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/gateway/docs' });
 
   registerErrorHandling(app);
+  registerNoStore(app);
   registerAccessControl(app, database.db, config);
   registerMasking(app);
 
-  const provider = deps.provider ?? createMessageProvider(config, database.db);
+  await openDevOutbox(config, database.db);
+  const provider = deps.provider ?? createMessageProvider(config, database.db, app.log);
   const realtime = await createRealtimeHub(database, app.log);
   const jobs = startJobRunner(database.db, app.log, deps.jobs);
   const services: Services = { database, config, provider, realtime, jobs };

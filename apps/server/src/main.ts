@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { ConfigError, deliveryWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
+import { attributeLinkedFiles } from './platform/file-documents.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoWorld } from './seed/demo.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -11,8 +12,11 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const seeded = config.seedDemo ? await seedDemoWorld(database.db) : false;
+  // Files linked before uploads were recorded, or by the seed, get the owner their document gives them.
+  const attributed = await attributeLinkedFiles(database.db);
   const app = await buildApp({ database, config });
   await app.listen({ port: config.port, host: config.host });
+  if (attributed) app.log.info({ attributed }, 'stored files attributed to the documents that link them');
 
   const url = `http://localhost:${config.port}`;
   const lines = [
@@ -24,8 +28,12 @@ async function main() {
     lines.push(`Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const a of DEMO_ACCOUNTS) lines.push(`  ${a.username.padEnd(12)} ${a.role}`);
   }
-  if (config.outboxPublic) lines.push(`Development outbox (SMS / e-mail codes): ${url}/gateway/dev/outbox`);
   console.log(lines.join('\n'));
+  // Loud on purpose: a helper that hands out codes must not run unnoticed (QUALITY S-10).
+  for (const warning of deliveryWarnings(config, url)) {
+    console.warn(`\n!!! ${warning}\n`);
+    app.log.warn({ devOutbox: config.devOutbox }, warning);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -44,6 +52,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof ConfigError ? `Configuration error: ${err.message}` : err);
   process.exit(1);
 });

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Services } from './app.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerOidcRoutes } from './modules/accounts/oidc.routes.ts';
 import { registerQrLoginRoutes } from './modules/accounts/qr-login.routes.ts';
@@ -22,6 +21,7 @@ import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerSourcingRoutes } from './modules/sourcing/sourcing.routes.ts';
 import { registerSupplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import type { Services } from './platform/services.ts';
 
 /** Every module, listed explicitly: no autoloading, no container. */
 export async function registerModules(app: FastifyInstance, s: Services) {

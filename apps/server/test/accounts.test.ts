@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { redactUrl } from '../src/app.ts';
+import { PER_ACCOUNT, PER_CLIENT } from '../src/modules/accounts/accounts.service.ts';
 import { as, createTestContext, DEMO_PASSWORD, lastCode, login, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -26,14 +27,18 @@ function formTokenRequest(username: string, password: string) {
 }
 
 async function userRow(username: string) {
-  const res = await t.database.db.execute<{
-    id: string;
-    status: number;
-    failed_logins: number;
-    locked_until: string | null;
-    password_hash: string;
-  }>(sql`select id::text, status, failed_logins, locked_until, password_hash from users where username = ${username}`);
+  const res = await t.database.db.execute<{ id: string; status: number }>(
+    sql`select id::text, status from users where username = ${username}`,
+  );
   return res.rows[0];
+}
+
+/** Stops the clock the server reads (only Date: timers and I/O run on), so delays are exact to the second. */
+function freezeTime(): number {
+  const now = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(now);
+  return now;
 }
 
 async function countUsers() {
@@ -176,6 +181,39 @@ describe('registration', () => {
   });
 });
 
+describe('registration without enumeration (issue 14 item 5)', () => {
+  it('checks the code before telling whether a user name, mobile or e-mail is taken', async () => {
+    for (const taken of [{ username: 'buyer' }, { email: 'buyer@huaxin.example' }, { mobile: '13800000001' }]) {
+      const mobile = taken.mobile ?? nextMobile();
+      const before = await countUsers();
+      const guessed = await as(t.app).post('/gateway/admin/sysuserinfo/userRegister', {
+        ...registration(`probe${mobileSeq}`, mobile, 'Probe#Pass2026'),
+        ...taken,
+        code: '123456',
+      });
+      expect(guessed.statusCode, JSON.stringify(taken)).toBe(428);
+      expect(guessed.json().errorCode).toBe('BAD_CODE');
+      expect(await countUsers()).toBe(before);
+    }
+  });
+
+  it('spends the code on a taken name, so each answer costs a code sent to a number the caller holds', async () => {
+    const mobile = nextMobile();
+    await as(t.app).get(`/gateway/admin/sysuserinfo/getRegisterCode?mobileArea=%2B86&mobile=${mobile}`);
+    const code = lastCode(t.sent, `+86${mobile}`);
+    const taken = await as(t.app).post('/gateway/admin/sysuserinfo/userRegister', {
+      ...registration('buyer', mobile, 'Probe#Pass2026'),
+      code,
+    });
+    expect(taken.json().errorCode).toBe('DUPLICATE');
+    const next = await as(t.app).post('/gateway/admin/sysuserinfo/userRegister', {
+      ...registration('buyer.clerk', mobile, 'Probe#Pass2026'),
+      code,
+    });
+    expect(next.json().errorCode).toBe('BAD_CODE');
+  });
+});
+
 describe('token endpoint', () => {
   it.each([
     ['username', 'buyer'],
@@ -267,72 +305,201 @@ describe('token endpoint', () => {
     expect((await tokenRequest('buyer.clerk', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('S-04: after five failures an unknown name is "locked" exactly like a real account', async () => {
-    const account = await registerAccount('lock.twin');
-    for (let i = 0; i < 5; i++) {
-      await tokenRequest(account.username, 'Wrong#Pass2026');
-      await tokenRequest('no.such.twin', 'Wrong#Pass2026');
+  it('S-04: an unknown name is delayed exactly like a real account, to the second', async () => {
+    const account = await registerAccount('delay.twin');
+    freezeTime();
+    try {
+      for (let i = 0; i < PER_CLIENT.free; i++) {
+        expect((await tokenRequest(account.username, 'Wrong#Pass2026')).statusCode).toBe(426);
+        expect((await tokenRequest('no.such.twin', 'Wrong#Pass2026')).statusCode).toBe(426);
+      }
+      const real = await tokenRequest(account.username, account.password);
+      const phantom = await tokenRequest('no.such.twin', 'Wrong#Pass2026');
+      expect(real.statusCode).toBe(429);
+      expect(real.json()).toEqual({
+        code: 1,
+        errorCode: 'TOO_MANY_ATTEMPTS',
+        msg: 'Too many failed attempts; try again in 30 seconds',
+      });
+      expect(real.headers['retry-after']).toBe('30');
+      expect(phantom.statusCode).toBe(real.statusCode);
+      expect(phantom.body).toBe(real.body);
+      expect(phantom.headers['retry-after']).toBe(real.headers['retry-after']);
+    } finally {
+      vi.useRealTimers();
     }
-    const real = await tokenRequest(account.username, 'Wrong#Pass2026');
-    const phantom = await tokenRequest('no.such.twin', 'Wrong#Pass2026');
-    expect(real.json().errorCode).toBe('ACCOUNT_LOCKED');
-    expect(phantom.statusCode).toBe(real.statusCode);
-    expect(phantom.body).toBe(real.body);
-    expect(phantom.headers['retry-after']).toBe(real.headers['retry-after']);
   });
 });
 
-describe('lock-out (S-03, S-07)', () => {
-  it('locks after five wrong passwords, revokes tokens, and lets the owner in after the lock', async () => {
-    const account = await registerAccount('lock.me');
-    const token = await login(t.app, account.username, account.password);
-    for (let i = 0; i < 4; i++) {
-      expect((await tokenRequest(account.username, `Wrong#Pass${i}`)).statusCode).toBe(426);
+/** Requests from one client address, carrying that client's cookies (a browser's cookie jar). */
+function browser(remoteAddress: string) {
+  let cookie = '';
+  return {
+    async login(username: string, password: string) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: TOKEN_URL,
+        payload: { username, password },
+        remoteAddress,
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+      const device = res.cookies.find((c) => c.name === 'pro__device');
+      if (device) cookie = `pro__device=${device.value}`;
+      return res;
+    },
+  };
+}
+
+async function throttleRow(key: string) {
+  const res = await t.database.db.execute<{ failures: number; delayed_until: string | null }>(
+    sql`select failures, delayed_until::text from auth_throttles where key = ${key}`,
+  );
+  return res.rows[0];
+}
+
+describe('sign-in throttle (S-03, S-11)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('delays one client progressively and lets the owner in from another meanwhile', async () => {
+    const account = await registerAccount('slow.me');
+    const { id } = await userRow(account.username);
+    const start = freezeTime();
+    const guesser = browser('203.0.113.21');
+    for (let i = 0; i < PER_CLIENT.free; i++) {
+      expect((await guesser.login(account.username, `Wrong#Pass${i}`)).statusCode).toBe(426);
     }
-    expect((await as(t.app, token).get('/gateway/admin/user/info')).statusCode).toBe(200);
-    expect((await tokenRequest(account.username, 'Wrong#Pass5')).statusCode).toBe(426);
+    const first = await guesser.login(account.username, account.password);
+    expect(first.statusCode).toBe(429);
+    expect(first.headers['retry-after']).toBe('30');
 
-    const row = await userRow(account.username);
-    expect(row.status).toBe(1);
-    expect(new Date(row.locked_until ?? 0).getTime()).toBeGreaterThan(Date.now());
-    expect((await as(t.app, token).get('/gateway/admin/user/info')).statusCode).toBe(424);
+    vi.setSystemTime(start + 31_000);
+    expect((await guesser.login(account.username, 'Wrong#Pass6')).statusCode).toBe(426);
+    // Each further failure doubles the wait.
+    expect((await guesser.login(account.username, account.password)).headers['retry-after']).toBe('60');
+    expect((await throttleRow(`password:u:${id}:ip:203.0.113.21`))?.failures).toBe(PER_CLIENT.free + 1);
 
-    const locked = await tokenRequest(account.username, account.password);
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().errorCode).toBe('ACCOUNT_LOCKED');
-    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
-
-    await t.database.db.execute(
-      sql`update users set locked_until = now() - interval '1 minute' where id = ${row.id}::bigint`,
-    );
-    const after = await tokenRequest(account.username, account.password);
-    expect(after.statusCode).toBe(200);
-    const reset = await userRow(account.username);
-    expect(reset).toMatchObject({ status: 0, failed_logins: 0 });
+    const owner = browser('198.51.100.21');
+    expect((await owner.login(account.username, account.password)).statusCode).toBe(200);
+    // The owner's success clears the owner's own count only.
+    expect((await guesser.login(account.username, account.password)).statusCode).toBe(429);
+    expect(await userRow(account.username)).toMatchObject({ status: 0 });
   });
 
-  it('counts parallel wrong passwords: a burst cannot slip past the lock', async () => {
+  it('past the account-wide threshold only a browser that signed in before gets in; nothing is locked or ended', async () => {
+    const account = await registerAccount('target.me');
+    const ownerBrowser = browser('198.51.100.30');
+    const signedIn = await ownerBrowser.login(account.username, account.password);
+    expect(signedIn.statusCode).toBe(200);
+    const device = signedIn.cookies.find((c) => c.name === 'pro__device');
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/gateway' });
+    expect(device?.secure).toBeFalsy();
+    const liveToken = signedIn.json().access_token as string;
+
+    const start = freezeTime();
+    // A thousand addresses, one guess each: no address reaches its own limit, the account does.
+    for (let i = 0; i < PER_ACCOUNT.free; i++) {
+      expect((await browser(`203.0.113.${100 + i}`).login(account.username, `Wrong#Guess${i}`)).statusCode).toBe(426);
+    }
+    const stranger = await browser('203.0.113.250').login(account.username, account.password);
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.json().errorCode).toBe('TOO_MANY_ATTEMPTS');
+    expect(Number(stranger.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The owner's browser, even from a new address, is not held back; a forged cookie is worth nothing.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: TOKEN_URL,
+      payload: { username: account.username, password: account.password },
+      remoteAddress: '198.51.100.31',
+      headers: { cookie: `pro__device=${device!.value.replace(/\.[^.]+$/, '.AAAA')}` },
+    });
+    expect(forged.statusCode).toBe(429);
+    const ownerElsewhere = await t.app.inject({
+      method: 'POST',
+      url: TOKEN_URL,
+      payload: { username: account.username, password: account.password },
+      remoteAddress: '198.51.100.31',
+      headers: { cookie: `pro__device=${device!.value}` },
+    });
+    expect(ownerElsewhere.statusCode, ownerElsewhere.body).toBe(200);
+    // Another account's device cookie proves nothing for this one.
+    const other = await registerAccount('other.owner');
+    const otherBrowser = browser('198.51.100.32');
+    expect((await otherBrowser.login(other.username, other.password)).statusCode).toBe(200);
+    expect((await otherBrowser.login(account.username, account.password)).statusCode).toBe(429);
+
+    expect(await userRow(account.username)).toMatchObject({ status: 0 });
+    expect((await as(t.app, liveToken).get('/gateway/admin/user/info')).statusCode).toBe(200);
+
+    // The delay is progressive, never a lock: after it, a stranger's browser with the password gets in.
+    vi.setSystemTime(start + 16 * 60_000);
+    expect((await browser('203.0.113.251').login(account.username, account.password)).statusCode).toBe(200);
+  });
+
+  it('marks the device cookie Secure when the site is served over https', async () => {
+    const https = await createTestContext({ env: { PUBLIC_URL: 'https://srm.example.com' } });
+    try {
+      const res = await https.app.inject({
+        method: 'POST',
+        url: TOKEN_URL,
+        payload: { username: 'buyer', password: DEMO_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies.find((c) => c.name === 'pro__device')).toMatchObject({ secure: true, httpOnly: true });
+    } finally {
+      await https.close();
+    }
+  });
+
+  it('counts parallel wrong passwords exactly: a burst cannot slip past the count', async () => {
     const account = await registerAccount('burst.me');
+    const { id } = await userRow(account.username);
     const burst = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => tokenRequest(account.username, `Wrong#Burst${i}`)),
+      Array.from({ length: 12 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: TOKEN_URL,
+          payload: { username: account.username, password: `Wrong#Burst${i}` },
+          remoteAddress: '203.0.113.40',
+        }),
+      ),
     );
+    const wrong = burst.filter((r) => r.statusCode === 426).length;
     for (const res of burst) expect([426, 429]).toContain(res.statusCode);
-    const row = await userRow(account.username);
-    expect(row.status).toBe(1);
-    expect((await tokenRequest(account.username, account.password)).json().errorCode).toBe('ACCOUNT_LOCKED');
+    expect((await throttleRow(`password:u:${id}:ip:203.0.113.40`))?.failures).toBe(wrong);
+    expect((await throttleRow(`password:u:${id}`))?.failures).toBe(wrong);
+    expect((await browser('203.0.113.40').login(account.username, account.password)).statusCode).toBe(429);
+    expect(await userRow(account.username)).toMatchObject({ status: 0 });
   });
 
-  it('starts counting afresh once a lock has passed', async () => {
-    const account = await registerAccount('relock.me');
-    for (let i = 0; i < 5; i++) await tokenRequest(account.username, 'Wrong#Pass2026');
-    const row = await userRow(account.username);
-    await t.database.db.execute(
-      sql`update users set locked_until = now() - interval '1 minute' where id = ${row.id}::bigint`,
-    );
-    const first = await tokenRequest(account.username, 'Wrong#Pass2026');
-    expect(first.statusCode).toBe(426);
-    expect((await userRow(account.username)).failed_logins).toBe(1);
-    expect((await tokenRequest(account.username, account.password)).statusCode).toBe(200);
+  it('throttles the signed-in password checks like a login, without ending the session', async () => {
+    const account = await registerAccount('recheck.me');
+    const token = await login(t.app, account.username, account.password);
+    const caller = as(t.app, token);
+    for (let i = 0; i < PER_CLIENT.free; i++) {
+      const res = await caller.post('/gateway/admin/sysuserinfo/validatePassword', { password: `Wrong#Pass${i}` });
+      expect(res.json().errorCode).toBe('WRONG_PASSWORD');
+    }
+    const change = await caller.post('/gateway/admin/user/editPassword', {
+      password: account.password,
+      newpassword1: 'Changed#Pass2026',
+      newpassword2: 'Changed#Pass2026',
+    });
+    expect(change.statusCode).toBe(429);
+    expect(change.json().errorCode).toBe('TOO_MANY_ATTEMPTS');
+    expect((await caller.get('/gateway/admin/user/info')).statusCode).toBe(200);
+  });
+
+  it('answers an account locked by its administrator only to whoever knows the password', async () => {
+    const account = await registerAccount('admin.locked');
+    await t.database.db.execute(sql`update users set status = 1 where username = ${account.username}`);
+    const wrong = await tokenRequest(account.username, 'Wrong#Pass2026');
+    expect(wrong.json().errorCode).toBe('BAD_CREDENTIALS');
+    const right = await tokenRequest(account.username, account.password);
+    expect(right.statusCode).toBe(403);
+    expect(right.json().errorCode).toBe('ACCOUNT_LOCKED');
   });
 });
 

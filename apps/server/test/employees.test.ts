@@ -284,6 +284,30 @@ describe('editing an employee', () => {
     expect(stale.json().errorCode).toBe('CONFLICT');
   });
 
+  it('R-04: a staff form read before the position screen changed the employee’s holders gets 409, losing nothing', async () => {
+    const loaded = await detail(clerkId);
+    const position = (await buyer.get(`/gateway/srm/positions/${positionId}`)).json().data;
+    const holderIds = position.holders.map((h: { id: string }) => h.id);
+    const next = holderIds.includes(clerkId)
+      ? holderIds.filter((id: string) => id !== clerkId)
+      : [...holderIds, clerkId];
+    const fromPositions = await buyer.put(`/gateway/srm/positions/${positionId}/holders`, {
+      employeeIds: next,
+      version: position.version,
+    });
+    expect(fromPositions.statusCode, fromPositions.body).toBe(200);
+    const heldNow = (await detail(clerkId)).positions.map((p) => p.id);
+    expect(heldNow.includes(positionId)).toBe(next.includes(clerkId));
+
+    const stale = await buyer.put(`/gateway/srm/employees/${clerkId}`, { ...loaded, remarks: 'stale form' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().errorCode).toBe('CONFLICT');
+    const after = await detail(clerkId);
+    expect(after.positions.map((p) => p.id)).toEqual(heldNow);
+    expect(after.remarks).toBe(loaded.remarks);
+    expect(after.version).toBe(loaded.version + 1);
+  });
+
   it('refuses unknown or foreign positions, departments and partners', async () => {
     const current = await detail(clerkId);
     const base = { ...current, positionIds: [], partners: [] };

@@ -1,8 +1,16 @@
-import { readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, login, type TestContext } from './helpers.ts';
+import { users } from '../src/db/schema.ts';
+import { inTenantTx } from '../src/platform/context.ts';
+import { attributeLinkedFiles, unreferencedFiles } from '../src/platform/file-documents.ts';
+import { newId } from '../src/platform/ids.ts';
+import { hashPassword } from '../src/platform/passwords.ts';
+import { type SeededSuppliers, seedSuppliers } from '../src/seed/suppliers.ts';
+import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
 
 let t: TestContext;
 let token: string;
@@ -38,7 +46,7 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
-function upload(content: Buffer, filename: string, auth = true) {
+function upload(content: Buffer, filename: string, bearer: string | null = token) {
   const boundary = '----concord-test-boundary';
   const payload = Buffer.concat([
     Buffer.from(
@@ -53,7 +61,7 @@ function upload(content: Buffer, filename: string, auth = true) {
     payload,
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
-      ...(auth ? { authorization: `Bearer ${token}` } : {}),
+      ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
     },
   });
 }
@@ -86,7 +94,7 @@ describe('uploads', () => {
   });
 
   it('refuses an anonymous upload', async () => {
-    expect((await upload(png(4, 4), 'a.png', false)).statusCode).toBe(401);
+    expect((await upload(png(4, 4), 'a.png', null)).statusCode).toBe(401);
   });
 
   it('types files by their bytes: a text file named .png is 415 and not kept', async () => {
@@ -148,5 +156,193 @@ describe('uploads', () => {
       expect(res.statusCode, key).toBe(404);
       expect(res.json().errorCode, key).toBe('NOT_FOUND');
     }
+  });
+});
+
+describe('who reads an upload (QUALITY T-01, T-10)', () => {
+  const PDF = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
+  const QUALIFICATIONS = '/gateway/srm/qualification-documents';
+  const NOTICES = '/gateway/srm/notices';
+  const tokens: Record<'buyer' | 'clerk' | 'supplier' | 'supplier2' | 'loner', string> = {
+    buyer: '',
+    clerk: '',
+    supplier: '',
+    supplier2: '',
+    loner: '',
+  };
+  let seeded: SeededSuppliers;
+  let huaxin: string;
+
+  /** The status each caller gets for `url`: 200 with the file, or 404 exactly like a missing one. */
+  async function readers(url: string) {
+    const out: Record<string, number> = {};
+    for (const [who, bearer] of Object.entries(tokens)) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${bearer}` } });
+      if (res.statusCode === 404) expect(res.json().errorCode, who).toBe('NOT_FOUND');
+      out[who] = res.statusCode;
+    }
+    return out;
+  }
+
+  const stored = async (bearer: string, content: Buffer = PDF, name = 'spec.pdf') => {
+    const res = await upload(content, name, bearer);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { name: string; url: string };
+  };
+
+  const caller = (who: keyof typeof tokens): Caller => as(t.app, tokens[who]);
+
+  beforeAll(async () => {
+    tokens.buyer = token;
+    tokens.clerk = await login(t.app, 'buyer.clerk');
+    tokens.supplier = await login(t.app, 'supplier');
+    tokens.supplier2 = await login(t.app, 'supplier2');
+    // An account in no enterprise at all.
+    await t.database.db.insert(users).values({
+      id: newId(),
+      username: 'loner',
+      passwordHash: await hashPassword('Loner#Pass2026'),
+    });
+    tokens.loner = await login(t.app, 'loner', 'Loner#Pass2026');
+    const tenantOf = async (who: keyof typeof tokens) =>
+      (await caller(who).get('/gateway/admin/user/info')).json().data.tenant.id as string;
+    const userOf = async (who: keyof typeof tokens) =>
+      (await caller(who).get('/gateway/admin/user/info')).json().data.sysUser.userId as string;
+    huaxin = await tenantOf('buyer');
+    seeded = await seedSuppliers(t.database.db, {
+      tenants: { huaxin, precision: await tenantOf('supplier'), plastics: await tenantOf('supplier2') },
+      users: {
+        buyer: await userOf('buyer'),
+        'buyer.clerk': await userOf('clerk'),
+        supplier: await userOf('supplier'),
+        supplier2: await userOf('supplier2'),
+      },
+    });
+  });
+
+  it('lets only the uploader read a file no document holds yet', async () => {
+    const { url } = await stored(tokens.buyer);
+    expect(await readers(url)).toEqual({ buyer: 200, clerk: 404, supplier: 404, supplier2: 404, loner: 404 });
+    const own = await stored(tokens.loner);
+    expect(await readers(own.url)).toEqual({ buyer: 404, clerk: 404, supplier: 404, supplier2: 404, loner: 200 });
+  });
+
+  it('opens a reply attachment to both parties of the document once the reply saves it, to nobody else', async () => {
+    const requested = await caller('buyer').post(QUALIFICATIONS, {
+      supplierIds: [seeded.precision],
+      items: [{ fileName: 'Files test certificate', description: '', validityType: '3' }],
+      send: true,
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    const id = requested.json().data.documentIds[0] as string;
+    const file = await stored(tokens.supplier, PDF, 'iso.pdf');
+    // The buyer is the partner-to-be: nothing before the reply attaches it.
+    expect(await readers(file.url)).toEqual({ buyer: 404, clerk: 404, supplier: 200, supplier2: 404, loner: 404 });
+    const buildDate = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const replied = await caller('supplier').post(`${QUALIFICATIONS}/${id}/actions/reply`, {
+      attachments: [file],
+      documentCode: 'FILES-TEST-001',
+      buildDate,
+    });
+    expect(replied.statusCode, replied.body).toBe(200);
+    expect(await readers(file.url)).toEqual({ buyer: 200, clerk: 200, supplier: 200, supplier2: 404, loner: 404 });
+  });
+
+  it('opens one template to every supplier it was requested from, and no other', async () => {
+    const template = await stored(tokens.buyer, PDF, 'template.pdf');
+    const requested = await caller('buyer').post(QUALIFICATIONS, {
+      supplierIds: [seeded.precision, seeded.plastics],
+      items: [{ fileName: 'Files test template', description: '', validityType: '1', templateFile: template }],
+      send: false,
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    // Drafts: the suppliers are not parties yet.
+    expect(await readers(template.url)).toEqual({ buyer: 200, clerk: 200, supplier: 404, supplier2: 404, loner: 404 });
+    const [toPrecision, toPlastics] = requested.json().data.documentIds as string[];
+    const send = async (id: string) => {
+      const { version } = (await caller('buyer').get(`${QUALIFICATIONS}/${id}`)).json().data;
+      const sent = await caller('buyer').post(`${QUALIFICATIONS}/${id}/actions/send`, { version });
+      expect(sent.statusCode, sent.body).toBe(200);
+    };
+    await send(toPrecision!);
+    expect(await readers(template.url)).toEqual({ buyer: 200, clerk: 200, supplier: 200, supplier2: 404, loner: 404 });
+    await send(toPlastics!);
+    expect(await readers(template.url)).toEqual({ buyer: 200, clerk: 200, supplier: 200, supplier2: 200, loner: 404 });
+  });
+
+  it('opens a rich-text image of a notice to its recipients once it is published', async () => {
+    const image = await stored(tokens.buyer, png(32, 32), 'plan.png');
+    const created = await caller('buyer').post(NOTICES, {
+      title: 'Files test notice',
+      content: `<p>Floor plan</p><p><img src="${image.url}" alt="plan"></p>`,
+      needReply: false,
+      supplierIds: [seeded.precision],
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const notice = created.json().data.notice as { id: string; version: number; content: string };
+    expect(notice.content).toContain(image.url);
+    expect(await readers(image.url)).toEqual({ buyer: 200, clerk: 200, supplier: 404, supplier2: 404, loner: 404 });
+    const published = await caller('buyer').post(`${NOTICES}/${notice.id}/actions/publish`, {
+      version: notice.version,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(await readers(image.url)).toEqual({ buyer: 200, clerk: 200, supplier: 200, supplier2: 404, loner: 404 });
+  });
+
+  it('gives nothing to someone who saves a key they did not upload', async () => {
+    const avatar = await stored(tokens.buyer, png(24, 24), 'me.png');
+    const taken = await caller('supplier2').post('/gateway/admin/sysuserinfo/updatePersonalData', {
+      avatarUrl: avatar.url,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(await readers(avatar.url)).toEqual({ buyer: 200, clerk: 404, supplier: 404, supplier2: 404, loner: 404 });
+    // The uploader's own avatar is theirs alone, whichever enterprise is active.
+    const mine = await caller('buyer').post('/gateway/admin/sysuserinfo/updatePersonalData', { avatarUrl: avatar.url });
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(await readers(avatar.url)).toEqual({ buyer: 200, clerk: 404, supplier: 404, supplier2: 404, loner: 404 });
+  });
+
+  it('attributes files linked before uploads had rows, once, and lists files nothing links', async () => {
+    const dir = path.join(t.config.dataDir, 'files');
+    const key = `${randomBytes(16).toString('hex')}.pdf`;
+    writeFileSync(path.join(dir, key), PDF);
+    const url = `/gateway/system/oss/file/${key}`;
+    const created = await caller('buyer').post(NOTICES, {
+      title: 'Files test legacy notice',
+      content: '<p>Old</p>',
+      needReply: false,
+      supplierIds: [seeded.precision],
+    });
+    const notice = created.json().data.notice as { id: string; version: number };
+    expect(
+      (await caller('buyer').post(`${NOTICES}/${notice.id}/actions/publish`, { version: notice.version })).statusCode,
+    ).toBe(200);
+    // What an older version left: the link saved, no row for the file.
+    await inTenantTx(t.database.db, huaxin, (tx) =>
+      tx.execute(sql`update notices set attachments = ${JSON.stringify([{ name: 'old.pdf', url }])}::jsonb
+                      where id = ${notice.id}`),
+    );
+    expect(await readers(url)).toEqual({ buyer: 404, clerk: 404, supplier: 404, supplier2: 404, loner: 404 });
+
+    expect(await attributeLinkedFiles(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await attributeLinkedFiles(t.database.db)).toBe(0);
+    expect(await readers(url)).toEqual({ buyer: 200, clerk: 200, supplier: 200, supplier2: 404, loner: 404 });
+    const { rows } = await t.database.db.execute<{ name: string; document_type: string; owner: string }>(
+      sql`select name, document_type, owner_tenant_id::text as owner from files where key = ${key}`,
+    );
+    expect(rows).toEqual([{ name: 'old.pdf', document_type: 'notices', owner: huaxin }]);
+
+    const orphan = `${randomBytes(16).toString('hex')}.pdf`;
+    const fresh = `${randomBytes(16).toString('hex')}.pdf`;
+    writeFileSync(path.join(dir, orphan), PDF);
+    writeFileSync(path.join(dir, fresh), PDF);
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    utimesSync(path.join(dir, orphan), twoDaysAgo, twoDaysAgo);
+    utimesSync(path.join(dir, key), twoDaysAgo, twoDaysAgo);
+    const unlinked = await unreferencedFiles(t.database.db, t.config.dataDir);
+    expect(unlinked).toContain(orphan);
+    expect(unlinked).not.toContain(key);
+    // An upload younger than a day may belong to a form still open.
+    expect(unlinked).not.toContain(fresh);
   });
 });

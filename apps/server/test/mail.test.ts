@@ -146,7 +146,7 @@ beforeAll(async () => {
     SMTP_PASS,
     SMTP_FROM: FROM,
   });
-  // No provider override: the app builds its real one (SMTP for e-mail, the outbox for SMS).
+  // No provider override: the app builds its real one (SMTP for e-mail; SMS, with no gateway, goes nowhere).
   app = await buildApp({ database, config, logger: false });
   await app.ready();
 });

@@ -81,6 +81,12 @@ async function create(body: Record<string, unknown>, headers?: Record<string, st
   return buyer.post(BASE, body, headers);
 }
 
+/** Replaces a position's holders with the version read just before, as the position screen does. */
+async function setHolders(caller: Caller, positionId: string, employeeIds: string[]) {
+  const { version } = (await caller.get(`${BASE}/${positionId}`)).json().data;
+  return caller.put(`${BASE}/${positionId}/holders`, { employeeIds, version });
+}
+
 async function userInfo(caller: Caller) {
   return (await caller.get('/gateway/admin/user/info')).json().data;
 }
@@ -261,16 +267,16 @@ describe('updating and deleting positions', () => {
     expect(superiorDelete.statusCode).toBe(409);
     expect(superiorDelete.json().errorCode).toBe('POSITION_HAS_SUBORDINATES');
 
-    const badHolder = await buyer.put(`${BASE}/${b.id}/holders`, { employeeIds: ['42'] });
+    const badHolder = await setHolders(buyer, b.id, ['42']);
     expect(badHolder.json().errorCode).toBe('POSITION_EMPLOYEE_NOT_FOUND');
-    const held = await buyer.put(`${BASE}/${b.id}/holders`, { employeeIds: [clerkEmployeeId] });
+    const held = await setHolders(buyer, b.id, [clerkEmployeeId]);
     expect(held.json().data.holders.map((h: { id: string }) => h.id)).toEqual([clerkEmployeeId]);
     const inUse = await del(t.app, buyerToken, `${BASE}/${b.id}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().errorCode).toBe('POSITION_IN_USE');
     expect(inUse.json().msg).toContain('1');
 
-    expect((await buyer.put(`${BASE}/${b.id}/holders`, { employeeIds: [] })).json().data.holders).toEqual([]);
+    expect((await setHolders(buyer, b.id, [])).json().data.holders).toEqual([]);
     expect((await del(t.app, buyerToken, `${BASE}/${b.id}`)).statusCode).toBe(200);
     expect((await buyer.get(`${BASE}/${b.id}`)).statusCode).toBe(404);
     expect((await del(t.app, buyerToken, `${BASE}/${a.id}`)).statusCode).toBe(200);
@@ -359,7 +365,7 @@ describe('position flags', () => {
     const position = (
       await create(newPosition('T-IPONLY', { isStationCheckIp: true, allowedIps: ['10.9.8.7'] }))
     ).json().data;
-    await buyer.put(`${BASE}/${position.id}/holders`, { employeeIds: [clerkEmployeeId] });
+    await setHolders(buyer, position.id, [clerkEmployeeId]);
     expect((await clerk.post(`${BASE}/switch`, { positionId: position.id })).statusCode).toBe(200);
 
     const headers = { authorization: `Bearer ${clerkToken}` };
@@ -370,7 +376,7 @@ describe('position flags', () => {
     expect(spoofed.json().errorCode).toBe('IP_FORBIDDEN');
     expect((await call({ remoteAddress: '10.9.8.7' })).statusCode).toBe(200);
 
-    await buyer.put(`${BASE}/${position.id}/holders`, { employeeIds: [] });
+    await setHolders(buyer, position.id, []);
     expect((await clerk.get(`${BASE}/mine`)).json().data.activePositionId).toBe(seeded['PUR-CLK'].id);
   });
 
@@ -384,7 +390,7 @@ describe('position flags', () => {
       const position = (
         await admin.post(BASE, newPosition('T-IPONLY', { isStationCheckIp: true, allowedIps: ['10.9.8.0/24'] }))
       ).json().data;
-      await admin.put(`${BASE}/${position.id}/holders`, { employeeIds: [employeeId] });
+      await setHolders(admin, position.id, [employeeId]);
       await as(proxied.app, token).post(`${BASE}/switch`, { positionId: position.id });
 
       const call = (forwarded?: string) =>
@@ -430,11 +436,14 @@ describe('trading-partner restriction', () => {
     );
 
     const url = `${BASE}/trading-partners/${clerkEmployeeId}`;
-    expect((await buyer.put(url, { supplier: [t.huaxin], client: [] })).json().errorCode).toBe('PARTNER_IS_SELF');
-    expect((await buyer.put(url, { supplier: ['42'], client: [] })).json().errorCode).toBe(
+    const { version } = (await buyer.get(url)).json().data;
+    expect((await buyer.put(url, { supplier: [t.huaxin], client: [], version })).json().errorCode).toBe(
+      'PARTNER_IS_SELF',
+    );
+    expect((await buyer.put(url, { supplier: ['42'], client: [], version })).json().errorCode).toBe(
       'PARTNER_ENTERPRISE_NOT_FOUND',
     );
-    const saved = await buyer.put(url, { supplier: [precision.id, precision.id], client: [precision.id] });
+    const saved = await buyer.put(url, { supplier: [precision.id, precision.id], client: [precision.id], version });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.supplier.map((e: { compNo: string }) => e.compNo)).toEqual(['20260002']);
     expect(saved.json().data.client).toHaveLength(1);
@@ -451,5 +460,76 @@ describe('trading-partner restriction', () => {
     expect(foreign.statusCode).toBe(404);
     expect(foreign.body).toBe(missing.body);
     expect((await supplier.get(`${BASE}/${seeded['PUR-CLK'].id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('replacing holders and partner lists (R-04)', () => {
+  const employeeUrl = (id: string) => `/gateway/srm/employees/${id}`;
+
+  it('of two editors of a position’s holders, the stale one gets 409 and the first one’s holders stay', async () => {
+    const position = (await create(newPosition('T-R04'))).json().data;
+    const options = (await buyer.get(`${BASE}/employee-options`)).json().data as { id: string; platformNo: string }[];
+    const buyerEmployeeId = options.find((o) => o.platformNo === 'buyer')!.id;
+    const holders = `${BASE}/${position.id}/holders`;
+    const loadedByOne = (await buyer.get(`${BASE}/${position.id}`)).json().data;
+    const loadedByOther = (await buyer.get(`${BASE}/${position.id}`)).json().data;
+
+    const first = await buyer.put(holders, { employeeIds: [clerkEmployeeId], version: loadedByOne.version });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().data.version).toBe(loadedByOne.version + 1);
+    const second = await buyer.put(holders, { employeeIds: [buyerEmployeeId], version: loadedByOther.version });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().errorCode).toBe('CONFLICT');
+    const now = (await buyer.get(`${BASE}/${position.id}`)).json().data;
+    expect(now.holders.map((h: { id: string }) => h.id)).toEqual([clerkEmployeeId]);
+    expect(now.version).toBe(first.json().data.version);
+    // The position form read before the holders changed is stale as well.
+    const staleForm = await buyer.put(`${BASE}/${position.id}`, {
+      ...newPosition('T-R04'),
+      version: loadedByOther.version,
+    });
+    expect(staleForm.statusCode).toBe(409);
+
+    // The staff screen replaces the same rows from the employee's side: the holder gained moved on
+    // there, and the staff screen's removal moves the position on here.
+    const employee = (await buyer.get(employeeUrl(clerkEmployeeId))).json().data;
+    const withoutIt = employee.positions.map((p: { id: string }) => p.id).filter((id: string) => id !== position.id);
+    const fromStaff = await buyer.put(employeeUrl(clerkEmployeeId), { ...employee, positionIds: withoutIt });
+    expect(fromStaff.statusCode, fromStaff.body).toBe(200);
+    const late = await buyer.put(holders, { employeeIds: [clerkEmployeeId, buyerEmployeeId], version: now.version });
+    expect(late.statusCode).toBe(409);
+    const after = (await buyer.get(`${BASE}/${position.id}`)).json().data;
+    expect(after).toMatchObject({ holders: [], version: now.version + 1 });
+    expect((await del(t.app, buyerToken, `${BASE}/${position.id}`)).statusCode).toBe(200);
+  });
+
+  it('of two editors of an employee’s partner lists, the stale one gets 409 and the first one’s partners stay', async () => {
+    const url = `${BASE}/trading-partners/${clerkEmployeeId}`;
+    const plastics = (await buyer.get(`${BASE}/partner-lookup?compNo=20260003`)).json().data;
+    const ids = (list: { id: string }[]) => list.map((e) => e.id);
+    const loadedByOne = (await buyer.get(url)).json().data;
+    const loadedByOther = (await buyer.get(url)).json().data;
+
+    const first = await buyer.put(url, {
+      supplier: [...ids(loadedByOne.supplier), plastics.id],
+      client: ids(loadedByOne.client),
+      version: loadedByOne.version,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await buyer.put(url, { supplier: [], client: [], version: loadedByOther.version });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().errorCode).toBe('CONFLICT');
+    const now = (await buyer.get(url)).json().data;
+    expect(now).toEqual(first.json().data);
+    expect(now.supplier.map((e: { compNo: string }) => e.compNo)).toContain('20260003');
+    expect(now.version).toBe(loadedByOne.version + 1);
+
+    // The staff screen keeps the same partner rows under the same version.
+    const employee = (await buyer.get(employeeUrl(clerkEmployeeId))).json().data;
+    expect(employee.version).toBe(now.version);
+    expect((await buyer.put(employeeUrl(clerkEmployeeId), { ...employee, partners: [] })).statusCode).toBe(200);
+    const late = await buyer.put(url, { supplier: ids(now.supplier), client: ids(now.client), version: now.version });
+    expect(late.statusCode).toBe(409);
+    expect((await buyer.get(url)).json().data).toMatchObject({ supplier: [], client: [] });
   });
 });

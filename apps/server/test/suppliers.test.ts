@@ -1,8 +1,11 @@
 import {
   CHK_STATE,
+  type CustomerDetail,
   type CustomerItem,
   RELATION_STATE,
+  SUPPLIER_ARCHIVE_PARTNER_FIELDS,
   SUPPLIER_INVITE_STATE,
+  type SupplierContactsView,
   type SupplierDetail,
   type SupplierListItem,
   type SupplierRegistrationInput,
@@ -293,6 +296,9 @@ describe('transitions and two-party rights', () => {
       partner.caller.get('/gateway/srm/supplier-invitations/incoming'),
     );
     expect(incoming[0].auditDescription).toBe('Bank account missing');
+    // The return reason is addressed to the supplier: its partner view of the archive keeps it.
+    const returned = await ok<SupplierDetail>(partner.caller.get(`/gateway/srm/suppliers/${supplierId}`));
+    expect(returned).toMatchObject({ side: 'supplier', auditDescription: 'Bank account missing' });
     // While in progress the supplier may keep its registration data.
     await ok(
       partner.caller.put(`/gateway/srm/suppliers/${supplierId}/registration`, {
@@ -336,22 +342,25 @@ describe('transitions and two-party rights', () => {
     });
 
     // The supplier keeps its own contacts; the buyer sees them.
+    const { version } = await ok<SupplierContactsView>(
+      partner.caller.get(`/gateway/srm/suppliers/${supplierId}/contacts`),
+    );
     await ok(
       partner.caller.put(`/gateway/srm/suppliers/${supplierId}/contacts`, {
+        version,
         contacts: [
           { name: 'Wu Gang', position: 'Sales', isPrimary: true, weChatNumber: 'wugang' },
           { name: 'Zhao Min', connectFax: '0551-1234567' },
         ],
       }),
     );
-    const contacts = await ok<{ name: string; isPrimary: boolean }[]>(
-      buyer.get(`/gateway/srm/suppliers/${supplierId}/contacts`),
-    );
-    expect(contacts.map((c) => [c.name, c.isPrimary])).toEqual([
+    const contacts = await ok<SupplierContactsView>(buyer.get(`/gateway/srm/suppliers/${supplierId}/contacts`));
+    expect(contacts.contacts.map((c) => [c.name, c.isPrimary])).toEqual([
       ['Wu Gang', true],
       ['Zhao Min', false],
     ]);
     const twoPrimaries = await partner.caller.put(`/gateway/srm/suppliers/${supplierId}/contacts`, {
+      version: contacts.version,
       contacts: [
         { name: 'A', isPrimary: true },
         { name: 'B', isPrimary: true },
@@ -380,6 +389,80 @@ describe('transitions and two-party rights', () => {
       poName: 'x',
     });
     expect(stale.statusCode).toBe(409);
+  });
+
+  it('R-04: of two editors who read the same contact list, the stale one gets 409 and loses nothing of the other', async () => {
+    const url = `/gateway/srm/suppliers/${supplierId}/contacts`;
+    const seenByBuyer = await ok<SupplierContactsView>(buyer.get(url));
+    const seenBySupplier = await ok<SupplierContactsView>(partner.caller.get(url));
+    expect(seenBySupplier.version).toBe(seenByBuyer.version);
+    const keep = (list: SupplierContactsView['contacts']) => list.map(({ id: _id, ...c }) => c);
+
+    const first = await ok<SupplierContactsView>(
+      partner.caller.put(url, {
+        version: seenBySupplier.version,
+        contacts: [...keep(seenBySupplier.contacts), { name: 'Qian Li', position: 'Quality' }],
+      }),
+    );
+    expect(first.version).toBe(seenBySupplier.version + 1);
+    const second = await buyer.put(url, {
+      version: seenByBuyer.version,
+      contacts: [{ name: 'Only Buyer Pick', isPrimary: true }],
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().errorCode).toBe('CONFLICT');
+    const now = await ok<SupplierContactsView>(buyer.get(url));
+    expect(now).toEqual(first);
+    expect(now.contacts.map((c) => c.name)).toEqual(['Wu Gang', 'Zhao Min', 'Qian Li']);
+
+    // The buyer reloads and saves on top of the supplier's change; the archive edit now needs that version too.
+    const merged = await ok<SupplierContactsView>(
+      buyer.put(url, { version: now.version, contacts: [...keep(now.contacts), { name: 'Sun Hao' }] }),
+    );
+    expect(merged.contacts.map((c) => c.name)).toEqual(['Wu Gang', 'Zhao Min', 'Qian Li', 'Sun Hao']);
+    const archive = await ok<SupplierDetail>(buyer.get(`/gateway/srm/suppliers/${supplierId}`));
+    expect(archive.version).toBe(merged.version);
+  });
+
+  it('T-14: the supplier reads the buyer’s archive of it through the partner view only', async () => {
+    const detail = await ok<SupplierDetail>(buyer.get(`/gateway/srm/suppliers/${supplierId}`));
+    const cls = await ok<{ id: string }>(
+      buyer.post('/gateway/srm/supplier-classes', { code: 'PV-SECRET', name: 'ZQX-PV-CLASS strategic' }),
+    );
+    await ok(
+      buyer.put(`/gateway/srm/suppliers/${supplierId}`, {
+        version: detail.version,
+        supCode: detail.supCode,
+        supName: detail.supName,
+        supplierClassId: cls.id,
+        lifeCycle: 'phaseOut',
+        archive: {
+          ...registration,
+          ERPOfficialCode: 'ZQX-PV-ERP',
+          supClass1: 'ZQX-PV-C1',
+          customerStatus: 'ZQX-PV-STATUS',
+          supPayCondition: 'ZQX-PV-PAY',
+        },
+      }),
+    );
+    // An approval note is the buyer's own.
+    await t.database.db.execute(
+      sql`update suppliers set audit_description = 'ZQX-PV-NOTE' where tenant_id = ${huaxin} and id = ${supplierId}`,
+    );
+    const asBuyer = await buyer.get(`/gateway/srm/suppliers/${supplierId}`);
+    expect(asBuyer.body).toContain('ZQX-PV-ERP');
+    expect(asBuyer.body).toContain('ZQX-PV-NOTE');
+
+    const asSupplier = await partner.caller.get(`/gateway/srm/suppliers/${supplierId}`);
+    expect(asSupplier.statusCode).toBe(200);
+    expect(asSupplier.body).not.toMatch(/ZQX-PV|phaseOut/);
+    const view = asSupplier.json().data;
+    expect(
+      Object.keys(view).filter((k) => !(SUPPLIER_ARCHIVE_PARTNER_FIELDS as readonly string[]).includes(k)),
+    ).toEqual([]);
+    expect(view).toMatchObject({ side: 'supplier', supCode: detail.supCode, auditDescription: '' });
+    const customer = await ok<CustomerDetail>(partner.caller.get(`/gateway/srm/customers/${customerId}`));
+    expect(customer).toMatchObject({ supCode: detail.supCode, auditDescription: '' });
   });
 
   it('T-01: an outsider enterprise sees none of it', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MOBILE_AREAS } from './enums.ts';
 import type { HeldPosition } from './positions.schema.ts';
+import { rawTextSchema, requiredTextSchema, textSchema } from './primitives.ts';
 
 /** Issue messages are keys of VALIDATION_MESSAGES; each side translates them. */
 export const mobileAreaSchema = z.enum(MOBILE_AREAS, { message: 'invalid' }).default('+86');
@@ -32,10 +33,8 @@ export const usernameSchema = z
   .regex(/^[A-Za-z][A-Za-z0-9._-]{2,31}$/, { message: 'username' });
 
 /** "Must contain lowercase, uppercase and digits" (spec §5); any Unicode is allowed beside them. */
-export const passwordSchema = z
-  .string({ message: 'required' })
+export const passwordSchema = rawTextSchema(256)
   .min(8, { message: 'password' })
-  .max(256, { message: 'tooLong' })
   .refine((p) => /\p{Ll}/u.test(p) && /\p{Lu}/u.test(p) && /\d/.test(p), { message: 'password' });
 
 const mobileRule = (v: { mobile: string; mobileArea: string }) => isValidMobile(v.mobile, v.mobileArea);
@@ -48,7 +47,7 @@ export const registerSchema = z
     email: emailSchema,
     code: codeSchema,
     password: passwordSchema,
-    password2: z.string({ message: 'required' }),
+    password2: rawTextSchema(256),
     agreement: z.literal(true, { message: 'agreement' }),
   })
   .refine(mobileRule, { message: 'mobile', path: ['mobile'] })
@@ -60,8 +59,8 @@ export const mobileCodeRequestSchema = z
   .refine(mobileRule, { message: 'mobile', path: ['mobile'] });
 
 export const passwordLoginSchema = z.object({
-  username: z.string({ message: 'required' }).trim().min(1, 'required').max(254, 'tooLong'),
-  password: z.string({ message: 'required' }).min(1, 'required').max(256, 'tooLong'),
+  username: requiredTextSchema(254),
+  password: rawTextSchema(256).min(1, 'required'),
   isPhone: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
 });
 
@@ -70,27 +69,27 @@ export const smsLoginSchema = z
   .refine(mobileRule, { message: 'mobile', path: ['mobile'] });
 
 export const forgetCodeRequestSchema = z.object({
-  account: z.string({ message: 'required' }).trim().min(1, 'required'),
+  account: requiredTextSchema(254),
 });
-export const validateForgetCodeSchema = z.object({ account: z.string().trim().min(1, 'required'), code: codeSchema });
+export const validateForgetCodeSchema = z.object({ account: requiredTextSchema(254), code: codeSchema });
 export const resetPasswordSchema = z
   .object({
-    account: z.string().trim().min(1, 'required'),
-    ticket: z.string().min(1, 'required'),
+    account: requiredTextSchema(254),
+    ticket: rawTextSchema(256).min(1, 'required'),
     password: passwordSchema,
-    password2: z.string({ message: 'required' }),
+    password2: rawTextSchema(256),
   })
   .refine((v) => v.password === v.password2, { message: 'passwordMismatch', path: ['password2'] });
 
 export const changePasswordSchema = z
   .object({
-    password: z.string({ message: 'required' }).min(1, 'required'),
+    password: rawTextSchema(256).min(1, 'required'),
     newpassword1: passwordSchema,
-    newpassword2: z.string({ message: 'required' }),
+    newpassword2: rawTextSchema(256),
   })
   .refine((v) => v.newpassword1 === v.newpassword2, { message: 'passwordMismatch', path: ['newpassword2'] });
 
-export const validatePasswordSchema = z.object({ password: z.string({ message: 'required' }).min(1, 'required') });
+export const validatePasswordSchema = z.object({ password: rawTextSchema(256).min(1, 'required') });
 
 export const modifyMobileCodeSchema = z
   .object({ mobileArea: mobileAreaSchema, newMobile: mobileSchema })
@@ -101,9 +100,9 @@ export const modifyMobileSchema = z
   .refine((v) => isValidMobile(v.newMobile, v.mobileArea), { message: 'mobile', path: ['newMobile'] });
 
 export const personalDataSchema = z.object({
-  name: z.string().trim().max(64, 'tooLong').optional(),
-  introduction: z.string().trim().max(500, 'tooLong').optional(),
-  avatarUrl: z.string().max(500, 'tooLong').nullable().optional(),
+  name: textSchema(64).optional(),
+  introduction: textSchema(500).optional(),
+  avatarUrl: rawTextSchema(500).nullable().optional(),
 });
 
 export const userSettingsSchema = z.object({
@@ -168,3 +167,11 @@ export interface QrTicket {
   expiresIn: number;
 }
 export type QrStatus = 'waiting' | 'scanned' | 'confirmed' | 'expired';
+/** Who asked for a QR ticket, shown on the confirming phone so a relayed code is noticed (QR-jacking). */
+export interface QrRequester {
+  /** The browser and system, e.g. "Chrome 126 · Windows"; null when the request named none. */
+  agent: string | null;
+  ip: string | null;
+  /** Whether the confirming device comes from the same address. */
+  sameAddress: boolean;
+}

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { DECIMAL_KINDS, type DecimalKind, MAX_DECIMAL_PLACES, MIN_DECIMAL_PLACES } from './basic-data.decimals.ts';
-import { organizationIdSchema } from './organization.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import {
+  dateSchema,
+  idSchema,
+  requiredTextSchema,
+  settingsVersionSchema,
+  textSchema,
+  versionSchema,
+} from './primitives.ts';
 
 /**
  * Request and reply shapes of the enterprise's basic data (spec §2 /basicdatasetting, §3, §5):
@@ -9,18 +16,16 @@ import { listQuerySchema } from './paging.ts';
  * decimal places and evaluation items. Codes are unique per enterprise (QUALITY T-10).
  */
 
-const idSchema = organizationIdSchema;
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const requiredText = (max: number) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const text = textSchema;
+const requiredText = requiredTextSchema;
 const codeSchema = requiredText(32);
 const remarks = text(500).default('');
 const sortOrder = z.number({ message: 'required' }).int('invalid').min(0, 'invalid').max(99999, 'invalid').default(0);
-const version = z.number().int().min(1);
+const version = versionSchema;
 const keywordFilter = z.object({
   /** Matches the code or the name. */
   keyword: text(64).optional(),
 });
-const dateSchema = z.string({ message: 'required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
 const distinctTexts = (max: number) =>
   z
     .array(requiredText(max))
@@ -305,7 +310,7 @@ export const decimalPlacesUpdateSchema = z.object({
     .array(z.object({ kind: z.enum(DECIMAL_KINDS), places: placesSchema }))
     .refine((list) => DECIMAL_KINDS.every((k) => list.filter((s) => s.kind === k).length === 1), 'invalid'),
   /** Absent (or 0) while the enterprise still uses the defaults. */
-  version: z.number().int().min(0),
+  version: settingsVersionSchema,
 });
 export type DecimalPlacesUpdateInput = z.input<typeof decimalPlacesUpdateSchema>;
 

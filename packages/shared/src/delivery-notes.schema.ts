@@ -3,6 +3,7 @@ import type { DecimalPlaces } from './basic-data.decimals.ts';
 import { DELIVERY_NOTE_STATUS, type DeliveryNoteAction, type DeliveryNoteStatus } from './delivery-notes.states.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import { textSchema, versionSchema } from './primitives.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
 import type { DocumentSide } from './receiving-plans.states.ts';
 
@@ -12,8 +13,8 @@ import type { DocumentSide } from './receiving-plans.states.ts';
  * and as decimal strings in replies.
  */
 
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const version = z.number().int().min(1);
+const text = textSchema;
+const version = versionSchema;
 const MAX_VALUE = 1e12;
 export const DELIVERY_NOTE_MAX_LINES = 1_000;
 /** A note never holds more packages (labels) than this; QUALITY P-06 prints 1,000 in one PDF. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SCALES, VALIDITY_TYPES } from './enums.ts';
+import { dateSchema, idSchema, textSchema, versionSchema } from './primitives.ts';
 
 export const compNoSchema = z
   .string({ message: 'required' })
@@ -10,7 +11,7 @@ export const inviteCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, { message: 'inviteCode' });
 
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
+const text = textSchema;
 
 /** Enterprise info fields of spec §3 that a user may edit. */
 export const enterpriseFieldsSchema = z.object({
@@ -42,22 +43,18 @@ export const attachmentSchema = z.object({ name: text(255).min(1), url: text(500
 
 export const capabilitySchema = z
   .object({
-    id: z.string().optional(),
+    id: idSchema.optional(),
     number: text(64).min(1, 'required'),
     title: text(128).min(1, 'required'),
     remark: text(500).default(''),
     validityType: z.enum(VALIDITY_TYPES, { message: 'required' }),
-    expiryDate: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
-      .nullable()
-      .optional(),
+    expiryDate: dateSchema.nullable().optional(),
     attachments: z.array(attachmentSchema).max(10).default([]),
   })
   .refine((c) => c.validityType !== 'date' || !!c.expiryDate, { message: 'required', path: ['expiryDate'] });
 
 export const enterpriseUpdateSchema = enterpriseFieldsSchema.extend({
-  version: z.number().int().positive(),
+  version: versionSchema,
   capabilities: z.array(capabilitySchema).max(100).default([]),
 });
 export type EnterpriseUpdateInput = z.infer<typeof enterpriseUpdateSchema>;

@@ -48,6 +48,12 @@ export const ERRORS = {
     tw: '資料已被他人修改，請重新整理後重試',
   },
   DUPLICATE: { status: 409, en: '{{field}} is already in use', cn: '{{field}}已被使用', tw: '{{field}}已被使用' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    en: 'This Idempotency-Key was already used for a different request; send a new key',
+    cn: '该 Idempotency-Key 已用于另一个不同的请求，请使用新的 Key',
+    tw: '該 Idempotency-Key 已用於另一個不同的請求，請使用新的 Key',
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     en: 'The file or request is too large',
@@ -56,10 +62,16 @@ export const ERRORS = {
   },
   UNSUPPORTED_FILE: { status: 415, en: 'File type error', cn: '文件类型错误', tw: '檔案類型錯誤' },
   ACCOUNT_LOCKED: {
+    status: 403,
+    en: 'This account has been locked; please contact your administrator',
+    cn: '该账号已被锁定，请联系管理员',
+    tw: '該帳號已被鎖定，請聯絡管理員',
+  },
+  TOO_MANY_ATTEMPTS: {
     status: 429,
-    en: 'The account is locked after repeated failures; try again in {{minutes}} minutes',
-    cn: '多次失败后账号已锁定，请 {{minutes}} 分钟后重试',
-    tw: '多次失敗後帳號已鎖定，請 {{minutes}} 分鐘後重試',
+    en: 'Too many failed attempts; try again in {{seconds}} seconds',
+    cn: '失败次数过多，请 {{seconds}} 秒后再试',
+    tw: '失敗次數過多，請 {{seconds}} 秒後再試',
   },
   LOGIN_EXPIRED: {
     status: 424,
@@ -303,6 +315,12 @@ export const ERRORS = {
     en: 'An import is already running; wait until it has finished',
     cn: '已有导入正在进行，请等待其完成',
     tw: '已有匯入正在進行，請等待其完成',
+  },
+  JOB_INTERRUPTED: {
+    status: 409,
+    en: 'The server stopped while this was running and nothing was saved; please start it again',
+    cn: '处理过程中服务器停止，未保存任何结果，请重新开始',
+    tw: '處理過程中伺服器停止，未儲存任何結果，請重新開始',
   },
   IMPORT_COLUMN_MISSING: {
     status: 400,

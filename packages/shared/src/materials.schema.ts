@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { Localized } from './locales.ts';
 import { ossFileRefSchema } from './notices.schema.ts';
-import { organizationIdSchema } from './organization.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import { idSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 
 /**
  * Request and reply shapes of the enterprise material archive, its drawings and approved suppliers
@@ -10,10 +10,9 @@ import { listQuerySchema } from './paging.ts';
  * approved supplier per material, material-customer relation. Codes are unique per enterprise (T-10).
  */
 
-const idSchema = organizationIdSchema;
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const requiredText = (max: number) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
-const version = z.number().int().min(1);
+const text = textSchema;
+const requiredText = requiredTextSchema;
+const version = versionSchema;
 const quantity = z.number({ message: 'required' }).min(0, 'invalid').max(1e12, 'invalid');
 const optionalQuantity = quantity.nullable().default(null);
 /** A percentage such as a quota or an over-delivery allowance. */

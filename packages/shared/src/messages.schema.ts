@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { MESSAGE_KINDS } from './enums.ts';
+import { INT32_MAX } from './primitives.ts';
 
 export const myMessagesQuerySchema = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
+  pageNum: z.coerce.number().int().min(1).max(INT32_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   isRead: z.enum(['true', 'false']).optional(),
   kind: z.enum(MESSAGE_KINDS).optional(),

@@ -6,24 +6,15 @@ import {
   type NoticeStatus,
 } from './notices.states.ts';
 import { listQuerySchema } from './paging.ts';
+import { idSchema, rawTextSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 
 /** Request and reply shapes of notices to suppliers (spec §2 supnotificate, newannounce, custnotificate). */
 
-const BIGINT_MAX = 9223372036854775807n;
+/** The shared id schema under the name the document modules import. */
+export const srmIdSchema = idSchema;
 
-/**
- * An app-made 64-bit id as a decimal string. The digits are checked inside the refinement so that
- * `BigInt` never sees anything but digits (a refinement still runs after a failed regex in zod 4).
- */
-// The pattern (not only the refinement) reaches the OpenAPI document, so clients send well-formed ids.
-export const srmIdSchema = z
-  .string({ message: 'required' })
-  .regex(/^\d{1,19}$/, 'invalid')
-  // zod runs the refinement even when the pattern failed: BigInt must not see a non-number.
-  .refine((v) => !/^\d{1,19}$/.test(v) || BigInt(v) <= BIGINT_MAX, 'invalid');
-
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const requiredText = (max: number) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const text = textSchema;
+const requiredText = requiredTextSchema;
 
 /**
  * A file reference as the upload route answers it. Only our own download path or a web address is
@@ -31,10 +22,8 @@ const requiredText = (max: number) => z.string({ message: 'required' }).trim().m
  */
 export const ossFileRefSchema = z.object({
   name: requiredText(255),
-  url: z
-    .string({ message: 'required' })
+  url: rawTextSchema(500)
     .trim()
-    .max(500, 'tooLong')
     .regex(/^(\/gateway\/system\/oss\/file\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)$/, 'invalid'),
 });
 export type OssFileRef = z.infer<typeof ossFileRefSchema>;
@@ -44,7 +33,7 @@ export const NOTICE_CONTENT_MAX = 100_000;
 
 const noticeFields = z.object({
   title: requiredText(200),
-  content: z.string().max(NOTICE_CONTENT_MAX, 'tooLong').default(''),
+  content: rawTextSchema(NOTICE_CONTENT_MAX).default(''),
   attachments: z.array(ossFileRefSchema).max(20, 'tooLong').default([]),
   needReply: z.boolean().default(false),
   /** Suppliers chosen one by one. */
@@ -60,7 +49,7 @@ export const noticeCreateSchema = noticeFields.refine(hasRecipients, { message: 
 export type NoticeCreateInput = z.input<typeof noticeCreateSchema>;
 
 /** The recipients of an update are checked after the notice is found, so a foreign id answers 404 first. */
-export const noticeUpdateSchema = noticeFields.extend({ version: z.number().int().min(1) });
+export const noticeUpdateSchema = noticeFields.extend({ version: versionSchema });
 export type NoticeUpdateInput = z.input<typeof noticeUpdateSchema>;
 
 const statusOf = <T extends Record<string, number>>(values: T) =>

@@ -3,23 +3,14 @@ import { emailSchema, isValidMobile, mobileAreaSchema } from './accounts.schema.
 import { compNoSchema } from './enterprises.schema.ts';
 import { MEMBER_STATUS } from './enums.ts';
 import { listQuerySchema } from './paging.ts';
+import { dateSchema, idSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 
 /** Request and reply shapes of departments and staff (spec §3 employee and department, §4, §5). */
 
-const BIGINT_MAX = 9223372036854775807n;
-
-/** An app-made 64-bit id as a decimal string; a larger number would fail in the database, so it fails here. */
-export const organizationIdSchema = z
-  .string({ message: 'required' })
-  .regex(/^\d{1,19}$/, 'invalid')
-  .refine((v) => BigInt(v) <= BIGINT_MAX, 'invalid');
-const idSchema = organizationIdSchema;
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const requiredText = (max: number) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
-const dateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
-  .refine((v) => !Number.isNaN(Date.parse(v)), 'date');
+/** The shared id schema under the name the organization modules import. */
+export const organizationIdSchema = idSchema;
+const text = textSchema;
+const requiredText = requiredTextSchema;
 
 // ---------------------------------------------------------------------------------------------
 // Departments
@@ -35,7 +26,7 @@ export const departmentFieldsSchema = z.object({
 });
 export type DepartmentInput = z.input<typeof departmentFieldsSchema>;
 
-export const departmentUpdateSchema = departmentFieldsSchema.extend({ version: z.number().int().min(1) });
+export const departmentUpdateSchema = departmentFieldsSchema.extend({ version: versionSchema });
 export type DepartmentUpdateInput = z.input<typeof departmentUpdateSchema>;
 
 export const departmentListSchema = listQuerySchema(
@@ -117,11 +108,8 @@ export const MEMBER_STATUS_VALUES = Object.values(MEMBER_STATUS) as MemberStatus
 /** How long an employee invitation stays open. */
 export const INVITATION_TTL_DAYS = 7;
 
-const optionalEmail = z
-  .string()
-  .trim()
+const optionalEmail = textSchema(254)
   .toLowerCase()
-  .max(254, 'tooLong')
   .refine((v) => v === '' || emailSchema.safeParse(v).success, 'email')
   .default('');
 
@@ -151,7 +139,7 @@ export const employeePartnerInputSchema = z.object({
 });
 
 export const employeeUpdateSchema = z.object({
-  version: z.number().int().min(1),
+  version: versionSchema,
   erpCode: text(32).default(''),
   erpName: text(64).default(''),
   deptId: idSchema.nullable().default(null),
@@ -213,13 +201,13 @@ export const employeeLeaveSchema = z.object({
 
 export const acceptInvitationSchema = z
   .object({
-    token: z.string().trim().min(20, 'invalid').max(100, 'invalid').optional(),
+    token: textSchema(100).min(20, 'invalid').optional(),
     invitationId: idSchema.optional(),
   })
   .refine((v) => !!v.token !== !!v.invitationId, { message: 'required', path: ['token'] });
 export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 
-export const invitationPreviewSchema = z.object({ token: z.string().trim().min(20, 'invalid').max(100, 'invalid') });
+export const invitationPreviewSchema = z.object({ token: textSchema(100).min(20, 'invalid') });
 
 export interface EmployeeItem {
   id: string;

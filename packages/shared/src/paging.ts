@@ -1,14 +1,19 @@
 import { z } from 'zod';
+import { INT32_MAX, rawTextSchema } from './primitives.ts';
 
 export const MAX_PAGE_SIZE = 100;
 
 export const pageParamSchema = z.object({
-  pageNum: z.number().int().min(1).default(1),
+  pageNum: z.number().int().min(1).max(INT32_MAX).default(1),
   pageSize: z.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 
 export const orderParamSchema = z.array(
-  z.object({ fieldName: z.string().max(64), asc: z.boolean().default(true), dateAggregateBy: z.string().optional() }),
+  z.object({
+    fieldName: rawTextSchema(64),
+    asc: z.boolean().default(true),
+    dateAggregateBy: rawTextSchema(32).optional(),
+  }),
 );
 
 /** Body of every `POST …/list` (ARCHITECTURE §4). */

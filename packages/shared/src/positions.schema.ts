@@ -1,10 +1,17 @@
 import { z } from 'zod';
 import { DATA_PERMISSION_VALUES, type DataPermission, usesCustomDepartments } from './organization.ts';
 import { listQuerySchema } from './paging.ts';
-import { ALL_PERMISSIONS, isPermissionCode, PERMISSION_TREE, type PermissionNode } from './permissions.ts';
+import {
+  ALL_PERMISSIONS,
+  isPermissionCode,
+  PERMISSION_TREE,
+  type PermissionCode,
+  type PermissionNode,
+} from './permissions.ts';
+import { INT32_MAX, idSchema, settingsVersionSchema, textSchema, versionSchema } from './primitives.ts';
 
 /** Group roots every new position starts with (spec §3 permission tree node). */
-export const DEFAULT_POSITION_PERMISSIONS: readonly string[] = ['PO_SYN', 'SL_SYN', 'CF_SYN'];
+export const DEFAULT_POSITION_PERMISSIONS: readonly PermissionCode[] = ['PO_SYN', 'SL_SYN', 'CF_SYN'];
 
 const PARENT_CODE = new Map<string, string>();
 const recordParents = (nodes: PermissionNode[], parent?: string) => {
@@ -19,7 +26,7 @@ recordParents(PERMISSION_TREE);
  * Known codes plus every ancestor of each, in tree order: a menu entry shows only when its group and
  * module codes are held too, so granting an operation grants the way to reach it.
  */
-export function completePermissionCodes(codes: Iterable<string>): string[] {
+export function completePermissionCodes(codes: Iterable<string>): PermissionCode[] {
   const chosen = new Set<string>();
   for (const code of codes) {
     for (let c: string | undefined = code; c && isPermissionCode(c) && !chosen.has(c); c = PARENT_CODE.get(c)) {
@@ -29,13 +36,8 @@ export function completePermissionCodes(codes: Iterable<string>): string[] {
   return ALL_PERMISSIONS.filter((c) => chosen.has(c));
 }
 
-const BIGINT_MAX = 9223372036854775807n;
-
-/** An app-made 64-bit id as a decimal string; larger numbers would fail in the database, not here. */
-export const positionRefIdSchema = z
-  .string({ message: 'required' })
-  .regex(/^\d{1,19}$/, 'invalid')
-  .refine((v) => BigInt(v) <= BIGINT_MAX, 'invalid');
+/** The shared id schema under the name the position modules import. */
+export const positionRefIdSchema = idSchema;
 
 function isIpv4(text: string): boolean {
   const parts = text.split('.');
@@ -69,15 +71,9 @@ export function isIpOrCidr(value: string): boolean {
   return /^(0|[1-9]\d{0,2})$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-export const allowedIpSchema = z.string().trim().max(64, 'tooLong').refine(isIpOrCidr, 'invalid');
+export const allowedIpSchema = textSchema(64).refine(isIpOrCidr, 'invalid');
 
-/** PostgreSQL text cannot hold NUL, so such input is refused here rather than failing in the database. */
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, 'tooLong')
-    .refine((v) => !v.includes('\u0000'), 'invalid');
+const text = textSchema;
 
 /**
  * Fields of a position as the API names them (spec §3): the flags keep the spec's isStation* names;
@@ -120,21 +116,28 @@ function refinePosition(p: PositionFields, ctx: z.RefinementCtx) {
 export const positionCreateSchema = positionFieldsSchema.superRefine(refinePosition);
 export type PositionCreateInput = z.infer<typeof positionCreateSchema>;
 
-export const positionUpdateSchema = positionFieldsSchema
-  .extend({ version: z.number().int().positive() })
-  .superRefine(refinePosition);
+export const positionUpdateSchema = positionFieldsSchema.extend({ version: versionSchema }).superRefine(refinePosition);
 export type PositionUpdateInput = z.infer<typeof positionUpdateSchema>;
 
 export const positionListSchema = listQuerySchema(
   z.object({
     /** Matches the authority code or the name. */
     keyword: text(64).optional(),
-    dataPermission: z.number().int().optional(),
+    dataPermission: z
+      .number()
+      .int()
+      .refine((v) => DATA_PERMISSION_VALUES.includes(v as DataPermission), 'invalid')
+      .optional(),
   }),
 );
 export type PositionListQuery = z.infer<typeof positionListSchema>;
 
-export const positionHoldersSchema = z.object({ employeeIds: z.array(positionRefIdSchema).max(1000) });
+/** The holders are replaced whole: `version` is the position's, as read with the holders being replaced. */
+export const positionHoldersSchema = z.object({
+  employeeIds: z.array(positionRefIdSchema).max(1000),
+  version: versionSchema,
+});
+export type PositionHoldersInput = z.infer<typeof positionHoldersSchema>;
 export const positionSwitchSchema = z.object({ positionId: positionRefIdSchema });
 
 /** A row of POST /gateway/srm/positions/list. */
@@ -195,14 +198,14 @@ export const orgSettingsUpdateSchema = z.object({
   tradingPartnerRestriction: z.boolean(),
   superiorSeesSubordinates: z.boolean(),
   /** 0 while the enterprise still runs on the defaults (no settings row yet). */
-  version: z.number().int().min(0),
+  version: settingsVersionSchema,
 });
 export type OrgSettingsUpdateInput = z.infer<typeof orgSettingsUpdateSchema>;
 export type OrgSettingsView = OrgSettingsUpdateInput;
 
 export const partnerRestrictionListSchema = z.object({
   keyword: text(64).optional(),
-  pageNum: z.coerce.number().int().min(1).default(1),
+  pageNum: z.coerce.number().int().min(1).max(INT32_MAX).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type PartnerRestrictionListQuery = z.infer<typeof partnerRestrictionListSchema>;
@@ -223,10 +226,14 @@ export interface PartnerRestrictionDetail {
   employee: PositionEmployeeOption;
   supplier: PartnerRestrictionEnterprise[];
   client: PartnerRestrictionEnterprise[];
+  /** The employee record's version: the staff screen writes the same partner rows. */
+  version: number;
 }
 
+/** Both lists are replaced whole: `version` is the employee's, as read with the lists being replaced. */
 export const partnerRestrictionUpdateSchema = z.object({
   supplier: z.array(positionRefIdSchema).max(500),
   client: z.array(positionRefIdSchema).max(500),
+  version: versionSchema,
 });
 export type PartnerRestrictionUpdateInput = z.infer<typeof partnerRestrictionUpdateSchema>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DecimalPlaces } from './basic-data.decimals.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import { requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 import {
   PURCHASE_CHANGE_STATUS,
   PURCHASE_ORDER_STATUS,
@@ -14,9 +15,9 @@ import { qualificationDateSchema, type UploadedFileRef, uploadedFileRefSchema } 
 
 /** Request and reply shapes of purchase orders (customer orders on the supplier side) and their changes. */
 
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const requiredText = (max: number) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
-const version = z.number().int().min(1);
+const text = textSchema;
+const requiredText = requiredTextSchema;
+const version = versionSchema;
 
 /** QUALITY P-03 measures 5,000 lines; the cap leaves room above that and bounds one request. */
 export const PURCHASE_ORDER_MAX_LINES = 10_000;
@@ -144,7 +145,7 @@ export type PurchaseOrderListQuery = z.input<typeof purchaseOrderListSchema>;
 export const purchaseOrderExportSchema = z.object({
   side: z.enum(['buyer', 'supplier']).default('buyer'),
   orderNo: text(64).optional(),
-  status: z.coerce.number().int().optional(),
+  status: z.coerce.number().pipe(statusOf(PURCHASE_ORDER_STATUS)).optional(),
   dateFrom: purchaseOrderDateSchema.optional(),
   dateTo: purchaseOrderDateSchema.optional(),
 });

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import {
+  calendarDate,
+  dateSchema,
+  isId,
+  rawTextSchema,
+  requiredTextSchema,
+  textSchema,
+  versionSchema,
+} from './primitives.ts';
 import { QUALIFICATION_STATUS, type QualificationStatus } from './qualifications.states.ts';
 
 /** Request and reply shapes of qualification documents and their requirements (spec §2, §3, §5, §9). */
 
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const requiredText = (max: number) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const text = textSchema;
+const requiredText = requiredTextSchema;
 
 /** Spec §9: 1, 3 or 5 years; also long-term and a specified date (spec §3 "fileDqDate may be long-term"). */
 export const QUALIFICATION_VALIDITY_TYPES = ['1', '3', '5', 'long', 'date'] as const;
@@ -18,36 +27,34 @@ export type QualificationScopeType = (typeof QUALIFICATION_SCOPE_TYPES)[number];
 /** Attachments of one document; each must still satisfy the upload limits of spec §5 when uploaded. */
 export const QUALIFICATION_MAX_ATTACHMENTS = 10;
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 function parts(date: string): [number, number, number] | null {
-  const m = DATE.exec(date);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const probe = new Date(Date.UTC(y, mo - 1, d));
-  return probe.getUTCFullYear() === y && probe.getUTCMonth() === mo - 1 && probe.getUTCDate() === d ? [y, mo, d] : null;
+  return date.length === 10 ? calendarDate(date) : null;
+}
+
+/** Midnight UTC of a day; unlike Date.UTC, years 0–99 stay themselves. */
+function utc(year: number, monthIndex: number, day: number): Date {
+  const d = new Date(0);
+  d.setUTCFullYear(year, monthIndex, day);
+  return d;
 }
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-/** A calendar date `yyyy-MM-dd` that exists (no 2026-02-30). */
-export const qualificationDateSchema = z
-  .string({ message: 'required' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date')
-  .refine((v) => parts(v) !== null, 'date');
+/** The shared date schema under the name the document modules import. */
+export const qualificationDateSchema = dateSchema;
 
 export function addCalendarDays(date: string, days: number): string {
   const p = parts(date);
   if (!p) throw new Error(`not a date: ${date}`);
-  return iso(new Date(Date.UTC(p[0], p[1] - 1, p[2] + days)));
+  return iso(utc(p[0], p[1] - 1, p[2] + days));
 }
 
 /** The same day `years` later; 29 February becomes 28 February in a common year. */
 export function addCalendarYears(date: string, years: number): string {
   const p = parts(date);
   if (!p) throw new Error(`not a date: ${date}`);
-  const target = new Date(Date.UTC(p[0] + years, p[1] - 1, p[2]));
-  return target.getUTCMonth() === p[1] - 1 ? iso(target) : iso(new Date(Date.UTC(p[0] + years, p[1], 0)));
+  const target = utc(p[0] + years, p[1] - 1, p[2]);
+  return target.getUTCMonth() === p[1] - 1 ? iso(target) : iso(utc(p[0] + years, p[1], 0));
 }
 
 /**
@@ -66,9 +73,7 @@ export function computeFileDqDate(validityType: string, buildDate: string, speci
  */
 export const uploadedFileRefSchema = z.object({
   name: requiredText(255),
-  url: z
-    .string({ message: 'required' })
-    .regex(/^\/gateway\/system\/oss\/file\/[0-9a-f]{32}\.(png|jpg|pdf|zip)$/, 'invalid'),
+  url: rawTextSchema(500).regex(/^\/gateway\/system\/oss\/file\/[0-9a-f]{32}\.(png|jpg|pdf|zip)$/, 'invalid'),
 });
 export type UploadedFileRef = z.infer<typeof uploadedFileRefSchema>;
 
@@ -101,18 +106,24 @@ const scopeIdSchema = z
   .trim()
   .regex(/^[A-Za-z0-9._-]{1,64}$/, 'invalid');
 
+/** A class or supplier scope names its row by id; only a material scope is a material number. */
+const scopeNamesRow = (v: { scopeType: string; scopeId: string }) => v.scopeType === 'material' || isId(v.scopeId);
+const scopeRow = { message: 'invalid', path: ['scopeId'] };
+
 export const qualificationRequirementSchema = requirementShape
   .extend({ scopeType: z.enum(QUALIFICATION_SCOPE_TYPES, { message: 'required' }), scopeId: scopeIdSchema })
-  .refine(dateWhenSpecified, specifiedDate);
+  .refine(dateWhenSpecified, specifiedDate)
+  .refine(scopeNamesRow, scopeRow);
 export type QualificationRequirementInput = z.input<typeof qualificationRequirementSchema>;
 
 export const qualificationRequirementUpdateSchema = requirementShape
   .extend({
     scopeType: z.enum(QUALIFICATION_SCOPE_TYPES, { message: 'required' }),
     scopeId: scopeIdSchema,
-    version: z.number().int().min(1),
+    version: versionSchema,
   })
-  .refine(dateWhenSpecified, specifiedDate);
+  .refine(dateWhenSpecified, specifiedDate)
+  .refine(scopeNamesRow, scopeRow);
 export type QualificationRequirementUpdateInput = z.input<typeof qualificationRequirementUpdateSchema>;
 
 /**
@@ -131,7 +142,7 @@ export type QualificationRequestInput = z.input<typeof qualificationRequestSchem
 
 /** The buyer edits a draft or withdrawn request. */
 export const qualificationUpdateSchema = requirementShape
-  .extend({ version: z.number().int().min(1) })
+  .extend({ version: versionSchema })
   .refine(dateWhenSpecified, specifiedDate);
 export type QualificationUpdateInput = z.input<typeof qualificationUpdateSchema>;
 

@@ -4,6 +4,7 @@ import { deliveryDateSchema } from './delivery-notes.schema.ts';
 import { DELIVERY_NOTE_BUYER_ACTIONS, type DeliveryNoteStatus } from './delivery-notes.states.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import { requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 import type { DocumentSide } from './receiving-plans.states.ts';
 
 /**
@@ -13,8 +14,8 @@ import type { DocumentSide } from './receiving-plans.states.ts';
  * requests and as decimal strings in replies.
  */
 
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const version = z.number().int().min(1);
+const text = textSchema;
+const version = versionSchema;
 const MAX_VALUE = 1e12;
 
 const amountOf = (min: 'gt' | 'gte') =>
@@ -63,7 +64,7 @@ export const RECEIPT_NOTE_ACTIONS = DELIVERY_NOTE_BUYER_ACTIONS;
 export type ReceiptNoteAction = (typeof RECEIPT_NOTE_ACTIONS)[number];
 
 /** What a barcode scanner typed into the receiving page: a package number of a label. */
-export const packageScanSchema = z.object({ code: z.string().trim().min(1, 'required').max(100, 'tooLong') });
+export const packageScanSchema = z.object({ code: requiredTextSchema(100) });
 export type PackageScanInput = z.input<typeof packageScanSchema>;
 
 /** Receipt by hand, for goods whose labels cannot be read. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DecimalPlaces } from './basic-data.decimals.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import { textSchema, versionSchema } from './primitives.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
 import {
   type DocumentSide,
@@ -18,8 +19,8 @@ import {
  * Quantities travel as JSON numbers or decimal strings in requests and as decimal strings in replies.
  */
 
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const version = z.number().int().min(1);
+const text = textSchema;
+const version = versionSchema;
 const MAX_VALUE = 1e12;
 export const RECEIVING_PLAN_MAX_LINES = 2_000;
 export const INVENTORY_REPORT_MAX_LINES = 5_000;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DecimalPlaces } from './basic-data.decimals.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import { textSchema, versionSchema } from './primitives.ts';
 import type { PurchaseOrderHistoryEntry } from './purchase-orders.schema.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
 import type { DocumentSide } from './receiving-plans.states.ts';
@@ -18,8 +19,8 @@ import {
  * decimal strings in replies; money fields are named *price / *amount so masking finds them.
  */
 
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const version = z.number().int().min(1);
+const text = textSchema;
+const version = versionSchema;
 const MAX_VALUE = 1e12;
 export const RECONCILIATION_MAX_LINES = 5_000;
 

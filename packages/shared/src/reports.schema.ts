@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { Locale } from './locales.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { orderParamSchema, pageParamSchema } from './paging.ts';
+import type { PermissionCode } from './permissions.ts';
+import { dateSchema, textSchema } from './primitives.ts';
 
 /**
  * The delivery reports of both sides (`POST /gateway/srm/reports/<reportName>`, Excel through
@@ -32,7 +34,7 @@ export const REPORT_NAMES = [...BUYER_REPORTS, ...SUPPLIER_REPORTS] as const;
 export type ReportName = (typeof REPORT_NAMES)[number];
 export type ReportSide = 'buyer' | 'supplier';
 
-export const REPORT_PERMISSION: Record<ReportSide, string> = { buyer: 'PO_REP', supplier: 'SU_CRE' };
+export const REPORT_PERMISSION: Record<ReportSide, PermissionCode> = { buyer: 'PO_REP', supplier: 'SU_CRE' };
 export const reportSide = (name: ReportName): ReportSide =>
   (BUYER_REPORTS as readonly string[]).includes(name) ? 'buyer' : 'supplier';
 
@@ -302,8 +304,8 @@ export const REPORTS: Record<ReportName, ReportDefinition> = {
   supConfirmDetails: confirmDetails('supplier'),
 };
 
-const dateText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
-const shortText = z.string().trim().max(64, 'tooLong');
+const dateText = dateSchema;
+const shortText = textSchema(64);
 
 /**
  * Filters of every report; each report reads those of its `filters`. Flat, so the same object is the

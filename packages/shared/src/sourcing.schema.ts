@@ -3,12 +3,13 @@ import { emailSchema, isValidMobile, mobileAreaSchema } from './accounts.schema.
 import type { MobileArea } from './enums.ts';
 import { type OssFileRef, ossFileRefSchema, srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import { requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 import { PROSPECT_STATE, type ProspectState } from './sourcing.states.ts';
 
 /** Request and reply shapes of the prospect pool and its audits (spec §2 /purchase/sourcing, supplier-audit). */
 
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const requiredText = (max: number) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
+const text = textSchema;
+const requiredText = requiredTextSchema;
 
 const prospectFields = z.object({
   /** The invited enterprise of the later invitation (spec §5: required). */
@@ -49,9 +50,7 @@ function refineContact(v: Pick<ProspectShape, 'mobile' | 'email' | 'mobileArea'>
 export const prospectCreateSchema = prospectFields.superRefine(refineContact);
 export type ProspectCreateInput = z.input<typeof prospectCreateSchema>;
 
-export const prospectUpdateSchema = prospectFields
-  .extend({ version: z.number().int().min(1) })
-  .superRefine(refineContact);
+export const prospectUpdateSchema = prospectFields.extend({ version: versionSchema }).superRefine(refineContact);
 export type ProspectUpdateInput = z.input<typeof prospectUpdateSchema>;
 
 export const prospectListSchema = listQuerySchema(

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, isValidMobile, mobileAreaSchema } from './accounts.schema.ts';
 import { compNoSchema, inviteCodeSchema } from './enterprises.schema.ts';
-import { organizationIdSchema } from './organization.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import { idSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 import {
   CHK_STATE,
   RELATION_STATE,
@@ -18,14 +18,10 @@ import {
  * customer archive (supplier side); spec §3 supplier, contact and customer fields, §5 required fields.
  */
 
-const idSchema = organizationIdSchema;
-const text = (max: number) => z.string().trim().max(max, 'tooLong');
-const requiredText = (max: number) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, 'tooLong');
-const optionalEmail = z
-  .string()
-  .trim()
+const text = textSchema;
+const requiredText = requiredTextSchema;
+const optionalEmail = textSchema(254)
   .toLowerCase()
-  .max(254, 'tooLong')
   .refine((v) => v === '' || emailSchema.safeParse(v).success, 'email')
   .default('');
 
@@ -134,12 +130,19 @@ export const supplierContactSchema = z
   });
 export type SupplierContactInput = z.input<typeof supplierContactSchema>;
 
-/** A supplier's contact list is saved whole; when it has any contact, exactly one is the primary one. */
+/** A supplier's contact list; when it has any contact, exactly one is the primary one. */
+export const supplierContactListSchema = z
+  .array(supplierContactSchema)
+  .max(50, 'tooLong')
+  .refine((list) => list.length === 0 || list.filter((c) => c.isPrimary).length === 1, 'invalid');
+
+/**
+ * PUT /gateway/srm/suppliers/:id/contacts: the list is saved whole, so it carries the version of the
+ * supplier row it was read with; an editor who read an older list gets 409 instead of dropping a change.
+ */
 export const supplierContactsUpdateSchema = z.object({
-  contacts: z
-    .array(supplierContactSchema)
-    .max(50, 'tooLong')
-    .refine((list) => list.length === 0 || list.filter((c) => c.isPrimary).length === 1, 'invalid'),
+  version: versionSchema,
+  contacts: supplierContactListSchema,
 });
 export type SupplierContactsUpdateInput = z.input<typeof supplierContactsUpdateSchema>;
 
@@ -152,6 +155,12 @@ export interface SupplierContact {
   weChatNumber: string;
   connectFax: string;
   isPrimary: boolean;
+}
+
+/** GET and PUT …/contacts: the list with the version of the supplier row, to send back with the next save. */
+export interface SupplierContactsView {
+  version: number;
+  contacts: SupplierContact[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -177,20 +186,20 @@ export const supplierCreateSchema = z
     /** Left empty, the next free code is given. */
     supCode: text(32).default(''),
     ...buyerFields,
-    contacts: supplierContactsUpdateSchema.shape.contacts.default([]),
+    contacts: supplierContactListSchema.default([]),
   })
   .refine(adminMobileRule, { message: 'mobile', path: ['adminMobile'] });
 export type SupplierCreateInput = z.input<typeof supplierCreateSchema>;
 
 /** PUT /gateway/srm/suppliers/:id: the buyer's fields only; states change through actions. */
 export const supplierUpdateSchema = z
-  .object({ version: z.number().int().min(1), supCode: requiredText(32), ...buyerFields })
+  .object({ version: versionSchema, supCode: requiredText(32), ...buyerFields })
   .refine(adminMobileRule, { message: 'mobile', path: ['adminMobile'] });
 export type SupplierUpdateInput = z.input<typeof supplierUpdateSchema>;
 
 /** PUT /gateway/srm/suppliers/:id/registration: the supplier saves its registration data while in progress. */
 export const supplierRegistrationUpdateSchema = z.object({
-  version: z.number().int().min(1),
+  version: versionSchema,
   registration: supplierRegistrationSchema,
 });
 export type SupplierRegistrationUpdateInput = z.input<typeof supplierRegistrationUpdateSchema>;
@@ -302,7 +311,7 @@ export const registrationContactSchema = supplierContactSchema;
 export const supplierAcceptSchema = z
   .object({
     supplierId: idSchema.optional(),
-    token: z.string().trim().min(20, 'invalid').max(100, 'invalid').optional(),
+    token: textSchema(100).min(20, 'invalid').optional(),
     registration: supplierRegistrationSchema,
     contact: registrationContactSchema.optional(),
   })
@@ -310,7 +319,7 @@ export const supplierAcceptSchema = z
 export type SupplierAcceptInput = z.input<typeof supplierAcceptSchema>;
 
 export const partnerInvitationPreviewSchema = z.object({
-  token: z.string().trim().min(20, 'invalid').max(100, 'invalid'),
+  token: textSchema(100).min(20, 'invalid'),
 });
 
 /** What a link invitation is for, shown to the invitee before accepting. */
@@ -355,7 +364,7 @@ export const supplierClassFieldsSchema = z.object({
   groupControl: z.boolean().default(false),
 });
 export type SupplierClassInput = z.input<typeof supplierClassFieldsSchema>;
-export const supplierClassUpdateSchema = supplierClassFieldsSchema.extend({ version: z.number().int().min(1) });
+export const supplierClassUpdateSchema = supplierClassFieldsSchema.extend({ version: versionSchema });
 export type SupplierClassUpdateInput = z.input<typeof supplierClassUpdateSchema>;
 export const supplierClassListSchema = listQuerySchema(
   z.object({
@@ -386,7 +395,7 @@ export interface SupplierClassBuyerOption {
 // Customers (supplier side)
 
 export const customerUpdateSchema = z.object({
-  version: z.number().int().min(1),
+  version: versionSchema,
   poCode: text(32).default(''),
   poName: requiredText(128),
   poShort: text(64).default(''),

@@ -15,5 +15,5 @@ export * from '../modules/receipts/receipts.table.ts';
 export * from '../modules/receiving-plans/receiving-plans.table.ts';
 export * from '../modules/reconciliations/reconciliations.table.ts';
 export * from '../modules/suppliers/suppliers.table.ts';
-export * from '../platform/jobs.table.ts';
 export * from '../platform/files.table.ts';
+export * from '../platform/jobs.table.ts';

@@ -1,14 +1,22 @@
 import { BlockList, isIP } from 'node:net';
-import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, MEMBER_STATUS, USER_STATUS, USER_TYPE } from '@concord/shared';
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_PERMISSIONS,
+  isPermissionCode,
+  MEMBER_STATUS,
+  USER_STATUS,
+  USER_TYPE,
+} from '@concord/shared';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { employees, memberships, sessions, users } from '../db/schema.ts';
 import { type Auth, inTenantTx, type PositionGrant } from './context.ts';
 import { AppError } from './errors.ts';
 import { newId } from './ids.ts';
-import { hashToken, newToken } from './tokens.ts';
+import { serverSecret } from './secrets.ts';
+import { hashToken, newToken, successorToken } from './tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,8 +42,6 @@ export async function listMemberships(db: Db, userId: string): Promise<Membershi
     .orderBy(asc(memberships.joinedAt));
 }
 
-const KNOWN_CODES = new Set(ALL_PERMISSIONS);
-
 /**
  * The enterprise administrator holds everything; everyone else the default codes plus those of the
  * active position (spec §3, §4 switch roles).
@@ -43,7 +49,7 @@ const KNOWN_CODES = new Set(ALL_PERMISSIONS);
 export function permissionsFor(userType: number | null, position?: { permissions: readonly string[] } | null) {
   if (userType === null) return new Set<string>();
   if (userType === USER_TYPE.ADMIN) return new Set(ALL_PERMISSIONS);
-  return new Set([...DEFAULT_PERMISSIONS, ...(position?.permissions ?? []).filter((c) => KNOWN_CODES.has(c))]);
+  return new Set([...DEFAULT_PERMISSIONS, ...(position?.permissions ?? []).filter(isPermissionCode)]);
 }
 
 type HeldPosition = PositionGrant & { permissions: string[]; showPrice: boolean; showSupplier: boolean };
@@ -140,6 +146,8 @@ function buildSessionLookup(db: Db) {
       sessionId: sessions.id,
       userId: sessions.userId,
       expiresAt: sessions.expiresAt,
+      parentId: sessions.parentId,
+      firstUsedAt: sessions.firstUsedAt,
       username: users.username,
       status: users.status,
       // The joined enterprises ride along: one round trip per request for the token.
@@ -221,14 +229,66 @@ export async function resolveToken(
     showSupplier: unrestricted || (position?.showSupplier ?? true),
   };
 
+  if (row.parentId && !row.firstUsedAt) await markFirstUse(db, row.sessionId, now);
   const remainingMs = new Date(row.expiresAt).getTime() - now.getTime();
   if (remainingMs < (config.tokenTtlSeconds * 1000) / 2) {
-    const issued = await issueSession(db, config, row.userId, ip);
-    return { auth, refreshed: issued };
+    const successor = await mintSuccessor(db, config, { id: row.sessionId, userId: row.userId, token }, ip);
+    return { auth, refreshed: { token: successor, expiresIn: config.tokenTtlSeconds } };
   }
   return { auth };
 }
 
+/** How long a parent stays valid once its successor has been used: requests already under way still land. */
+export const PARENT_GRACE_MS = 60_000;
+
+/**
+ * The first request with a successor starts its parent's last minute. Once per successor: the update
+ * that sets `first_used_at` is the one that shortens the parent.
+ */
+async function markFirstUse(db: Db, sessionId: string, now: Date) {
+  await db.execute(sql`
+    with used as (
+      update ${sessions} set first_used_at = ${now.toISOString()}::timestamptz
+       where id = ${sessionId} and first_used_at is null
+      returning parent_id)
+    update ${sessions} p
+       set expires_at = least(p.expires_at, ${new Date(now.getTime() + PARENT_GRACE_MS).toISOString()}::timestamptz)
+      from used where p.id = used.parent_id`);
+}
+
+/**
+ * Serializes minting and revoking a user's sessions, so a successor cannot be minted beside a logout or
+ * password change and outlive it.
+ */
+export async function lockSessionsOf(q: Queryable, userId: string) {
+  await q.execute(sql`select pg_advisory_xact_lock(hashtext('sessions'), hashtext(${userId}))`);
+}
+
+/**
+ * The one successor of a session past half its life (QUALITY S-12). Its token is derived from the
+ * parent's, so parallel requests compute the same one and insert one row; it joins the parent's
+ * family, and nothing is minted for a parent revoked meanwhile (the token returned is then dead too).
+ */
+async function mintSuccessor(
+  db: Db,
+  config: Config,
+  parent: { id: string; userId: string; token: string },
+  ip: string,
+): Promise<string> {
+  const token = successorToken(serverSecret(config), parent.token);
+  const expiresAt = new Date(Date.now() + config.tokenTtlSeconds * 1000).toISOString();
+  await db.transaction(async (tx) => {
+    await lockSessionsOf(tx, parent.userId);
+    await tx.execute(sql`
+      insert into ${sessions} (id, token_hash, user_id, family_id, parent_id, expires_at, ip)
+      select ${newId()}::bigint, ${hashToken(token)}, user_id, family_id, id, ${expiresAt}::timestamptz, ${ip}
+        from ${sessions} where id = ${parent.id} and revoked_at is null
+      on conflict (token_hash) do nothing`);
+  });
+  return token;
+}
+
+/** A new family: the login's session is its first member and names it. */
 export async function issueSession(db: Db, config: Config, userId: string, ip: string | null) {
   const { token, hash } = newToken();
   const expiresAt = new Date(Date.now() + config.tokenTtlSeconds * 1000).toISOString();

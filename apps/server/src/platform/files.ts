@@ -47,11 +47,30 @@ export function imageSize(buf: Buffer, ext: string): { width: number; height: nu
 }
 
 /**
- * Any signed-in user may download by key, so a key must be unguessable: 128 random bits, not the
- * time-ordered id that would let one tenant enumerate another's uploads (QUALITY T-01).
+ * Keys are unguessable, 128 random bits, not the time-ordered id that would let one tenant enumerate
+ * another's uploads (QUALITY T-01); who may read a file is decided by its `files` row all the same
+ * (`file-documents.ts`), so a key that leaked gives nobody else the file.
  */
 const newFileKey = () => randomBytes(16).toString('hex');
-const STORED_KEY = /^[0-9a-f]{32}\.(png|jpg|pdf|zip)$/;
+export const STORED_KEY = /^[0-9a-f]{32}\.(png|jpg|pdf|zip)$/;
+
+/** Where a document links an upload: the download route, followed by the key. */
+export const FILE_URL_PREFIX = '/gateway/system/oss/file/';
+const LINKED_KEY = /\/gateway\/system\/oss\/file\/([0-9a-f]{32}\.(?:png|jpg|pdf|zip))(?![0-9A-Za-z])/g;
+
+/**
+ * The upload keys a document's field links to, found in its text: a file reference, a list of them,
+ * rich-text HTML or a bare URL, given as stored or as the JSON of any value holding them.
+ */
+export function fileKeysIn(...values: unknown[]): string[] {
+  const keys = new Set<string>();
+  for (const value of values) {
+    if (value === null || value === undefined) continue;
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    for (const match of text.matchAll(LINKED_KEY)) keys.add(match[1]!);
+  }
+  return [...keys];
+}
 
 export interface StoredFile {
   key: string;

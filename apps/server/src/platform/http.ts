@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import {
   errorMessage,
   LANGUAGE_COOKIE,
@@ -96,4 +97,77 @@ export function registerErrorHandling(app: FastifyInstance) {
  */
 export function throttle(enabled: boolean, max: number, timeWindow = '1 minute') {
   return enabled ? { rateLimit: { max, timeWindow } } : {};
+}
+
+/**
+ * API replies are per user and often personal: no browser or shared cache may keep them, errors and
+ * 404s included. A route that sets its own cache policy on purpose keeps it.
+ */
+export function registerNoStore(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/gateway') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}
+
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+function isLoopbackAddress(ip: string | undefined): boolean {
+  if (!ip) return false;
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return v4 === '::1' || (isIPv4(v4) && v4.startsWith('127.'));
+}
+
+/**
+ * A client on this machine: a loopback socket peer whose request names no other client, or, behind
+ * TRUSTED_PROXIES, one whose address a trusted proxy resolved to loopback. A reverse proxy on the same
+ * host is a loopback peer too, so a forwarding header that no trusted proxy resolved means a stranger.
+ */
+export function isLoopbackClient(req: FastifyRequest): boolean {
+  if (!FORWARDING_HEADERS.some((h) => req.headers[h] !== undefined)) return isLoopbackAddress(req.socket.remoteAddress);
+  // `ips` exists only with TRUSTED_PROXIES: the socket peer first, then each address a trusted hop vouched for.
+  return (req.ips?.length ?? 0) > 1 && isLoopbackAddress(req.ip);
+}
+
+interface LoggedError {
+  type: string;
+  message: string;
+  stack: string;
+  [field: string]: unknown;
+}
+
+/** What a database error may tell the log: its codes and the names of what it hit, never a value. */
+const DATABASE_ERROR_FIELDS = ['code', 'severity', 'constraint', 'table', 'column', 'dataType', 'schema', 'routine'];
+const OTHER_ERROR_FIELDS = ['code', 'statusCode', 'errorCode'];
+
+const isDatabaseError = (err: Error) => 'query' in err || 'params' in err || 'severity' in err;
+
+/** The stack's frames under a message of our choosing: the first lines of a stack repeat the message. */
+const framesUnder = (head: string, stack: string | undefined) =>
+  [head, ...(stack ?? '').split('\n').filter((line) => /^\s+at /.test(line))].join('\n');
+
+/**
+ * The log's error serializer. Drizzle writes a failed query's bound parameters into its message and stack,
+ * the drivers hang them on the error, and PostgreSQL's messages and details quote the offending values
+ * (names, remarks, amounts): a database error keeps its SQL text, codes and names only. Other errors keep
+ * their type, message, stack and codes; causes go through the same rules.
+ */
+export function serializeError(err: unknown): LoggedError {
+  if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
+  const type = err.constructor?.name || err.name;
+  const source = err as unknown as Record<string, unknown>;
+  const database = isDatabaseError(err);
+  const message = database
+    ? typeof source.query === 'string' && err.message.startsWith('Failed query')
+      ? 'Failed query'
+      : err.message.replace(/"[^"]*"|'[^']*'/g, '"…"')
+    : err.message;
+  const out: LoggedError = { type, message, stack: framesUnder(`${type}: ${message}`, err.stack) };
+  if (database && typeof source.query === 'string') out.query = source.query;
+  for (const field of database ? DATABASE_ERROR_FIELDS : OTHER_ERROR_FIELDS) {
+    const value = source[field];
+    if (typeof value === 'string' || typeof value === 'number') out[field] = value;
+  }
+  if (err.cause !== undefined) out.cause = serializeError(err.cause);
+  if (err instanceof AggregateError) out.errors = err.errors.map(serializeError);
+  return out;
 }

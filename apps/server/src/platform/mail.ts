@@ -1,7 +1,10 @@
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Config } from '../config.ts';
+import type { Config, DevOutbox } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
+import { isLoopbackClient } from './http.ts';
 import { newId } from './ids.ts';
 
 export type Channel = 'sms' | 'email';
@@ -11,6 +14,8 @@ export interface OutgoingMessage {
   recipient: string;
   subject: string;
   body: string;
+  /** Marks a verification code: the only kind of message a public demo's outbox keeps. */
+  kind?: 'verification-code';
 }
 
 /** Something that delivers SMS or e-mail. Verification codes and notifications go through it. */
@@ -18,11 +23,36 @@ export interface MessageProvider {
   send(message: OutgoingMessage): Promise<void>;
 }
 
-/** Development provider: records the message so the developer or demo user can read it. */
-export function outboxProvider(db: Db): MessageProvider {
+/**
+ * Development provider: records the message so the developer or demo user can read it. A public demo
+ * keeps verification codes only: an invitation link would let a stranger into an enterprise (invitees
+ * find their invitations on the personal centre without the link), a notification shows its documents.
+ */
+export function outboxProvider(db: Db, mode: Exclude<DevOutbox, 'off'>, log: FastifyBaseLogger): MessageProvider {
   return {
     async send(m) {
-      await db.insert(outbox).values({ id: newId(), ...m });
+      if (mode === 'public-demo' && m.kind !== 'verification-code') {
+        log.info({ channel: m.channel }, 'public demo: message not kept, the outbox shows verification codes only');
+        return;
+      }
+      const { channel, recipient, subject, body } = m;
+      await db.insert(outbox).values({ id: newId(), channel, recipient, subject, body });
+    },
+  };
+}
+
+/**
+ * A channel with neither a transport nor an outbox: the message goes nowhere, said in the log. The caller
+ * answers as if it was sent, the same for every recipient, so the answer tells no one whether an
+ * account exists; the start-up warning tells the operator.
+ */
+function undeliveredProvider(log: FastifyBaseLogger): MessageProvider {
+  return {
+    async send(m) {
+      log.warn(
+        { channel: m.channel },
+        `no ${m.channel === 'sms' ? 'SMS_HTTP_URL' : 'SMTP_HOST'} configured: message not sent`,
+      );
     },
   };
 }
@@ -63,10 +93,33 @@ export function httpSmsProvider(url: string): MessageProvider {
   };
 }
 
-/** E-mail over SMTP when configured, SMS over HTTP when configured, the outbox otherwise. */
-export function createMessageProvider(config: Config, db: Db): MessageProvider {
-  const fallback = outboxProvider(db);
+/**
+ * E-mail over SMTP when configured, SMS over HTTP when configured; an unconfigured channel goes to the
+ * development outbox when it is on (only possible while neither is configured), and nowhere otherwise.
+ */
+export function createMessageProvider(config: Config, db: Db, log: FastifyBaseLogger): MessageProvider {
+  const fallback = config.devOutbox === 'off' ? undeliveredProvider(log) : outboxProvider(db, config.devOutbox, log);
   const email = config.smtp ? smtpProvider(config.smtp) : fallback;
   const sms = config.smsHttpUrl ? httpSmsProvider(config.smsHttpUrl) : fallback;
   return { send: (m) => (m.channel === 'email' ? email : sms).send(m) };
+}
+
+/** Whether this caller may read the development outbox; anyone else gets the answer of a missing route. */
+export function mayReadOutbox(config: Config, req: FastifyRequest): boolean {
+  if (config.devOutbox === 'public-demo') return true;
+  return config.devOutbox === 'local' && isLoopbackClient(req);
+}
+
+export function listOutbox(db: Db, recipient: string | undefined) {
+  return db
+    .select()
+    .from(outbox)
+    .where(recipient ? eq(outbox.recipient, recipient) : undefined)
+    .orderBy(desc(outbox.createdAt))
+    .limit(50);
+}
+
+/** A public demo starts with an empty outbox: rows kept under `local` may hold invitation links. */
+export async function openDevOutbox(config: Config, db: Db): Promise<void> {
+  if (config.devOutbox === 'public-demo') await db.delete(outbox);
 }

@@ -6,6 +6,7 @@ import * as notes from '../modules/delivery-notes/delivery-notes.service.ts';
 import * as orders from '../modules/purchase-orders/purchase-orders.service.ts';
 import type { Deps } from '../modules/receiving-plans/receiving-plans.common.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
+import { withoutKey } from '../platform/idempotency.ts';
 import type { DemoWorld } from './world.ts';
 
 /**
@@ -16,7 +17,6 @@ import type { DemoWorld } from './world.ts';
  * and one confirmed order, remark '演示发货 Demo delivery', stays open for the end-to-end flow.
  */
 
-const noKey = (userId: string) => ({ userId, key: undefined, route: 'seed' });
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 function adminAuth(userId: string, username: string, tenantId: string): Auth {
@@ -102,7 +102,7 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
           };
         }) as never,
       },
-      noKey(buyer.userId),
+      withoutKey(buyer.userId),
     );
     const confirmed = await orders.actOnOrder(deps, sides[who], created.id, 'confirm', { all: true } as never);
     return confirmed;
@@ -127,7 +127,7 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
         send,
         lines: lines.map((l) => ({ ...l, remark: '' })),
       },
-      noKey(sides[who].userId),
+      withoutKey(sides[who].userId),
     );
 
   const early = await confirmedOrder('precision', [-12, -8, -4], '送货演示一 Delivery demo 1');

@@ -5,6 +5,7 @@ import { enterpriseCapabilities, enterprises, memberships, users } from '../db/s
 import { notifyUsers } from '../modules/messages/messages.service.ts';
 import { recordOperation } from '../modules/operation-logs/operation-logs.service.ts';
 import { inTenantTx } from '../platform/context.ts';
+import { attributeLinkedFiles } from '../platform/file-documents.ts';
 import { newId } from '../platform/ids.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { seedBasicData } from './basic-data.ts';
@@ -234,6 +235,8 @@ export async function seedDemoWorld(db: Db): Promise<boolean> {
     },
   };
   await seedPartners(db, world);
+  // The demo documents link sample files as if they had been uploaded: they get the rows uploads get.
+  await attributeLinkedFiles(db);
   return true;
 }
 

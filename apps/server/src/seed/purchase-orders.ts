@@ -5,6 +5,7 @@ import { materials, purchaseOrderLines, purchaseOrders, suppliers, warehouses } 
 import * as changes from '../modules/purchase-orders/purchase-orders.changes.ts';
 import * as orders from '../modules/purchase-orders/purchase-orders.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
+import { withoutKey } from '../platform/idempotency.ts';
 import type { DemoWorld } from './world.ts';
 
 /**
@@ -13,8 +14,6 @@ import type { DemoWorld } from './world.ts';
  * clerk's masked, own-documents view has something to show. Written through the services, so statuses,
  * revisions and history are exactly what the product makes; nobody is notified.
  */
-
-const noKey = (userId: string) => ({ userId, key: undefined, route: 'seed' });
 
 function adminAuth(userId: string, username: string, tenantId: string): Auth {
   return {
@@ -123,7 +122,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
         send,
         lines: linesOf(c, lines, offset) as never,
       },
-      noKey(buyer.userId),
+      withoutKey(buyer.userId),
     );
     return orders.getOrder(db, buyer, created.id);
   };
@@ -191,7 +190,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
       lines: [{ ...rev1[0]!, qty: rev1[0]!.qty + 300 }, ...rev1.slice(1)] as never,
       send: true,
     },
-    noKey(buyer.userId),
+    withoutKey(buyer.userId),
   );
   await changes.actOnChange(deps, precisionSide, first.id, 'confirm', {});
   const rev2 = asInput((await orders.getOrder(db, buyer, changed.id)).lines);
@@ -204,7 +203,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
       lines: [rev2[0]!, { ...rev2[1]!, requestedDate: daysFromNow(10) }, rev2[2]!, ...linesOf(c, 1, 2)] as never,
       send: true,
     },
-    noKey(buyer.userId),
+    withoutKey(buyer.userId),
   );
 
   // The clerk's own documents: masked prices, own orders only.

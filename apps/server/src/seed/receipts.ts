@@ -11,6 +11,7 @@ import { deliveryNoteLines, deliveryNotes, deliveryPackages } from '../db/schema
 import * as receiving from '../modules/receipts/receiving.service.ts';
 import type { Deps } from '../modules/receiving-plans/receiving-plans.common.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
+import { withoutKey } from '../platform/idempotency.ts';
 import type { DemoWorld } from './world.ts';
 
 /**
@@ -25,7 +26,6 @@ const DAY = 86_400_000;
 const shift = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);
-const noKey = (userId: string) => ({ userId, key: undefined, route: 'seed' });
 
 function buyerAuth(world: DemoWorld): Auth {
   return {
@@ -117,15 +117,15 @@ export async function seedReceipts(db: Db, world: DemoWorld, sentNoteIds: string
     // Alternately early and late against the first due date, never before shipping nor after today.
     const wanted = shift(due, n % 2 === 0 ? 3 : -2);
     const arrivalDate = [wanted, note.shipDate].sort()[1]! > today() ? today() : [wanted, note.shipDate].sort()[1]!;
-    await receiving.actOnNote(deps, auth, id, 'arrive', { arrivalDate }, noKey(auth.userId));
+    await receiving.actOnNote(deps, auth, id, 'arrive', { arrivalDate }, withoutKey(auth.userId));
     if (n === 1) {
       await receiveAll(deps, auth, id, 0.5);
       continue;
     }
     await receiveAll(deps, auth, id);
     await inspectAll(deps, auth, id, n);
-    await receiving.actOnNote(deps, auth, id, 'accept', {}, noKey(auth.userId));
+    await receiving.actOnNote(deps, auth, id, 'accept', {}, withoutKey(auth.userId));
     if (n === 2) continue;
-    await receiving.actOnNote(deps, auth, id, 'warehouse', { receiptDate: arrivalDate }, noKey(auth.userId));
+    await receiving.actOnNote(deps, auth, id, 'warehouse', { receiptDate: arrivalDate }, withoutKey(auth.userId));
   }
 }

@@ -7,6 +7,7 @@ import type { Deps } from '../modules/receiving-plans/receiving-plans.common.ts'
 import * as plans from '../modules/receiving-plans/receiving-plans.service.ts';
 import * as urgent from '../modules/receiving-plans/urgent-deliveries.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
+import { withoutKey } from '../platform/idempotency.ts';
 import type { DemoWorld } from './world.ts';
 
 /**
@@ -17,7 +18,6 @@ import type { DemoWorld } from './world.ts';
  * statuses and history are what the product makes; nobody is notified.
  */
 
-const noKey = (userId: string) => ({ userId, key: undefined, route: 'seed' });
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 function adminAuth(userId: string, username: string, tenantId: string): Auth {
@@ -106,7 +106,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
           { orderLineId: split.id, plannedQty: qty - first, plannedDate: daysFromNow(14), remark: '' },
         ],
       },
-      noKey(buyer.userId),
+      withoutKey(buyer.userId),
     );
     const plan = await plans.getPlan(db, precision, created.id);
     await plans.actOnPlan(deps, precision, created.id, 'confirm', {
@@ -134,7 +134,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
           remark: '',
         })),
       },
-      noKey(buyer.userId),
+      withoutKey(buyer.userId),
     );
     await plans.actOnPlan(deps, plastics, created.id, 'confirm', { all: true, comment: '按计划送货 As planned' });
   }
@@ -164,7 +164,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
           remark: '',
         })),
       },
-      noKey(buyer.userId),
+      withoutKey(buyer.userId),
     );
     await urgent.actOnNotice(deps, precision, notice.id, 'acknowledge', {});
     const detail = await urgent.getNotice(db, precision, notice.id);
@@ -189,7 +189,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
         reason: '样机组装 Prototype assembly',
         lines: [{ orderLineId: plasticsLines[0]!.id, qty: 50, remark: '' }],
       },
-      noKey(buyer.userId),
+      withoutKey(buyer.userId),
     );
   }
 
@@ -206,7 +206,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
         customerTenantId: huaxin,
         lines: materials.slice(0, count).map((m, i) => ({ materialId: m.materialId, qty: base + i * 350, remark: '' })),
       },
-      noKey(auth.userId),
+      withoutKey(auth.userId),
     );
   };
   await report(precision, 3, 1200);

@@ -5,6 +5,7 @@ import { receiptLines } from '../modules/receipts/receipts.table.ts';
 import type { Deps } from '../modules/receiving-plans/receiving-plans.common.ts';
 import * as statements from '../modules/reconciliations/reconciliations.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
+import { withoutKey } from '../platform/idempotency.ts';
 import type { DemoWorld } from './world.ts';
 
 /**
@@ -32,8 +33,6 @@ function adminAuth(userId: string, username: string, tenantId: string): Auth {
     showSupplier: true,
   };
 }
-
-const noKey = (userId: string) => ({ userId, key: undefined, route: 'seed' });
 
 /** About half of the unreconciled lines of one supplier, oldest first; a single line is left alone. */
 async function someOpenLines(db: Db, buyerTenantId: string, supplierTenantId: string) {
@@ -80,7 +79,7 @@ export async function seedReconciliations(db: Db, world: DemoWorld): Promise<voi
         receiptLineIds: confirmed.ids,
         remark: 'Monthly statement 月度对账',
       },
-      noKey(buyer.userId),
+      withoutKey(buyer.userId),
     );
     await statements.actOnStatement(deps, buyer, id, 'send', {});
     await statements.actOnStatement(deps, supplier, id, 'confirm', {});
@@ -101,7 +100,7 @@ export async function seedReconciliations(db: Db, world: DemoWorld): Promise<voi
         receiptLineIds: disputed.ids,
         remark: '',
       },
-      noKey(supplier2.userId),
+      withoutKey(supplier2.userId),
     );
     const sent = await statements.actOnStatement(deps, supplier2, id, 'send', {});
     const [first, ...rest] = sent.lines;

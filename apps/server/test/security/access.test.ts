@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, isPermissionCode } from '@concord/shared';
+import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, isPermissionCode, type PermissionCode } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -51,10 +51,10 @@ describe('T-04 function-level access', () => {
 
   it('answers 403 to a member lacking each code, for every route that requires it, and not once the code is held', async () => {
     const guarded = f.operations.filter((op) => isCode(op.access) && !SWEEP_EXCLUDED.has(key(op)));
-    const codes = [...new Set(guarded.map((op) => op.access as string))];
+    const codes = [...new Set(guarded.map((op) => op.access as PermissionCode))];
     expect(codes.length).toBeGreaterThanOrEqual(2);
     const problems: string[] = [];
-    const lackedCodes: string[] = [];
+    const lackedCodes: PermissionCode[] = [];
     for (const code of codes) {
       const routes = guarded.filter((op) => op.access === code);
       const lacking = DEFAULT_PERMISSIONS.includes(code) ? null : ALL_PERMISSIONS.filter((c) => c !== code);

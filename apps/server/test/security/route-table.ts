@@ -1,10 +1,9 @@
-import { listQuerySchema, type RouteAccess } from '@concord/shared';
+import { idSchema, listQuerySchema, type RouteAccess } from '@concord/shared';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../src/app.ts';
 import type { Db } from '../../src/db/client.ts';
 import { bigId } from '../../src/db/columns.ts';
 import { applyRowLevelSecurity } from '../../src/db/rls.ts';
@@ -14,6 +13,7 @@ import { resolveDataScope, scopeCondition } from '../../src/platform/data-scope.
 import { AppError } from '../../src/platform/errors.ts';
 import { ok } from '../../src/platform/http.ts';
 import { orderBy, pageOf } from '../../src/platform/paging.ts';
+import type { Services } from '../../src/platform/services.ts';
 
 /**
  * The security suite reads the route table from the app itself: each test file replaces
@@ -113,7 +113,7 @@ function registerPricedFixture(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = s.database.db;
   const tags = ['test-fixture'];
-  const params = z.object({ id: z.string().regex(/^\d{1,19}$/) });
+  const params = z.object({ id: idSchema });
 
   r.post(
     '/gateway/test/priced-docs/list',

@@ -314,6 +314,14 @@ export const enUS = {
     confirm: 'Sign in there',
     confirmed: 'Confirmed: the other browser is now signed in',
     invalid: 'This QR code link is incomplete',
+    requesterAgent: 'Browser asking',
+    requesterAddress: 'Its address',
+    unknownAgent: 'Unknown browser',
+    unknownAddress: 'Unknown',
+    sameAddress: 'Same address as this device',
+    otherAddress: 'Not the address of this device',
+    warning:
+      'Confirm only if you opened this QR code yourself, on that browser, just now. If someone sent you the code or the link, cancel: they would be signed in as you.',
   },
   outbox: {
     link: 'Developer outbox',

@@ -316,6 +316,14 @@ export const zhCN: DeepStringify<typeof enUS> = {
     confirm: '确认登录',
     confirmed: '已确认，另一个浏览器已登录',
     invalid: '二维码链接不完整',
+    requesterAgent: '请求登录的浏览器',
+    requesterAddress: '其网络地址',
+    unknownAgent: '未知浏览器',
+    unknownAddress: '未知',
+    sameAddress: '与本设备地址相同',
+    otherAddress: '与本设备地址不同',
+    warning:
+      '仅当这个二维码是您刚刚在该浏览器上亲自打开的时才确认。如果二维码或链接是别人发给您的，请取消：否则对方将以您的身份登录。',
   },
   outbox: {
     link: '开发者发件箱',

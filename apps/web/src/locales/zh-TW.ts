@@ -317,6 +317,14 @@ export const zhTW: DeepStringify<typeof enUS> = {
     confirm: '確認登入',
     confirmed: '已確認，另一個瀏覽器已完成登入',
     invalid: 'QR Code 連結不完整',
+    requesterAgent: '請求登入的瀏覽器',
+    requesterAddress: '其網路位址',
+    unknownAgent: '未知瀏覽器',
+    unknownAddress: '未知',
+    sameAddress: '與本裝置位址相同',
+    otherAddress: '與本裝置位址不同',
+    warning:
+      '僅當這個 QR Code 是您剛剛在該瀏覽器上親自開啟時才確認。如果 QR Code 或連結是別人傳給您的，請取消：否則對方將以您的身分登入。',
   },
   outbox: {
     link: '開發者寄件匣',

@@ -6,6 +6,7 @@ import {
   modifyMobileSchema,
   passwordLoginSchema,
   personalDataSchema,
+  rawTextSchema,
   registerSchema,
   resetPasswordSchema,
   smsLoginSchema,
@@ -16,9 +17,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { ok, throttle } from '../../platform/http.ts';
+import { serverSecret } from '../../platform/secrets.ts';
+import type { Services } from '../../platform/services.ts';
 import * as accounts from './accounts.service.ts';
+import { signInClient } from './devices.ts';
+import { registerAccountPurge } from './purge.ts';
 
 const SENT = {
   'en-US': 'The verification code has been sent',
@@ -30,36 +34,39 @@ const SENT = {
 const isSafeAvatarUrl = (url: string | null | undefined) =>
   !url || (url.startsWith('/') && !url.startsWith('//') && !url.includes('\\')) || /^https?:\/\/[^/\s]/i.test(url);
 
-/** PostgreSQL text cannot hold NUL; refused here instead of failing in the database. */
-const withoutNul = (v: Record<string, unknown>) =>
-  !Object.values(v).some((x) => typeof x === 'string' && x.includes('\u0000'));
-
-const personalDataInput = personalDataSchema
-  .refine((v) => isSafeAvatarUrl(v.avatarUrl), { message: 'invalid', path: ['avatarUrl'] })
-  .refine(withoutNul, { message: 'invalid' });
+const personalDataInput = personalDataSchema.refine((v) => isSafeAvatarUrl(v.avatarUrl), {
+  message: 'invalid',
+  path: ['avatarUrl'],
+});
 
 export function registerAccountRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const limits = s.config.rateLimits;
+  // At start: the first start generates the secret, and a bad SERVER_SECRET stops the start, not a login.
+  serverSecret(s.config);
+  registerAccountPurge(s.jobs);
 
+  // Only a flood guard: the sign-in throttle counts failures in the database, and a successful sign-in
+  // must not count against an office's shared address (S-11: 200 staff behind one NAT at shift start).
   r.post(
     '/gateway/auth/oauth/token',
     {
-      config: { access: 'public', ...throttle(limits, 20) },
+      config: { access: 'public', ...throttle(limits, 600) },
       schema: {
         tags: ['accounts'],
         summary: 'Password or SMS-code login; replies an OAuth-style token (not enveloped)',
         querystring: z.object({
           grant_type: z.enum(['password', 'sms']).default('password'),
-          scope: z.string().optional(),
-          switching: z.string().optional(),
+          scope: rawTextSchema(64).optional(),
+          switching: rawTextSchema(64).optional(),
         }),
         body: z.record(z.string(), z.unknown()),
       },
     },
-    async (req) => {
-      if (req.query.grant_type === 'sms') return accounts.loginWithSmsCode(s, smsLoginSchema.parse(req.body), req.ip);
-      return accounts.loginWithPassword(s, passwordLoginSchema.parse(req.body), req.ip);
+    async (req, reply) => {
+      const client = signInClient(s, req, reply);
+      if (req.query.grant_type === 'sms') return accounts.loginWithSmsCode(s, smsLoginSchema.parse(req.body), client);
+      return accounts.loginWithPassword(s, passwordLoginSchema.parse(req.body), client);
     },
   );
 
@@ -120,7 +127,7 @@ export function registerAccountRoutes(app: FastifyInstance, s: Services) {
       config: { access: 'public', ...throttle(limits, 10) },
       schema: { tags: ['accounts'], body: validateForgetCodeSchema },
     },
-    async (req) => ok(await accounts.validateForgetPasswordCode(s, req.body)),
+    async (req, reply) => ok(await accounts.validateForgetPasswordCode(s, req.body, signInClient(s, req, reply))),
   );
 
   r.post(
@@ -153,8 +160,8 @@ export function registerAccountRoutes(app: FastifyInstance, s: Services) {
       config: { access: 'authenticated', ...throttle(limits, 10) },
       schema: { tags: ['accounts'], body: changePasswordSchema },
     },
-    async (req) => {
-      await accounts.changePassword(s, req.auth!, req.body);
+    async (req, reply) => {
+      await accounts.changePassword(s, req.auth!, req.body, signInClient(s, req, reply));
       return ok(null);
     },
   );
@@ -165,8 +172,8 @@ export function registerAccountRoutes(app: FastifyInstance, s: Services) {
       config: { access: 'authenticated', ...throttle(limits, 10) },
       schema: { tags: ['accounts'], body: validatePasswordSchema },
     },
-    async (req) => {
-      await accounts.validatePassword(s, req.auth!, req.body.password);
+    async (req, reply) => {
+      await accounts.validatePassword(s, req.auth!, req.body.password, signInClient(s, req, reply));
       return ok(null);
     },
   );

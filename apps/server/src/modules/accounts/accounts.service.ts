@@ -10,21 +10,24 @@ import {
   type UserSettings,
 } from '@concord/shared';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Services } from '../../app.ts';
 import type { Db } from '../../db/client.ts';
 import { enterprises, sessions, users } from '../../db/schema.ts';
-import { issueSession, listMemberships } from '../../platform/access.ts';
+import { issueSession, listMemberships, lockSessionsOf } from '../../platform/access.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { attachUserFile } from '../../platform/file-documents.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
 import { publishEvent } from '../../platform/realtime.ts';
+import { serverSecret } from '../../platform/secrets.ts';
+import type { Services } from '../../platform/services.ts';
+import { type Guard, guarded, type ThrottleRule } from '../../platform/throttle.ts';
+import { sign } from '../../platform/tokens.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { loadPositionContext } from '../positions/positions.service.ts';
-import { consumeCode, sendCode, storeTicket } from './codes.service.ts';
+import { consumeCode, isCodeAccepted, reserveCode, sendCode, storeTicket } from './codes.service.ts';
+import { knows, type SignInClient } from './devices.ts';
 
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
 /** How long a validatePassword proof lets the change-mobile steps go on. */
 const STEP_WINDOW_MS = 10 * 60 * 1000;
 
@@ -88,12 +91,17 @@ export async function sendRegisterCode(s: Services, input: { mobileArea: string;
   });
 }
 
+/**
+ * The code is checked (and spent) before anything about existing accounts is looked at: without the
+ * code sent to the number, nobody learns whether a user name, mobile or e-mail is taken, and each such
+ * answer costs a fresh code.
+ */
 export async function registerUser(s: Services, input: RegisterInput) {
   const db = s.database.db;
   const username = input.username.toLowerCase();
   assertStrong(input.password);
-  await assertFree(db, { username, email: input.email, mobileArea: input.mobileArea, mobile: input.mobile });
   await consumeCode(db, 'register', mobileKey(input.mobileArea, input.mobile), input.code);
+  await assertFree(db, { username, email: input.email, mobileArea: input.mobileArea, mobile: input.mobile });
   const id = newId();
   await db
     .insert(users)
@@ -117,15 +125,66 @@ export interface LoginResult {
   scope: 'server';
 }
 
-async function startSession(s: Services, user: User, ip: string): Promise<LoginResult> {
+/*
+ * The sign-in throttle (QUALITY S-03, S-11). Wrong guesses count per account and client, per account
+ * overall, and per client address; each only delays, progressively, and a right guess clears its own
+ * account-and-client count only. A browser whose device cookie names the account is its own client and
+ * skips the account-wide and address delays: a stranger's guesses never keep the owner out of a browser
+ * the owner signed in with before, and a successful sign-in never counts against a shared address.
+ */
+const MINUTE = 60_000;
+const delays = { baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE, windowMs: 60 * MINUTE };
+export const PER_CLIENT: ThrottleRule = { free: 5, ...delays };
+export const PER_ACCOUNT: ThrottleRule = { free: 10, ...delays };
+/** Generous: an office behind one address has its share of typing mistakes. */
+export const PER_ADDRESS: ThrottleRule = { free: 30, ...delays };
+
+/** Passwords and codes are counted apart: guessed codes do not delay the owner's password, nor the reverse. */
+type Secret = 'password' | 'code';
+
+/**
+ * A name as stored where it names no account: keyed-hashed, never in clear (people type passwords into
+ * the name field), and not reversible by hashing guesses without the server secret.
+ */
+const nameDigest = (s: Services, typed: string) =>
+  sign(serverSecret(s.config), 'account-name', typed.trim().toLowerCase()).slice(0, 32);
+
+/**
+ * What is counted for an account: its id, or for a name that is no account its digest, so unknown names
+ * are throttled exactly like real accounts and a delay reveals nothing (S-04).
+ */
+const userKey = (userId: string) => `u:${userId}`;
+const accountKey = (s: Services, user: { id: string } | undefined, typed: string) =>
+  user ? userKey(user.id) : `n:${nameDigest(s, typed)}`;
+
+function signInGuard(s: Services, secret: Secret, account: string, client: SignInClient, known: boolean): Guard {
+  const pair = `${secret}:${account}:${known ? `d:${client.device!.id}` : `ip:${client.ip}`}`;
+  const whole = `${secret}:${account}`;
+  // The per-address count is a rate limit like the HTTP ones, switched off with them (RATE_LIMITS).
+  const address = s.config.rateLimits ? [`ip:${client.ip}`] : [];
+  return {
+    delayedBy: known ? [pair] : [pair, whole, ...address],
+    counts: [
+      { key: pair, rule: PER_CLIENT },
+      { key: whole, rule: PER_ACCOUNT },
+      ...address.map((key) => ({ key, rule: PER_ADDRESS })),
+    ],
+    clears: [pair],
+  };
+}
+
+async function startSession(s: Services, user: User, client: SignInClient): Promise<LoginResult> {
+  // Only after the secret was proven, so a stranger does not learn that an account exists or is locked.
+  if (user.status === USER_STATUS.LOCKED) throw new AppError('ACCOUNT_LOCKED');
   const db = s.database.db;
-  const { token, expiresIn } = await issueSession(db, s.config, user.id, ip);
+  const { token, expiresIn } = await issueSession(db, s.config, user.id, client.ip);
+  client.remember(user.id);
   const [first] = await listMemberships(db, user.id);
   if (first) {
     await inTenantTx(db, first.tenantId, (tx) =>
       recordOperation(
         tx,
-        { tenantId: first.tenantId, userId: user.id, username: user.username, ip },
+        { tenantId: first.tenantId, userId: user.id, username: user.username, ip: client.ip },
         {
           type: OPERATION_TYPE.LOGIN,
           module: 'accounts',
@@ -138,90 +197,81 @@ async function startSession(s: Services, user: User, ip: string): Promise<LoginR
   return { access_token: token, token_type: 'bearer', expires_in: expiresIn, scope: 'server' };
 }
 
-/** Failures of names that are no account, counted like real ones so a lock-out tells nothing. */
-const phantomFailures = new Map<string, { count: number; until: number }>();
-
-function lockedError(untilMs: number) {
-  const minutes = Math.max(1, Math.ceil((untilMs - Date.now()) / 60000));
-  return new AppError('ACCOUNT_LOCKED', { minutes }, undefined, { 'retry-after': String(minutes * 60) });
-}
-
-export async function loginWithPassword(s: Services, input: { username: string; password: string }, ip: string) {
+export async function loginWithPassword(
+  s: Services,
+  input: { username: string; password: string },
+  client: SignInClient,
+) {
   const db = s.database.db;
   const user = await findUserByAccount(db, input.username);
-  const now = Date.now();
-  if (!user) {
-    const key = input.username.trim().toLowerCase();
-    const phantom = phantomFailures.get(key);
-    if (phantom && phantom.until > now) throw lockedError(phantom.until);
-    await verifyPassword(input.password, null);
-    const count = (phantom?.until && phantom.until <= now ? 0 : (phantom?.count ?? 0)) + 1;
-    phantomFailures.set(key, { count, until: count >= MAX_FAILED_LOGINS ? now + LOCK_MINUTES * 60000 : 0 });
-    if (phantomFailures.size > 10000) phantomFailures.clear();
-    throw new AppError('BAD_CREDENTIALS');
-  }
-  if (user.status === USER_STATUS.LOCKED) throw lockedError(now + LOCK_MINUTES * 60000);
-
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    await recordFailedLogin(s, user.id);
-    throw new AppError('BAD_CREDENTIALS');
-  }
-  return startSession(s, user, ip);
+  const guard = signInGuard(s, 'password', accountKey(s, user, input.username), client, knows(client, user?.id));
+  // An unknown name is weighed against no hash at the cost of a real one (S-04).
+  const right = await guarded(db, guard, () => verifyPassword(input.password, user?.passwordHash ?? null));
+  if (!right || !user) throw new AppError('BAD_CREDENTIALS');
+  return startSession(s, user, client);
 }
 
-/**
- * Counts a wrong password in one statement, so a burst of parallel guesses cannot overwrite each other's
- * count; a lock that has run out starts the count afresh. The guess that reaches the limit locks.
- */
-async function recordFailedLogin(_s: Services, _userId: string) {}
-
-export async function sendLoginCode(s: Services, input: { mobileArea: string; mobile: string }, locale: Locale) {
-  const target = mobileKey(input.mobileArea, input.mobile);
-  const [user] = await s.database.db
-    .select({ id: users.id })
+async function findUserByMobile(db: Db, mobileArea: string, mobile: string): Promise<User | undefined> {
+  const [user] = await db
+    .select()
     .from(users)
-    .where(and(eq(users.mobileArea, input.mobileArea), eq(users.mobile, input.mobile)))
+    .where(and(eq(users.mobileArea, mobileArea), eq(users.mobile, mobile)))
     .limit(1);
-  // Unknown numbers get the same answer and no message, so the endpoint does not reveal accounts.
-  if (!user) return;
-  await sendCode(s.database.db, s.provider, { purpose: 'login', target, recipient: target, channel: 'sms', locale });
+  return user;
+}
+
+/** Unknown numbers get no message but the same answers, the 60-second wait included. */
+export async function sendLoginCode(s: Services, input: { mobileArea: string; mobile: string }, locale: Locale) {
+  const db = s.database.db;
+  const target = mobileKey(input.mobileArea, input.mobile);
+  const user = await findUserByMobile(db, input.mobileArea, input.mobile);
+  if (!user) {
+    await reserveCode(db, 'login', target);
+    return;
+  }
+  await sendCode(db, s.provider, { purpose: 'login', target, recipient: target, channel: 'sms', locale });
 }
 
 export async function loginWithSmsCode(
   s: Services,
   input: { mobileArea: string; mobile: string; code: string },
-  ip: string,
+  client: SignInClient,
 ) {
   const db = s.database.db;
-  await consumeCode(db, 'login', mobileKey(input.mobileArea, input.mobile), input.code);
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(and(eq(users.mobileArea, input.mobileArea), eq(users.mobile, input.mobile)))
-    .limit(1);
-  if (!user) throw new AppError('BAD_CODE');
-  if (user.status === USER_STATUS.LOCKED) throw lockedError(Date.now() + LOCK_MINUTES * 60000);
-  return startSession(s, user, ip);
+  const target = mobileKey(input.mobileArea, input.mobile);
+  const user = await findUserByMobile(db, input.mobileArea, input.mobile);
+  const guard = signInGuard(s, 'code', accountKey(s, user, target), client, knows(client, user?.id));
+  const right = await guarded(db, guard, () => isCodeAccepted(db, 'login', target, input.code));
+  if (!right || !user) throw new AppError('BAD_CODE');
+  return startSession(s, user, client);
 }
 
 /** Signs a user in without a password (QR confirmation, third-party login): same session rules. */
-export async function loginAsUser(s: Services, userId: string, ip: string): Promise<LoginResult> {
+export async function loginAsUser(s: Services, userId: string, client: SignInClient): Promise<LoginResult> {
   const [user] = await s.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('BAD_CREDENTIALS');
-  if (user.status === USER_STATUS.LOCKED) throw lockedError(Date.now() + LOCK_MINUTES * 60000);
-  return startSession(s, user, ip);
+  return startSession(s, user, client);
 }
 
-/** Revokes every live token of a user (or one session) and closes their websockets in every process. */
+/**
+ * Revokes every live session of a user, or the whole family of one session (the login and every
+ * successor: a copy of any of them dies with the owner's logout, S-12), and closes their websockets in
+ * every process. Under the user's session lock, so no successor is minted beside a revocation.
+ */
 export async function revokeSessions(s: Services, userId: string, sessionId?: string) {
-  const db = s.database.db;
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date().toISOString() })
-    .where(
-      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sessionId ? eq(sessions.id, sessionId) : undefined),
-    );
-  await publishEvent(db, { t: 'revoke', userId, sessionId });
+  await s.database.db.transaction(async (tx) => {
+    await lockSessionsOf(tx, userId);
+    const family = sessionId
+      ? sql`${sessions.familyId} = (select family_id from ${sessions} where id = ${sessionId})`
+      : undefined;
+    const revoked = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date().toISOString() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), family))
+      .returning({ id: sessions.id });
+    if (!sessionId) await publishEvent(tx, { t: 'revoke', userId });
+    else for (const { id } of revoked) await publishEvent(tx, { t: 'revoke', userId, sessionId: id });
+  });
 }
 
 export async function logout(s: Services, auth: Auth) {
@@ -284,10 +334,24 @@ async function loadUser(db: Db, userId: string): Promise<User> {
   return user;
 }
 
-export async function changePassword(s: Services, auth: Auth, input: { password: string; newpassword1: string }) {
+/** The current password, proven again by a signed-in session: guessed like a login, throttled like one. */
+async function assertCurrentPassword(s: Services, user: User, password: string, client: SignInClient) {
+  const guard = signInGuard(s, 'password', userKey(user.id), client, knows(client, user.id));
+  if (!(await guarded(s.database.db, guard, () => verifyPassword(password, user.passwordHash)))) {
+    throw new AppError('WRONG_PASSWORD');
+  }
+}
+
+/** Ends every session of the user, every family, this one included (S-07, S-12). */
+export async function changePassword(
+  s: Services,
+  auth: Auth,
+  input: { password: string; newpassword1: string },
+  client: SignInClient,
+) {
   const db = s.database.db;
   const user = await loadUser(db, auth.userId);
-  if (!(await verifyPassword(input.password, user.passwordHash))) throw new AppError('WRONG_PASSWORD');
+  await assertCurrentPassword(s, user, input.password, client);
   assertStrong(input.newpassword1);
   await db
     .update(users)
@@ -300,10 +364,10 @@ export async function changePassword(s: Services, auth: Auth, input: { password:
   await revokeSessions(s, user.id);
 }
 
-export async function validatePassword(s: Services, auth: Auth, password: string) {
+export async function validatePassword(s: Services, auth: Auth, password: string, client: SignInClient) {
   const db = s.database.db;
   const user = await loadUser(db, auth.userId);
-  if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('WRONG_PASSWORD');
+  await assertCurrentPassword(s, user, password, client);
   await db.update(sessions).set({ passwordCheckedAt: new Date().toISOString() }).where(eq(sessions.id, auth.sessionId));
 }
 
@@ -315,6 +379,10 @@ async function assertPasswordStep(db: Db, auth: Auth) {
   if (!session?.at || Date.now() - new Date(session.at).getTime() > STEP_WINDOW_MS) throw new AppError('STEP_REQUIRED');
 }
 
+/**
+ * Whether the new number is taken is told only once its code is proven (`modifyMobile`), so this step
+ * does not reveal other people's numbers either.
+ */
 export async function sendModifyMobileCode(
   s: Services,
   auth: Auth,
@@ -323,7 +391,6 @@ export async function sendModifyMobileCode(
 ) {
   const db = s.database.db;
   await assertPasswordStep(db, auth);
-  await assertFree(db, { mobileArea: input.mobileArea, mobile: input.newMobile });
   const target = mobileKey(input.mobileArea, input.newMobile);
   await sendCode(db, s.provider, {
     purpose: 'modify-mobile',
@@ -343,6 +410,7 @@ export async function modifyMobile(
   await assertPasswordStep(db, auth);
   const target = mobileKey(input.mobileArea, input.newMobile);
   await consumeCode(db, 'modify-mobile', `${auth.userId}:${target}`, input.newMobileCode);
+  await assertFree(db, { mobileArea: input.mobileArea, mobile: input.newMobile });
   await db
     .update(users)
     .set({ mobileArea: input.mobileArea, mobile: input.newMobile, updatedAt: new Date().toISOString() })
@@ -362,19 +430,35 @@ function forgetTarget(
   return null;
 }
 
+/** Where the codes of a name that reaches nobody are kept: its digest, as in the throttle. */
+const unreachableTarget = (s: Services, account: string) => `name:${nameDigest(s, account)}`;
+
+/**
+ * Same answer for every account, reachable or not, on every request (S-04): a name that reaches nobody
+ * gets a code that is stored and never sent, so asking again within 60 s is refused for it too.
+ */
 export async function sendForgetPasswordCode(s: Services, account: string, locale: Locale) {
   const db = s.database.db;
   const user = await findUserByAccount(db, account);
   const route = user && forgetTarget(user, account);
-  if (!route) return;
+  if (!route) {
+    await reserveCode(db, 'forget', unreachableTarget(s, account));
+    return;
+  }
   await sendCode(db, s.provider, { purpose: 'forget', locale, ...route });
 }
 
-export async function validateForgetPasswordCode(s: Services, input: { account: string; code: string }) {
+export async function validateForgetPasswordCode(
+  s: Services,
+  input: { account: string; code: string },
+  client: SignInClient,
+) {
   const db = s.database.db;
   const user = await findUserByAccount(db, input.account);
-  if (!user) throw new AppError('BAD_CODE');
-  await consumeCode(db, 'forget', `user:${user.id}`, input.code);
+  const target = user ? `user:${user.id}` : unreachableTarget(s, input.account);
+  const guard = signInGuard(s, 'code', accountKey(s, user, input.account), client, knows(client, user?.id));
+  const right = await guarded(db, guard, () => isCodeAccepted(db, 'forget', target, input.code));
+  if (!right || !user) throw new AppError('BAD_CODE');
   const ticket = randomBytes(24).toString('base64url');
   await storeTicket(db, 'reset-ticket', `user:${user.id}`, ticket);
   return { ticket };
@@ -393,7 +477,8 @@ export async function resetPassword(s: Services, input: { account: string; ticke
     .update(users)
     .set({
       passwordHash: await hashPassword(input.password),
-      status: USER_STATUS.NORMAL,
+      updatedAt: new Date().toISOString(),
+      version: sql`${users.version} + 1`,
     })
     .where(eq(users.id, user.id));
   await revokeSessions(s, user.id);
@@ -404,10 +489,13 @@ export async function updatePersonalData(
   auth: Auth,
   input: { name?: string; introduction?: string; avatarUrl?: string | null },
 ) {
-  await s.database.db
-    .update(users)
-    .set({ ...input, updatedAt: new Date().toISOString() })
-    .where(eq(users.id, auth.userId));
+  await s.database.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...input, updatedAt: new Date().toISOString() })
+      .where(eq(users.id, auth.userId));
+    await attachUserFile(tx, auth.userId, input.avatarUrl);
+  });
 }
 
 export async function updateUserSettings(s: Services, auth: Auth, input: UserSettings) {

@@ -25,20 +25,17 @@ const TEXT: Record<Locale, (code: string) => { subject: string; body: string }> 
 };
 
 /**
- * Sends a fresh 6-digit code; one send per target and purpose every 60 s (QUALITY S-05). The check and
- * the insert run under a transaction-scoped advisory lock on the target, so a burst of parallel requests
- * sends one message, not one each.
+ * Stores a fresh 6-digit code and returns it; one per target and purpose every 60 s (QUALITY S-05). The
+ * check and the insert run under a transaction-scoped advisory lock on the target, so a burst of
+ * parallel requests stores one code, not one each. Stored alone, without sending, it stands in for a
+ * code to an unknown account: the next request within 60 s is refused exactly as for a real one.
  */
-export async function sendCode(
-  db: Db,
-  provider: MessageProvider,
-  input: { purpose: CodePurpose; target: string; recipient: string; channel: Channel; locale: Locale },
-): Promise<void> {
+export async function reserveCode(db: Db, purpose: CodePurpose, target: string): Promise<{ id: string; code: string }> {
   const code = randomDigits(6);
   const id = newId();
   await db.transaction(async (tx) => {
     await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext('verification_codes'), hashtext(${`${input.purpose}:${input.target}`}))`,
+      sql`select pg_advisory_xact_lock(hashtext('verification_codes'), hashtext(${`${purpose}:${target}`}))`,
     );
     const since = new Date(Date.now() - CODE_RESEND_MS).toISOString();
     const [recent] = await tx
@@ -46,8 +43,8 @@ export async function sendCode(
       .from(verificationCodes)
       .where(
         and(
-          eq(verificationCodes.purpose, input.purpose),
-          eq(verificationCodes.target, input.target),
+          eq(verificationCodes.purpose, purpose),
+          eq(verificationCodes.target, target),
           gt(verificationCodes.createdAt, since),
         ),
       )
@@ -55,14 +52,29 @@ export async function sendCode(
     if (recent) throw new AppError('CODE_TOO_SOON', {}, undefined, { 'retry-after': '60' });
     await tx.insert(verificationCodes).values({
       id,
-      purpose: input.purpose,
-      target: input.target,
-      codeHash: hashCode(input.purpose, input.target, code),
+      purpose,
+      target,
+      codeHash: hashCode(purpose, target, code),
       expiresAt: new Date(Date.now() + CODE_TTL_MS).toISOString(),
     });
   });
+  return { id, code };
+}
+
+/** Stores a fresh code (see `reserveCode`) and sends it. */
+export async function sendCode(
+  db: Db,
+  provider: MessageProvider,
+  input: { purpose: CodePurpose; target: string; recipient: string; channel: Channel; locale: Locale },
+): Promise<void> {
+  const { id, code } = await reserveCode(db, input.purpose, input.target);
   try {
-    await provider.send({ channel: input.channel, recipient: input.recipient, ...TEXT[input.locale](code) });
+    await provider.send({
+      channel: input.channel,
+      recipient: input.recipient,
+      kind: 'verification-code',
+      ...TEXT[input.locale](code),
+    });
   } catch (err) {
     // Not delivered: the code is removed, so it neither blocks asking again for 60 s nor stays guessable,
     // and the failure reaches the caller (500, "retry later") and the log instead of a false "sent".
@@ -110,6 +122,17 @@ export async function consumeCode(db: Db, purpose: CodePurpose, target: string, 
     .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.usedAt)))
     .returning({ id: verificationCodes.id });
   if (used.length === 0) throw new AppError('BAD_CODE');
+}
+
+/** `consumeCode` as a yes or no, for callers that count wrong guesses themselves. */
+export async function isCodeAccepted(db: Db, purpose: CodePurpose, target: string, code: string): Promise<boolean> {
+  try {
+    await consumeCode(db, purpose, target, code);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.errorCode === 'BAD_CODE') return false;
+    throw err;
+  }
 }
 
 /** Stores a one-time ticket (e.g. "this person proved they own the account") without sending anything. */

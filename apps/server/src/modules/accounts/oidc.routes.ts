@@ -1,9 +1,11 @@
+import { rawTextSchema } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok, throttle } from '../../platform/http.ts';
+import type { Services } from '../../platform/services.ts';
+import { signInClient } from './devices.ts';
 import { finishOidcLogin, startOidcLogin } from './oidc.service.ts';
 
 export function registerOidcRoutes(app: FastifyInstance, s: Services) {
@@ -18,7 +20,7 @@ export function registerOidcRoutes(app: FastifyInstance, s: Services) {
     '/gateway/auth/oidc/start',
     {
       config: { access: 'public', ...throttle(s.config.rateLimits, 30) },
-      schema: { tags, querystring: z.object({ redirect: z.string().max(500).optional() }) },
+      schema: { tags, querystring: z.object({ redirect: rawTextSchema(500).optional() }) },
     },
     async (req, reply) => {
       try {
@@ -37,7 +39,7 @@ export function registerOidcRoutes(app: FastifyInstance, s: Services) {
     { config: { access: 'public', ...throttle(s.config.rateLimits, 30) }, schema: { tags } },
     async (req, reply) => {
       try {
-        const result = await finishOidcLogin(s, new URL(req.url, s.config.publicUrl), req.ip);
+        const result = await finishOidcLogin(s, new URL(req.url, s.config.publicUrl), signInClient(s, req, reply));
         const hash = new URLSearchParams({
           access_token: result.access_token,
           expires_in: String(result.expires_in),

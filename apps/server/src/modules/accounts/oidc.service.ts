@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import type { Services } from '../../app.ts';
 import { oidcLinks, oidcStates, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { Services } from '../../platform/services.ts';
 import { type LoginResult, loginAsUser } from './accounts.service.ts';
+import type { SignInClient } from './devices.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
 let discovered: { issuer: string; config: oidc.Configuration } | undefined;
@@ -62,7 +63,7 @@ export async function startOidcLogin(s: Services, redirect: string | undefined):
 export async function finishOidcLogin(
   s: Services,
   currentUrl: URL,
-  ip: string,
+  client: SignInClient,
 ): Promise<LoginResult & { redirect: string }> {
   const config = await clientConfig(s);
   const db = s.database.db;
@@ -92,7 +93,7 @@ export async function finishOidcLogin(
   const claims: Claims = { ...userInfo, ...idClaims, sub: idClaims.sub };
   const issuer = s.config.oidc!.issuer;
   const userId = await findOrCreateUser(s, issuer, claims);
-  return { ...(await loginAsUser(s, userId, ip)), redirect: pending.redirect ?? '/' };
+  return { ...(await loginAsUser(s, userId, client)), redirect: pending.redirect ?? '/' };
 }
 
 type Claims = Record<string, unknown> & { sub: string };

@@ -1,12 +1,14 @@
+import { idSchema, rawTextSchema } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { ok, throttle } from '../../platform/http.ts';
-import { confirmQrTicket, createQrTicket, pollQrTicket } from './qr-login.service.ts';
+import type { Services } from '../../platform/services.ts';
+import { signInClient } from './devices.ts';
+import { confirmQrTicket, createQrTicket, describeQrRequester, pollQrTicket } from './qr-login.service.ts';
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,20}$/, 'invalid') });
-const secretField = z.string().min(10).max(100);
+const idParams = z.object({ id: idSchema });
+const secretField = rawTextSchema(100).min(10);
 
 export function registerQrLoginRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -15,7 +17,7 @@ export function registerQrLoginRoutes(app: FastifyInstance, s: Services) {
   r.post(
     '/gateway/auth/qr',
     { config: { access: 'public', ...throttle(s.config.rateLimits, 30) }, schema: { tags } },
-    async () => ok(await createQrTicket(s)),
+    async (req) => ok(await createQrTicket(s, { ip: req.ip, userAgent: req.headers['user-agent'] })),
   );
 
   r.get(
@@ -24,7 +26,21 @@ export function registerQrLoginRoutes(app: FastifyInstance, s: Services) {
       config: { access: 'public', ...throttle(s.config.rateLimits, 120) },
       schema: { tags, params: idParams, querystring: z.object({ secret: secretField }) },
     },
-    async (req) => ok(await pollQrTicket(s, req.params.id, req.query.secret, req.ip)),
+    async (req, reply) => ok(await pollQrTicket(s, req.params.id, req.query.secret, signInClient(s, req, reply))),
+  );
+
+  r.get(
+    '/gateway/auth/qr/:id/requester',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Which browser and address asked for the ticket, shown before the signed-in device confirms',
+        params: idParams,
+        querystring: z.object({ secret: secretField }),
+      },
+    },
+    async (req) => ok(await describeQrRequester(s, req.params.id, req.query.secret, req.ip)),
   );
 
   r.post(

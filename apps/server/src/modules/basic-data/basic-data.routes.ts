@@ -26,6 +26,7 @@ import {
   materialClassUpdateSchema,
   organizationIdSchema,
   type RouteAccess,
+  textSchema,
   warehouseFieldsSchema,
   warehouseListSchema,
   warehouseUpdateSchema,
@@ -33,12 +34,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { type IdempotencyScope, idempotencyScope } from '../../platform/idempotency.ts';
+import type { Services } from '../../platform/services.ts';
 import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
 import * as attributes from './attributes.service.ts';
 import { assertReader } from './basic-data.common.ts';
@@ -51,7 +52,7 @@ import * as rates from './rates.service.ts';
 import * as warehouses from './warehouses.service.ts';
 
 const idParams = z.object({ id: organizationIdSchema });
-const keywordQuery = z.object({ keyword: z.string().trim().max(64).optional() });
+const keywordQuery = z.object({ keyword: textSchema(64).optional() });
 const interestExportQuery = z.object({ valid: z.enum(['true', 'false']).optional() });
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

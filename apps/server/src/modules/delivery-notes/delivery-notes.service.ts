@@ -1,5 +1,4 @@
 import {
-  availableDeliveryNoteActions,
   DELIVERY_BUYER_PERMISSION,
   DELIVERY_NOTE_BUYER_HIDDEN_STATUSES,
   DELIVERY_NOTE_EDITABLE_STATUSES,
@@ -16,7 +15,7 @@ import {
   type deliveryNoteCreateSchema,
   type deliveryNoteLineListSchema,
   type deliveryNoteListSchema,
-  deliveryNoteTransition,
+  deliveryNoteMachine,
   type deliveryNoteUpdateSchema,
   type ListResult,
   OPERATION_TYPE,
@@ -358,7 +357,7 @@ export async function getNote(db: Db, auth: Auth, id: string): Promise<DeliveryN
     ...(item as DeliveryNoteListItem),
     side,
     version: row.version,
-    actions: availableDeliveryNoteActions(side, row.status, (c) => auth.permissions.has(c)),
+    actions: deliveryNoteMachine.available(side, row.status, (c) => auth.permissions.has(c)),
     lines,
     packages,
     history: await bothHistories(db, row, NOTE_MODULE, id),
@@ -507,7 +506,7 @@ export async function actOnNote(
   action: DeliveryNoteSupplierAction,
   body: ActionBody,
 ): Promise<DeliveryNoteDetail> {
-  const step = deliveryNoteTransition(action);
+  const step = deliveryNoteMachine.transition(action);
   if (step?.side !== 'supplier') throw new AppError('DELIVERY_NOTE_WRONG_SIDE');
   const me = auth.tenantId!;
   const row = await inTenantTx(deps.db, me, async (tx) => {

@@ -14,10 +14,10 @@ import {
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { ok, throttle } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
+import type { Services } from '../../platform/services.ts';
 import * as employees from './employees.service.ts';
 import * as invitations from './invitations.service.ts';
 

@@ -353,6 +353,18 @@ export async function updateEmployee(
       .insert(employeePositions)
       .values(positionIds.map((positionId) => ({ tenantId, employeeId: id, positionId })));
   }
+  // The position screen replaces these holder rows under the position's version: move it on.
+  const heldBefore = before.positions.map((p) => p.id);
+  const regrouped = [
+    ...positionIds.filter((p) => !heldBefore.includes(p)),
+    ...heldBefore.filter((p) => !positionIds.includes(p)),
+  ];
+  if (regrouped.length) {
+    await q
+      .update(positions)
+      .set({ version: sql`${positions.version} + 1`, updatedAt: new Date().toISOString() })
+      .where(and(eq(positions.tenantId, tenantId), inArray(positions.id, regrouped)));
+  }
   await q
     .delete(employeePartners)
     .where(and(eq(employeePartners.tenantId, tenantId), eq(employeePartners.employeeId, id)));

@@ -13,7 +13,6 @@ import {
 import { and, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Services } from '../../app.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { employeeInvitations, employees, enterprises, memberships, users } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
@@ -21,6 +20,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MessageProvider, OutgoingMessage } from '../../platform/mail.ts';
+import type { Services } from '../../platform/services.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';

@@ -2,10 +2,10 @@ import { acceptInviteSchema, compNoSchema, compRegisterSchema, enterpriseUpdateS
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { inTenantTx } from '../../platform/context.ts';
 import { ok, throttle } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
+import type { Services } from '../../platform/services.ts';
 import * as enterprises from './enterprises.service.ts';
 
 export function registerEnterpriseRoutes(app: FastifyInstance, s: Services) {

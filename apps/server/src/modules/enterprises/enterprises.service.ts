@@ -10,14 +10,16 @@ import {
 } from '@concord/shared';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Services } from '../../app.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { enterpriseCapabilities, enterprises, memberships } from '../../db/schema.ts';
 import { listMemberships } from '../../platform/access.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import type { Services } from '../../platform/services.ts';
+import { claimNotice, type Guard, guarded, type ThrottleRule } from '../../platform/throttle.ts';
 import { randomDigits } from '../../platform/tokens.ts';
 import { recordJoinedEmployee } from '../employees/employees.service.ts';
 import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
@@ -75,30 +77,84 @@ export async function findEnterpriseForInvite(db: Db, compNo: string) {
   return row;
 }
 
-/** Wrong invite codes per enterprise number: five in ten minutes and that number refuses further tries. */
-const inviteGuesses = new Map<string, { count: number; since: number }>();
-const GUESS_WINDOW_MS = 10 * 60 * 1000;
-const MAX_GUESSES = 5;
+/*
+ * Invite codes are standing codes (QUALITY S-05, S-11): wrong guesses delay the guessing account at that
+ * enterprise only, so nobody can block the right code for everybody else, and the enterprise's
+ * administrators are told once an hour when the wrong guesses pile up (time to rotate the code).
+ */
+const MINUTE = 60_000;
+export const INVITE_GUESSES: ThrottleRule = {
+  free: 5,
+  baseDelayMs: 30_000,
+  maxDelayMs: 15 * MINUTE,
+  windowMs: 60 * MINUTE,
+};
+export const INVITE_NOTICE_AFTER = 20;
+const INVITE_NOTICE_WINDOW_MS = 60 * MINUTE;
 
-function assertGuessAllowed(compNo: string) {
-  const entry = inviteGuesses.get(compNo);
-  if (entry && Date.now() - entry.since < GUESS_WINDOW_MS && entry.count >= MAX_GUESSES) {
-    throw new AppError('TOO_MANY_REQUESTS', {}, undefined, {
-      'retry-after': String(Math.ceil((entry.since + GUESS_WINDOW_MS - Date.now()) / 1000)),
-    });
+type Enterprise = typeof enterprises.$inferSelect;
+
+/**
+ * Checks an invite code someone typed for an enterprise, throttled per account and enterprise; throws
+ * INVITE_CODE_INVALID (or 429 while the account's delay runs) unless it is the enterprise's code.
+ */
+export async function checkInviteCode(
+  s: Services,
+  enterprise: Enterprise,
+  userId: string,
+  code: string,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const db = s.database.db;
+  const mine = `invite:${enterprise.id}:${userId}`;
+  const everyone = `invite:${enterprise.id}`;
+  const guard: Guard = {
+    delayedBy: [mine],
+    counts: [
+      { key: mine, rule: INVITE_GUESSES },
+      { key: everyone, rule: { windowMs: INVITE_NOTICE_WINDOW_MS } },
+    ],
+    clears: [mine],
+  };
+  const right = await guarded(db, guard, async () =>
+    timingSafeEqual(Buffer.from(enterprise.inviteCode.padEnd(6)), Buffer.from(code.padEnd(6).slice(0, 6))),
+  );
+  if (right) return;
+  if (await claimNotice(db, everyone, INVITE_NOTICE_AFTER, INVITE_NOTICE_WINDOW_MS, new Date())) {
+    await noticeInviteGuesses(s, enterprise, log);
   }
+  throw new AppError('INVITE_CODE_INVALID');
 }
 
-/** Guesses at many numbers must not grow the map without bound: expired entries go once it is large. */
-const PRUNE_ABOVE = 10_000;
+async function adminsOf(tx: Queryable, tenantId: string): Promise<string[]> {
+  const admins = await tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.tenantId, tenantId),
+        eq(memberships.userType, USER_TYPE.ADMIN),
+        eq(memberships.status, MEMBER_STATUS.JOINED),
+      ),
+    );
+  return admins.map((a) => a.userId);
+}
 
-function countWrongGuess(compNo: string) {
-  if (inviteGuesses.size > PRUNE_ABOVE) {
-    for (const [key, e] of inviteGuesses) if (Date.now() - e.since >= GUESS_WINDOW_MS) inviteGuesses.delete(key);
-  }
-  const entry = inviteGuesses.get(compNo);
-  if (!entry || Date.now() - entry.since >= GUESS_WINDOW_MS) inviteGuesses.set(compNo, { count: 1, since: Date.now() });
-  else entry.count++;
+async function noticeInviteGuesses(s: Services, enterprise: Enterprise, log: FastifyBaseLogger) {
+  const emails = await inTenantTx(s.database.db, enterprise.id, async (tx) => {
+    return notifyUsers(tx, {
+      tenantId: enterprise.id,
+      userIds: await adminsOf(tx, enterprise.id),
+      kind: 'system',
+      title: `${INVITE_NOTICE_AFTER} wrong invite codes for ${enterprise.shortName || enterprise.name} within an hour`,
+      content:
+        `Someone has entered a wrong invite code for ${enterprise.name} (${enterprise.compNo}) at least ` +
+        `${INVITE_NOTICE_AFTER} times within an hour. If you did not expect this, rotate the invite code on ` +
+        'the enterprise information page; people who already joined are not affected.',
+      link: '/enterpriseinformation',
+    });
+  });
+  await sendNotificationEmails(s.provider, emails, log);
 }
 
 export async function acceptInvite(
@@ -108,20 +164,10 @@ export async function acceptInvite(
   log: FastifyBaseLogger,
 ) {
   const db = s.database.db;
-  assertGuessAllowed(input.sysCompNo);
+  // Enterprise numbers are not secret (getCompForEmpInvite shows the name): only the code is a guess.
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.compNo, input.sysCompNo)).limit(1);
-  if (!enterprise) {
-    countWrongGuess(input.sysCompNo);
-    throw new AppError('ENTERPRISE_NOT_FOUND');
-  }
-  const matches = timingSafeEqual(
-    Buffer.from(enterprise.inviteCode.padEnd(6)),
-    Buffer.from(input.empInviteCode.padEnd(6).slice(0, 6)),
-  );
-  if (!matches) {
-    countWrongGuess(input.sysCompNo);
-    throw new AppError('INVITE_CODE_INVALID');
-  }
+  if (!enterprise) throw new AppError('ENTERPRISE_NOT_FOUND');
+  await checkInviteCode(s, enterprise, auth.userId, input.empInviteCode, log);
   const tenantId = enterprise.id;
   const emails = await inTenantTx(db, tenantId, async (tx) => {
     // One statement, so two concurrent joins of the same user give one 200 and one 409, never a 500.
@@ -142,26 +188,15 @@ export async function acceptInvite(
       targetId: auth.userId,
       summary: `${auth.username} joined with the invite code`,
     });
-    const admins = await tx
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(
-        and(
-          eq(memberships.tenantId, tenantId),
-          eq(memberships.userType, USER_TYPE.ADMIN),
-          eq(memberships.status, MEMBER_STATUS.JOINED),
-        ),
-      );
     return notifyUsers(tx, {
       tenantId,
-      userIds: admins.map((a) => a.userId),
+      userIds: await adminsOf(tx, tenantId),
       kind: 'system',
       title: `${auth.username} joined ${enterprise.shortName || enterprise.name}`,
       content: `${auth.username} joined the enterprise with the invite code.`,
       link: '/staff',
     });
   });
-  inviteGuesses.delete(input.sysCompNo);
   await sendNotificationEmails(s.provider, emails, log);
   return { tenantId, username: auth.username };
 }
@@ -280,6 +315,10 @@ export async function updateEnterpriseInfo(
   });
   await tx.delete(enterpriseCapabilities).where(eq(enterpriseCapabilities.tenantId, tenantId));
   if (rows.length) await tx.insert(enterpriseCapabilities).values(rows);
+  for (const row of rows) {
+    const doc = { table: enterpriseCapabilities, id: row.id, ownerTenantId: tenantId };
+    await attachFiles(tx, auth.userId, doc, row.attachments);
+  }
   const summary = summarizeChanges(
     { ...before, capabilities: describeCapabilities(before.capabilities) },
     { ...fields, capabilities: describeCapabilities(rows) },

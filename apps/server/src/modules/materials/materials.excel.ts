@@ -18,15 +18,22 @@ import {
   OPERATION_TYPE,
   YES_WORDS,
 } from '@concord/shared';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { materialImports, materialSuppliers, materials, suppliers } from '../../db/schema.ts';
+import { jobs, materialImports, materialSuppliers, materials, suppliers } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { enqueue, type JobContext, type JobRunner } from '../../platform/jobs.ts';
+import {
+  type ClaimedJob,
+  enqueue,
+  enterRecordTenant,
+  type JobContext,
+  type JobRecord,
+  type JobRunner,
+} from '../../platform/jobs.ts';
 import { writeXlsx } from '../../platform/xlsx.ts';
 import {
   type ImportColumn,
@@ -51,6 +58,8 @@ import { MATERIALS_MODULE } from './materials.service.ts';
  * schema, the file itself and the database, and either lists every error and imports nothing, or
  * inserts all rows in batches inside one transaction. Progress of the running phase is kept in memory
  * of the process running the job, because the insert transaction cannot report through the database.
+ * The outcome and the job's completion commit together; a process that dies mid-import leaves the
+ * row to the job runner, which fails it with the reason once the job's lease lapses (QUALITY R-11).
  */
 
 export const IMPORT_JOB = 'materials.import';
@@ -351,7 +360,12 @@ async function insertMaterialBatch(
   await insertSearchTerms(tx, tenantId, batch.terms);
 }
 
-async function importMaterials(db: Db, job: ImportJob, rows: ImportRow<keyof typeof MATERIAL_COLUMNS>[]) {
+async function importMaterials(
+  db: Db,
+  job: ImportJob,
+  rows: ImportRow<keyof typeof MATERIAL_COLUMNS>[],
+  markDone: MarkDone,
+) {
   const { tenantId } = job;
   const { errors, valid } = await inTenantTx(db, tenantId, async (tx) => {
     const refs = await loadReferenceMaps(tx, tenantId);
@@ -380,14 +394,19 @@ async function importMaterials(db: Db, job: ImportJob, rows: ImportRow<keyof typ
       ]);
       setProgress(job.importId, current.to, total);
     }
-    await finish(tx, job, total, `imported ${total} material(s) from ${job.fileName}`);
+    await finish(tx, job, total, `imported ${total} material(s) from ${job.fileName}`, markDone);
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Approved suppliers import
 
-async function importSuppliers(db: Db, job: ImportJob, rows: ImportRow<keyof typeof MATERIAL_SUPPLIER_COLUMNS>[]) {
+async function importSuppliers(
+  db: Db,
+  job: ImportJob,
+  rows: ImportRow<keyof typeof MATERIAL_SUPPLIER_COLUMNS>[],
+  markDone: MarkDone,
+) {
   const { tenantId } = job;
   const col = (k: keyof typeof MATERIAL_SUPPLIER_COLUMNS) => k;
   // One transaction: the materials named are locked before their quotas are summed (concurrent saves wait).
@@ -490,7 +509,7 @@ async function importSuppliers(db: Db, job: ImportJob, rows: ImportRow<keyof typ
       setProgress(job.importId, Math.min(i + BATCH, valid.length), valid.length);
       await yieldToLoop();
     }
-    await finish(tx, job, valid.length, `imported ${valid.length} approved supplier(s) from ${job.fileName}`);
+    await finish(tx, job, valid.length, `imported ${valid.length} approved supplier(s) from ${job.fileName}`, markDone);
   });
 }
 
@@ -507,7 +526,11 @@ interface ImportJob {
   username: string;
 }
 
-async function finish(tx: Queryable, job: ImportJob, imported: number, summary: string) {
+/** Completes the job in the transaction that writes the outcome, so a job done has its outcome written. */
+type MarkDone = (tx: Queryable) => Promise<void>;
+
+async function finish(tx: Queryable, job: ImportJob, imported: number, summary: string, markDone: MarkDone) {
+  await markDone(tx);
   await tx
     .update(materialImports)
     .set({
@@ -529,10 +552,12 @@ async function fail(
   db: Db,
   job: ImportJob,
   failure: { errors?: RowError[]; code?: ErrorCode; params?: Record<string, string | number> },
+  markDone: MarkDone,
 ) {
   const errors = (failure.errors ?? []).sort((a, b) => a.row - b.row);
-  await inTenantTx(db, job.tenantId, (tx) =>
-    tx
+  await inTenantTx(db, job.tenantId, async (tx) => {
+    await markDone(tx);
+    await tx
       .update(materialImports)
       .set({
         status: MATERIAL_IMPORT_STATUS.FAILED,
@@ -542,12 +567,21 @@ async function fail(
         failureParams: failure.params ?? { count: errors.length },
         finishedAt: sql`now()`,
       })
-      .where(and(eq(materialImports.tenantId, job.tenantId), eq(materialImports.id, job.importId))),
-  );
+      .where(and(eq(materialImports.tenantId, job.tenantId), eq(materialImports.id, job.importId)));
+  });
 }
 
-/** Runs one import; every outcome ends in the import row, so the screen never waits forever. */
-export async function runImport(db: Db, dataDir: string, job: ImportJob, log: FastifyBaseLogger): Promise<void> {
+/**
+ * Runs one import; every outcome ends in the import row, so the screen never waits forever. `markDone`
+ * completes the job in the same transaction (the benchmark runs an import without a job).
+ */
+export async function runImport(
+  db: Db,
+  dataDir: string,
+  job: ImportJob,
+  log: FastifyBaseLogger,
+  markDone: MarkDone = async () => {},
+): Promise<void> {
   setProgress(job.importId, 0, 0);
   try {
     await inTenantTx(db, job.tenantId, (tx) =>
@@ -563,34 +597,66 @@ export async function runImport(db: Db, dataDir: string, job: ImportJob, log: Fa
       });
       if (errors.length) throw new RowsRejected(errors);
       setProgress(job.importId, 0, rows.length);
-      await importMaterials(db, job, rows);
+      await importMaterials(db, job, rows, markDone);
     } else {
       const { rows, errors } = await readXlsxRows(await file(), importColumns(MATERIAL_SUPPLIER_COLUMNS), {
         onProgress: (n) => setProgress(job.importId, n, 0),
       });
       if (errors.length) throw new RowsRejected(errors);
       setProgress(job.importId, 0, rows.length);
-      await importSuppliers(db, job, rows);
+      await importSuppliers(db, job, rows, markDone);
     }
   } catch (e) {
-    if (e instanceof RowsRejected) await fail(db, job, { errors: e.errors });
-    else if (e instanceof AppError) await fail(db, job, { code: e.errorCode, params: e.params });
+    if (e instanceof RowsRejected) await fail(db, job, { errors: e.errors }, markDone);
+    else if (e instanceof AppError) await fail(db, job, { code: e.errorCode, params: e.params }, markDone);
     else {
       log.error({ err: e, importId: job.importId }, 'material import failed');
-      await fail(db, job, { code: 'INTERNAL', params: {} });
+      await fail(db, job, { code: 'INTERNAL', params: {} }, markDone);
     }
   } finally {
     running.delete(job.importId);
   }
 }
 
+/** The import row of a job whose run never reported back: failed with the runner's reason, unless it ended. */
+const importRecord: JobRecord = {
+  async markFailed(q: Queryable, claimed: ClaimedJob, failure) {
+    const job = claimed.payload as unknown as ImportJob;
+    await enterRecordTenant(q, job.tenantId);
+    await q
+      .update(materialImports)
+      .set({
+        status: MATERIAL_IMPORT_STATUS.FAILED,
+        failureCode: failure.code,
+        failureParams: failure.params ?? {},
+        finishedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(materialImports.tenantId, job.tenantId),
+          eq(materialImports.id, job.importId),
+          inArray(materialImports.status, [MATERIAL_IMPORT_STATUS.QUEUED, MATERIAL_IMPORT_STATUS.RUNNING]),
+        ),
+      );
+  },
+};
+
 export function registerImportJob(runner: JobRunner, db: Db, dataDir: string) {
-  runner.register(IMPORT_JOB, async (ctx: JobContext) => {
-    await runImport(db, dataDir, ctx.job.payload as unknown as ImportJob, ctx.log);
+  // All or nothing, started by a user who watches it: a run that died is not repeated behind their back.
+  runner.register(IMPORT_JOB, {
+    retry: false,
+    record: importRecord,
+    handler: async (ctx: JobContext) => {
+      await runImport(db, dataDir, ctx.job.payload as unknown as ImportJob, ctx.log, ctx.markDone);
+    },
   });
 }
 
-/** Queues an import of a stored upload; one import per enterprise runs at a time. */
+/**
+ * Queues an import of a stored upload; one import per enterprise runs at a time. An import is in
+ * progress while its job is: queued, or held by a lease that has not lapsed. A process that died
+ * mid-import therefore blocks the next one no longer than the lease (QUALITY R-11).
+ */
 export async function queueImport(
   db: Db,
   auth: Auth,
@@ -603,11 +669,14 @@ export async function queueImport(
     const [busy] = await tx
       .select({ id: materialImports.id })
       .from(materialImports)
+      .innerJoin(jobs, and(eq(jobs.kind, IMPORT_JOB), eq(jobs.dedupeKey, sql`${materialImports.id}::text`)))
       .where(
         and(
           eq(materialImports.tenantId, tenantId),
           inArray(materialImports.status, [MATERIAL_IMPORT_STATUS.QUEUED, MATERIAL_IMPORT_STATUS.RUNNING]),
-          sql`${materialImports.createdAt} > now() - interval '1 hour'`,
+          isNull(jobs.doneAt),
+          isNull(jobs.deadAt),
+          or(isNull(jobs.lockedUntil), gt(jobs.lockedUntil, sql`now()`)),
         ),
       )
       .limit(1);
@@ -631,7 +700,11 @@ export async function queueImport(
       userId: auth.userId,
       username: auth.username,
     };
-    const jobId = await enqueue(tx, IMPORT_JOB, payload as unknown as Record<string, unknown>, { maxAttempts: 1 });
+    // The import's id as the dedupe key: one job per import, and the busy check above finds it.
+    const jobId = await enqueue(tx, IMPORT_JOB, payload as unknown as Record<string, unknown>, {
+      maxAttempts: 1,
+      dedupeKey: importId,
+    });
     return { importId, jobId };
   });
 }

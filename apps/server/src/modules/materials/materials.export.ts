@@ -16,7 +16,7 @@ import {
   type MaterialImportTarget,
   OPERATION_TYPE,
 } from '@concord/shared';
-import { and, asc, count, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
@@ -30,7 +30,14 @@ import {
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { enqueue, type JobContext, type JobRunner } from '../../platform/jobs.ts';
+import {
+  type ClaimedJob,
+  enqueue,
+  enterRecordTenant,
+  type JobContext,
+  type JobRecord,
+  type JobRunner,
+} from '../../platform/jobs.ts';
 import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
 import { type Actor, recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { partnerActor } from '../suppliers/suppliers.service.ts';
@@ -262,8 +269,16 @@ interface ExportJob {
 /**
  * Runs one export; every outcome ends in the export row, so the screen never waits forever. Pages are
  * read in separate transactions, so a row changed meanwhile appears as it was when its page was read.
+ * The outcome and the job's completion (`markDone`) commit together; a process that dies mid-export
+ * leaves the row to the job runner, which fails it once the lease lapses (QUALITY R-11).
  */
-export async function runExport(db: Db, dataDir: string, job: ExportJob, log: FastifyBaseLogger): Promise<void> {
+export async function runExport(
+  db: Db,
+  dataDir: string,
+  job: ExportJob,
+  log: FastifyBaseLogger,
+  markDone: (tx: Queryable) => Promise<void>,
+): Promise<void> {
   const inTx: InTx = (work) => inTenantTx(db, job.tenantId, work);
   const at = and(eq(materialExports.tenantId, job.tenantId), eq(materialExports.id, job.exportId));
   try {
@@ -288,6 +303,7 @@ export async function runExport(db: Db, dataDir: string, job: ExportJob, log: Fa
     await mkdir(path.join(dataDir, 'files'), { recursive: true });
     await writeFile(path.join(dataDir, 'files', fileKey), file);
     await inTx(async (q) => {
+      await markDone(q);
       await q
         .update(materialExports)
         .set({
@@ -309,8 +325,9 @@ export async function runExport(db: Db, dataDir: string, job: ExportJob, log: Fa
   } catch (e) {
     if (!(e instanceof AppError)) log.error({ err: e, exportId: job.exportId }, 'material export failed');
     const failure = e instanceof AppError ? e : new AppError('INTERNAL');
-    await inTx((q) =>
-      q
+    await inTx(async (q) => {
+      await markDone(q);
+      await q
         .update(materialExports)
         .set({
           status: MATERIAL_EXPORT_STATUS.FAILED,
@@ -318,14 +335,42 @@ export async function runExport(db: Db, dataDir: string, job: ExportJob, log: Fa
           errorParams: failure.params,
           finishedAt: sql`now()`,
         })
-        .where(at),
-    );
+        .where(at);
+    });
   }
 }
 
+/** The export row of a job whose run never reported back: failed with the runner's reason, unless it ended. */
+const exportRecord: JobRecord = {
+  async markFailed(q: Queryable, claimed: ClaimedJob, failure) {
+    const job = claimed.payload as unknown as ExportJob;
+    await enterRecordTenant(q, job.tenantId);
+    await q
+      .update(materialExports)
+      .set({
+        status: MATERIAL_EXPORT_STATUS.FAILED,
+        errorCode: failure.code,
+        errorParams: failure.params ?? {},
+        finishedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(materialExports.tenantId, job.tenantId),
+          eq(materialExports.id, job.exportId),
+          inArray(materialExports.status, [MATERIAL_EXPORT_STATUS.QUEUED, MATERIAL_EXPORT_STATUS.RUNNING]),
+        ),
+      );
+  },
+};
+
 export function registerExportJob(runner: JobRunner, db: Db, dataDir: string) {
-  runner.register(EXPORT_JOB, async (ctx: JobContext) => {
-    await runExport(db, dataDir, ctx.job.payload as unknown as ExportJob, ctx.log);
+  // Started by a user who waits for the file: a run that died is not repeated behind their back.
+  runner.register(EXPORT_JOB, {
+    retry: false,
+    record: exportRecord,
+    handler: async (ctx: JobContext) => {
+      await runExport(db, dataDir, ctx.job.payload as unknown as ExportJob, ctx.log, ctx.markDone);
+    },
   });
 }
 

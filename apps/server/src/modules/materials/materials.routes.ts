@@ -20,13 +20,13 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import type { Auth } from '../../platform/context.ts';
 import { inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { storeUpload } from '../../platform/files.ts';
 import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
+import type { Services } from '../../platform/services.ts';
 import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
 import { writeDemoDrawings } from '../../seed/materials.ts';
 import * as customers from './material-customers.service.ts';

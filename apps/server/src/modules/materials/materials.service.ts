@@ -22,6 +22,7 @@ import {
 } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
@@ -298,6 +299,7 @@ export async function publishDrawing(
         publishUserId: auth.userId,
         publishUser: auth.username,
       });
+      await attachFiles(tx, auth.userId, { table: materialDrawings, id, ownerTenantId: tenantId }, input.attachments);
       await recordOperation(tx, partnerActor(auth), {
         type: OPERATION_TYPE.ADD,
         module: MATERIALS_MODULE,

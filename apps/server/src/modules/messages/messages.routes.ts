@@ -1,10 +1,10 @@
-import { messageSettingsSchema, myMessagesQuerySchema } from '@concord/shared';
+import { idSchema, messageSettingsSchema, myMessagesQuerySchema } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { inTenantTx } from '../../platform/context.ts';
 import { ok } from '../../platform/http.ts';
+import type { Services } from '../../platform/services.ts';
 import * as messages from './messages.service.ts';
 
 export function registerMessageRoutes(app: FastifyInstance, s: Services) {
@@ -45,7 +45,7 @@ export function registerMessageRoutes(app: FastifyInstance, s: Services) {
     '/gateway/admin/message/:id',
     {
       config: { access: 'member' },
-      schema: { tags, params: z.object({ id: z.string().regex(/^\d{1,20}$/, 'invalid') }) },
+      schema: { tags, params: z.object({ id: idSchema }) },
     },
     async (req) =>
       ok(await inTenantTx(db, req.auth!.tenantId, (tx) => messages.readMessage(tx, req.auth!, req.params.id))),

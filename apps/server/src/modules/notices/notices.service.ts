@@ -19,10 +19,10 @@ import {
   type NoticeSupplierDetail,
   type noticeCreateSchema,
   type noticeListSchema,
+  noticeMachine,
   type noticeRecipientActionSchema,
-  noticeRecipientTransition,
+  noticeRecipientMachine,
   noticeReplySchema,
-  noticeTransition,
   type noticeUpdateSchema,
   OPERATION_TYPE,
   type ReceivedNoticeListItem,
@@ -44,6 +44,7 @@ import {
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { AppError } from '../../platform/errors.ts';
+import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MessageProvider, OutgoingMessage } from '../../platform/mail.ts';
@@ -669,6 +670,9 @@ export async function createNotice(
         supplierTenantId: r.supplierTenantId,
       })),
     );
+    // Its recipients read the images and attachments once it is published (file-documents.ts).
+    const doc = { table: notices, id, ownerTenantId: tenantId };
+    await attachFiles(q, auth.userId, doc, input.content, input.attachments);
     await recordOperation(q, actor(auth), {
       type: OPERATION_TYPE.ADD,
       module: MODULE,
@@ -715,6 +719,8 @@ export async function updateNotice(
     )
     .returning({ id: notices.id });
   if (updated.length === 0) throw new AppError('CONFLICT');
+  const doc = { table: notices, id, ownerTenantId: tenantId };
+  await attachFiles(q, auth.userId, doc, fields.content, fields.attachments);
   const keep = recipients.map((r) => r.supplierId);
   await q
     .delete(noticeRecipients)
@@ -841,7 +847,7 @@ export async function actOnNotice(
   id: string,
   action: NoticeAction,
 ): Promise<NoticeActionResult> {
-  const t = noticeTransition(action)!;
+  const t = noticeMachine.transition(action)!;
   requirePermission(auth, t.permission);
   const tenantId = auth.tenantId!;
   const outcome = await inTenantTx(deps.db, tenantId, async (tx) => {
@@ -941,7 +947,7 @@ export async function actOnRecipient(
   action: NoticeRecipientAction,
   body: RecipientActionBody,
 ): Promise<NoticeRecipientRow> {
-  const t = noticeRecipientTransition(action)!;
+  const t = noticeRecipientMachine.transition(action)!;
   requirePermission(auth, t.permission);
   return t.side === 'supplier'
     ? supplierRecipientAction(deps, auth, noticeId, recipientId, action, body)
@@ -956,7 +962,7 @@ async function supplierRecipientAction(
   action: NoticeRecipientAction,
   body: RecipientActionBody,
 ): Promise<NoticeRecipientRow> {
-  const t = noticeRecipientTransition(action)!;
+  const t = noticeRecipientMachine.transition(action)!;
   const me = auth.tenantId!;
   const copy = await inTenantTx(deps.db, me, (tx) => loadMyCopy(tx, me, noticeId, recipientId));
   if (!copy) throw new AppError('NOT_FOUND');
@@ -990,6 +996,10 @@ async function supplierRecipientAction(
       )
       .returning();
     if (!moved) throw new AppError('NOTICE_STATE_CHANGED');
+    if (reply) {
+      const doc = { table: noticeRecipients, id: copy.id, ownerTenantId: copy.tenantId, partnerTenantId: me };
+      await attachFiles(tx, auth.userId, doc, reply.attachments);
+    }
     await recordOperation(tx, actor(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: MODULE,
@@ -1021,7 +1031,7 @@ async function buyerRecipientAction(
   recipientId: string,
   action: NoticeRecipientAction,
 ): Promise<NoticeRecipientRow> {
-  const t = noticeRecipientTransition(action)!;
+  const t = noticeRecipientMachine.transition(action)!;
   const tenantId = auth.tenantId!;
   const { row, notice } = await inTenantTx(deps.db, tenantId, async (tx) => {
     const notice = await loadScopedNotice(tx, auth, noticeId);

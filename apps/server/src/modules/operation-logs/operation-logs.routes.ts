@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Services } from '../../app.ts';
 import { inTenantTx } from '../../platform/context.ts';
 import { ok } from '../../platform/http.ts';
+import type { Services } from '../../platform/services.ts';
 import { operationLogWorkbook } from './operation-logs.export.ts';
 import {
   exportOperationLogs,

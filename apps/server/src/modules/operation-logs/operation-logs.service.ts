@@ -1,4 +1,5 @@
 import {
+  dateTimeSchema,
   type ListResult,
   listQuerySchema,
   MASK,
@@ -6,6 +7,7 @@ import {
   type OperationType,
   orderParamSchema,
   SUPPLIER_NAME_FIELDS,
+  textSchema,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -91,15 +93,15 @@ const OPERATION_CODES = new Set<number>(Object.values(OPERATION_TYPE));
 
 export const operationLogFilterSchema = z.object({
   /** Part of the user name, case-insensitive. */
-  username: z.string().trim().max(64).optional(),
+  username: textSchema(64).optional(),
   operationType: z
     .number()
     .int()
     .refine((v) => OPERATION_CODES.has(v), 'invalid')
     .optional(),
-  module: z.string().trim().max(64).optional(),
-  from: z.string().datetime({ offset: true }).optional(),
-  to: z.string().datetime({ offset: true }).optional(),
+  module: textSchema(64).optional(),
+  from: dateTimeSchema.optional(),
+  to: dateTimeSchema.optional(),
 });
 export type OperationLogFilter = z.infer<typeof operationLogFilterSchema>;
 
@@ -119,7 +121,7 @@ export const operationLogExportSchema = z.object({
   filter: operationLogFilterSchema.optional(),
   orderParam: orderParamSchema.max(5).optional(),
   /** IANA zone the times are written in (the browser's); UTC when absent. */
-  timeZone: z.string().max(64).refine(isTimeZone, 'invalid').optional(),
+  timeZone: textSchema(64).refine(isTimeZone, 'invalid').optional(),
 });
 export type OperationLogExportQuery = z.infer<typeof operationLogExportSchema>;
 

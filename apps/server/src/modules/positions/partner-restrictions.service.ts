@@ -83,6 +83,10 @@ export async function getPartnerRestriction(
   employeeId: string,
 ): Promise<PartnerRestrictionDetail> {
   const employee = await loadEmployee(q, tenantId, employeeId);
+  const [{ version }] = await q
+    .select({ version: employees.version })
+    .from(employees)
+    .where(and(eq(employees.tenantId, tenantId), eq(employees.id, employeeId)));
   const rows = await q
     .select({ kind: employeePartners.kind, id: enterprises.id, compNo: enterprises.compNo, name: enterprises.name })
     .from(employeePartners)
@@ -90,7 +94,7 @@ export async function getPartnerRestriction(
     .where(and(eq(employeePartners.tenantId, tenantId), eq(employeePartners.employeeId, employeeId)))
     .orderBy(asc(enterprises.compNo));
   const of = (kind: PartnerKind) => rows.filter((r) => r.kind === kind).map(({ kind: _k, ...e }) => e);
-  return { employee, supplier: of('supplier'), client: of('client') };
+  return { employee, supplier: of('supplier'), client: of('client'), version };
 }
 
 /** The enterprise behind an 8-digit number, offered as a partner; never the caller's own. */
@@ -109,6 +113,10 @@ export async function lookupPartnerEnterprise(
   return found;
 }
 
+/**
+ * Replaces both partner lists of an employee. The staff screen replaces the same rows under the
+ * employee's version, so this write claims the employee at the version the editor read (and moves it on).
+ */
 export async function updatePartnerRestriction(
   q: Queryable,
   auth: Auth,
@@ -116,7 +124,13 @@ export async function updatePartnerRestriction(
   input: PartnerRestrictionUpdateInput,
 ): Promise<PartnerRestrictionDetail> {
   const tenantId = auth.tenantId!;
+  const [claimed] = await q
+    .update(employees)
+    .set({ version: sql`${employees.version} + 1`, updatedAt: new Date().toISOString() })
+    .where(and(eq(employees.tenantId, tenantId), eq(employees.id, employeeId), eq(employees.version, input.version)))
+    .returning({ id: employees.id });
   const before = await getPartnerRestriction(q, tenantId, employeeId);
+  if (!claimed) throw new AppError('CONFLICT');
   const wanted = { supplier: [...new Set(input.supplier)], client: [...new Set(input.client)] };
   const all = [...new Set([...wanted.supplier, ...wanted.client])];
   if (all.includes(tenantId)) throw new AppError('PARTNER_IS_SELF');

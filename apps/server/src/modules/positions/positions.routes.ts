@@ -14,10 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { inTenantTx } from '../../platform/context.ts';
 import { ok, throttle } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
+import type { Services } from '../../platform/services.ts';
 import * as partners from './partner-restrictions.service.ts';
 import * as positions from './positions.service.ts';
 
@@ -153,7 +153,7 @@ export function registerPositionRoutes(app: FastifyInstance, s: Services) {
     async (req) =>
       ok(
         await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          positions.setPositionHolders(tx, req.auth!, req.params.id, req.body.employeeIds),
+          positions.setPositionHolders(tx, req.auth!, req.params.id, req.body),
         ),
       ),
   );

@@ -10,6 +10,7 @@ import {
   type PositionDetail,
   type PositionEmployeeOption,
   type PositionHolder,
+  type PositionHoldersInput,
   type PositionListQuery,
   type PositionRow,
   type PositionUpdateInput,
@@ -321,16 +322,25 @@ export async function listEmployeeOptions(q: Queryable, tenantId: string): Promi
 /**
  * Replaces the holders of a position. An employee losing the position they had switched to falls
  * back to their first remaining one on the next request, as token resolution does for a stale choice.
+ * The list is replaced whole, so the write claims the position at the version the editor read; the
+ * staff screen replaces the same rows from the employee's side under the employee's version, so every
+ * employee gained or lost moves on too (and the staff screen moves the positions it changes).
  */
 export async function setPositionHolders(
   q: Queryable,
   auth: Auth,
   id: string,
-  employeeIds: string[],
+  input: PositionHoldersInput,
 ): Promise<PositionDetail> {
   const tenantId = auth.tenantId!;
+  const [claimed] = await q
+    .update(positions)
+    .set({ version: sql`${positions.version} + 1`, updatedAt: new Date().toISOString() })
+    .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id), eq(positions.version, input.version)))
+    .returning({ id: positions.id });
   const position = await getPosition(q, tenantId, id);
-  const wanted = [...new Set(employeeIds)];
+  if (!claimed) throw new AppError('CONFLICT');
+  const wanted = [...new Set(input.employeeIds)];
   if (wanted.length) {
     const [{ found }] = await q
       .select({ found: count() })
@@ -364,6 +374,12 @@ export async function setPositionHolders(
   }
   if (added.length) {
     await q.insert(employeePositions).values(added.map((employeeId) => ({ tenantId, employeeId, positionId: id })));
+  }
+  if (added.length || removed.length) {
+    await q
+      .update(employees)
+      .set({ version: sql`${employees.version} + 1`, updatedAt: new Date().toISOString() })
+      .where(and(eq(employees.tenantId, tenantId), inArray(employees.id, [...added, ...removed])));
   }
   const names = new Map(position.holders.map((h) => [h.id, h.name]));
   const after = await getPosition(q, tenantId, id);

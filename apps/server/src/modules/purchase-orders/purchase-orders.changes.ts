@@ -12,7 +12,7 @@ import {
   type purchaseChangeActionSchema,
   type purchaseChangeCreateSchema,
   type purchaseChangeListSchema,
-  purchaseChangeTransition,
+  purchaseChangeMachine,
   type purchaseChangeUpdateSchema,
 } from '@concord/shared';
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -516,7 +516,7 @@ export async function actOnChange(
   action: PurchaseChangeAction,
   body: ActionBody,
 ): Promise<PurchaseChangeDetail> {
-  const t = purchaseChangeTransition(action)!;
+  const t = purchaseChangeMachine.transition(action)!;
   const me = auth.tenantId!;
   const outcome = await inTenantTx(
     deps.db,

@@ -17,7 +17,7 @@ import {
   type purchaseOrderActionSchema,
   type purchaseOrderCreateSchema,
   type purchaseOrderListSchema,
-  purchaseOrderTransition,
+  purchaseOrderMachine,
   type purchaseOrderUpdateSchema,
   type UploadedFileRef,
 } from '@concord/shared';
@@ -44,6 +44,7 @@ import { enterprises, operationLogs, suppliers, users, warehouses } from '../../
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { type DataScope, resolveDataScope, scopeCondition, twoPartyCondition } from '../../platform/data-scope.ts';
 import { AppError } from '../../platform/errors.ts';
+import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
@@ -508,6 +509,12 @@ export async function insertOrder(
     sentAt: input.send ? sql`now()` : null,
   } as typeof po.$inferInsert);
   await insertLines(tx, { tenantId: me, id, supplierTenantId }, lines);
+  await attachFiles(
+    tx,
+    auth.userId,
+    { table: po, id, ownerTenantId: me, partnerTenantId: supplierTenantId },
+    input.attachments,
+  );
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.ADD,
     module: ORDER_MODULE,
@@ -613,6 +620,7 @@ export async function updateOrder(db: Db, auth: Auth, id: string, input: UpdateI
     if (!moved) throw new AppError('CONFLICT');
     await tx.delete(pol).where(and(eq(pol.tenantId, me), eq(pol.orderId, id)));
     await insertLines(tx, { tenantId: me, id, supplierTenantId: null }, lines);
+    await attachFiles(tx, auth.userId, { table: po, id, ownerTenantId: me }, input.attachments);
     await recordOperation(tx, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: ORDER_MODULE,
@@ -871,7 +879,7 @@ export async function actOnOrder(
   action: PurchaseOrderAction,
   body: ActionBody,
 ): Promise<PurchaseOrderDetail> {
-  const t = purchaseOrderTransition(action)!;
+  const t = purchaseOrderMachine.transition(action)!;
   const me = auth.tenantId!;
   const outcome = await inTenantTx(deps.db, me, async (tx) => {
     const hit = await findOrder(tx, auth, id);
@@ -933,7 +941,7 @@ async function tellOtherSide(
   }
   const me = auth.tenantId!;
   const myName = await nameOf(deps.db, me);
-  if (purchaseOrderTransition(action)!.side === 'supplier') {
+  if (purchaseOrderMachine.transition(action)!.side === 'supplier') {
     await tellOrder(deps, [
       {
         tenantId: after.tenantId,

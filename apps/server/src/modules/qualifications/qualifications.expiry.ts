@@ -215,35 +215,53 @@ async function fanOut(db: Db, date: string, markDone: (tx: Queryable) => Promise
 }
 
 export function registerQualificationJobs(runner: JobRunner, deps: QualificationDeps): void {
-  runner.register(EXPIRY_JOB, async (ctx) => fanOut(ctx.db, String(ctx.job.payload.date), ctx.markDone));
-  runner.register(EXPIRY_TENANT_JOB, async (ctx) => {
-    await applyQualificationExpiry(deps, String(ctx.job.payload.tenantId), String(ctx.job.payload.date), ctx.markDone);
+  // Scheduled, not started by a user: retried, and no record waits on them.
+  runner.register(EXPIRY_JOB, {
+    retry: true,
+    record: null,
+    handler: async (ctx) => fanOut(ctx.db, String(ctx.job.payload.date), ctx.markDone),
   });
-  runner.register(NOTIFY_SUPPLIER_JOB, async (ctx) => {
-    const p = ctx.job.payload as unknown as SupplierNotice;
-    const buyerName = await nameOf(ctx.db, p.buyerTenantId);
-    const emails = await inTenantTx(ctx.db, p.supplierTenantId, async (tx) => {
-      const userIds = await recipientsOf(tx, p.supplierTenantId, null);
-      const out: OutgoingMessage[] = [];
-      for (const [status, docs] of groupBy(p.documents, (d) => d.status)) {
-        out.push(
-          ...(await notifyUsers(tx, {
-            tenantId: p.supplierTenantId,
-            userIds,
-            kind: 'qualification',
-            title: `${buyerName}: ${headline(status, docs.length, deps.expiringDays)}`,
-            content: [
-              ...docs.map((d) => `${d.fileCode} "${d.fileName}" valid until ${d.fileDqDate}`),
-              'Please reply with the renewed documents.',
-            ].join('\n'),
-            link: docs.length === 1 ? supplierLink(docs[0]!.id) : `/sale/customer/qualification?status=${status}`,
-          })),
-        );
-      }
-      await ctx.markDone(tx);
-      return out;
-    });
-    await sendNotificationEmails(deps.provider, emails, deps.log);
+  runner.register(EXPIRY_TENANT_JOB, {
+    retry: true,
+    record: null,
+    handler: async (ctx) => {
+      await applyQualificationExpiry(
+        deps,
+        String(ctx.job.payload.tenantId),
+        String(ctx.job.payload.date),
+        ctx.markDone,
+      );
+    },
+  });
+  runner.register(NOTIFY_SUPPLIER_JOB, {
+    retry: true,
+    record: null,
+    handler: async (ctx) => {
+      const p = ctx.job.payload as unknown as SupplierNotice;
+      const buyerName = await nameOf(ctx.db, p.buyerTenantId);
+      const emails = await inTenantTx(ctx.db, p.supplierTenantId, async (tx) => {
+        const userIds = await recipientsOf(tx, p.supplierTenantId, null);
+        const out: OutgoingMessage[] = [];
+        for (const [status, docs] of groupBy(p.documents, (d) => d.status)) {
+          out.push(
+            ...(await notifyUsers(tx, {
+              tenantId: p.supplierTenantId,
+              userIds,
+              kind: 'qualification',
+              title: `${buyerName}: ${headline(status, docs.length, deps.expiringDays)}`,
+              content: [
+                ...docs.map((d) => `${d.fileCode} "${d.fileName}" valid until ${d.fileDqDate}`),
+                'Please reply with the renewed documents.',
+              ].join('\n'),
+              link: docs.length === 1 ? supplierLink(docs[0]!.id) : `/sale/customer/qualification?status=${status}`,
+            })),
+          );
+        }
+        await ctx.markDone(tx);
+        return out;
+      });
+      await sendNotificationEmails(deps.provider, emails, deps.log);
+    },
   });
   runner.daily(EXPIRY_JOB);
 }

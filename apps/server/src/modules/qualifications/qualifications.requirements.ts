@@ -13,6 +13,7 @@ import type { Queryable } from '../../db/client.ts';
 import { qualificationRequirements as qr, supplierClasses, suppliers } from '../../db/schema.ts';
 import type { Auth } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
@@ -130,15 +131,12 @@ export async function applicableRequirements(
 
 async function assertScope(q: Queryable, tenantId: string, scopeType: string, scopeId: string): Promise<void> {
   if (scopeType === 'material') return;
-  const numeric = /^\d{1,19}$/.test(scopeId);
   const table = scopeType === 'class' ? supplierClasses : suppliers;
-  const [found] = numeric
-    ? await q
-        .select({ id: table.id })
-        .from(table)
-        .where(and(eq(table.tenantId, tenantId), eq(table.id, scopeId)))
-        .limit(1)
-    : [];
+  const [found] = await q
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.tenantId, tenantId), eq(table.id, scopeId)))
+    .limit(1);
   if (!found) throw new AppError('QUALIFICATION_SCOPE_NOT_FOUND');
 }
 
@@ -172,6 +170,7 @@ export async function createRequirement(
     await assertScope(q, me, input.scopeType, input.scopeId);
     const id = newId();
     await q.insert(qr).values({ tenantId: me, id, ...fieldsOf(input) });
+    await attachFiles(q, auth.userId, { table: qr, id, ownerTenantId: me }, input.templateFile);
     await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.ADD,
       module: MODULE,
@@ -205,6 +204,7 @@ export async function updateRequirement(
     .where(and(eq(qr.tenantId, me), eq(qr.id, id), eq(qr.version, input.version)))
     .returning({ id: qr.id });
   if (updated.length === 0) throw new AppError('CONFLICT');
+  await attachFiles(q, auth.userId, { table: qr, id, ownerTenantId: me }, input.templateFile);
   const old = Object.fromEntries(Object.keys(fields).map((k) => [k, before[k as keyof typeof before]]));
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,

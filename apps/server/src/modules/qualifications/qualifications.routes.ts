@@ -13,12 +13,12 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
 import { localDate } from '../../platform/jobs.ts';
+import type { Services } from '../../platform/services.ts';
 import { writeDemoAttachments } from '../../seed/qualifications.ts';
 import { expiringDaysFrom, registerQualificationJobs, runQualificationExpiryNow } from './qualifications.expiry.ts';
 import * as requirements from './qualifications.requirements.ts';
@@ -67,7 +67,7 @@ export function registerQualificationRoutes(app: FastifyInstance, s: Services) {
     async (req) => {
       const asOf = req.body?.asOf;
       // A chosen day is a faked clock: only where the development outbox is open (demo, e2e).
-      if (asOf && !s.config.outboxPublic) throw new AppError('FORBIDDEN');
+      if (asOf && s.config.devOutbox === 'off') throw new AppError('FORBIDDEN');
       return ok(await runQualificationExpiryNow(deps(req), req.auth!.tenantId!, asOf ?? localDate(s.jobs.clock.now())));
     },
   );

@@ -17,9 +17,9 @@ import {
   type QualificationSkipped,
   type qualificationActionSchema,
   type qualificationListSchema,
+  qualificationMachine,
   qualificationReplySchema,
   type qualificationRequestSchema,
-  qualificationTransition,
   type qualificationUpdateSchema,
   type UploadedFileRef,
 } from '@concord/shared';
@@ -40,6 +40,7 @@ import {
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { AppError } from '../../platform/errors.ts';
+import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { type Clock, type JobRunner, localDate } from '../../platform/jobs.ts';
@@ -492,6 +493,8 @@ export async function createQualificationRequests(
       );
       await tx.insert(qd).values(rows);
       for (const r of rows) {
+        // One template for many suppliers: the first request takes it, the others link it (file-documents.ts).
+        await attachFiles(tx, auth.userId, { table: qd, id: r.id, ownerTenantId: me }, r.templateFile);
         await recordOperation(tx, actorOf(auth), {
           type: OPERATION_TYPE.ADD,
           module: MODULE,
@@ -547,6 +550,7 @@ export async function updateQualification(q: Queryable, auth: Auth, id: string, 
     )
     .returning({ id: qd.id });
   if (updated.length === 0) throw new AppError('CONFLICT');
+  await attachFiles(q, auth.userId, { table: qd, id, ownerTenantId: me }, input.templateFile);
   const pick = (r: Record<string, unknown>) => ({
     ...r,
     templateFile: (r.templateFile as UploadedFileRef | null)?.name ?? '',
@@ -637,8 +641,8 @@ export async function actOnQualification(
   action: QualificationAction,
   body: ActionBody,
 ): Promise<QualificationDetail> {
-  const t = qualificationTransition(action)!;
-  const side = t.side as 'buyer' | 'supplier';
+  const t = qualificationMachine.transition(action)!;
+  const side = t.side;
   const me = auth.tenantId!;
   requireAny(auth, [t.permission]);
   const outcome = await inTenantTx(deps.db, me, async (tx) => {
@@ -672,6 +676,10 @@ export async function actOnQualification(
       )
       .returning();
     if (!moved) throw new AppError('QUALIFICATION_STATE_CHANGED');
+    if (t.withReply) {
+      const doc = { table: qd, id, ownerTenantId: moved.tenantId, partnerTenantId: moved.supplierTenantId };
+      await attachFiles(tx, auth.userId, doc, moved.attachments);
+    }
     const details =
       action === 'reply' || action === 'renew'
         ? `: document code ${moved.documentCode}, built ${moved.buildDate}, valid until ${moved.fileDqDate ?? 'long-term'}, ${moved.attachments.length} file(s)`
@@ -706,7 +714,7 @@ async function tellOtherSide(
 ): Promise<void> {
   const me = auth.tenantId!;
   const doc = `${after.fileCode} "${after.fileName}"`;
-  if (qualificationTransition(action)!.side === 'supplier') {
+  if (qualificationMachine.transition(action)!.side === 'supplier') {
     const supplierName = await nameOf(deps.db, me);
     await tell(deps, [
       {

@@ -3,7 +3,7 @@ import {
   DELIVERY_NOTE_STATUS,
   DELIVERY_PACKAGE_KIND,
   type DecimalPlaces,
-  deliveryNoteTransition,
+  deliveryNoteMachine,
   type InspectionResult,
   type inspectionCreateSchema,
   type manualReceiptSchema,
@@ -329,7 +329,7 @@ export async function actOnNote(
   body: ActionBody,
   idem: IdempotencyScope,
 ): Promise<ReceiptStepResult> {
-  const t = deliveryNoteTransition(action)!;
+  const t = deliveryNoteMachine.transition(action)!;
   requireAny(auth, [t.permission]);
   const me = auth.tenantId!;
   let fresh: { note: NoteRow; summary: string } | null = null;

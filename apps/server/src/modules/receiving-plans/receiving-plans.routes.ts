@@ -22,11 +22,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
+import type { Services } from '../../platform/services.ts';
 import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
 import * as inventory from './inventory-reports.service.ts';
 import type { Deps } from './receiving-plans.common.ts';

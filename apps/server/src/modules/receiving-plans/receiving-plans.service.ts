@@ -22,7 +22,7 @@ import {
   type receivingPlanCreateSchema,
   type receivingPlanLineListSchema,
   type receivingPlanListSchema,
-  receivingPlanTransition,
+  receivingPlanMachine,
   type receivingPlanUpdateSchema,
   roundTo,
 } from '@concord/shared';
@@ -853,7 +853,7 @@ export async function actOnPlan(
   action: ReceivingPlanAction,
   body: ActionBody,
 ): Promise<ReceivingPlanDetail> {
-  const t = receivingPlanTransition(action)!;
+  const t = receivingPlanMachine.transition(action)!;
   const me = auth.tenantId!;
   const outcome = await inTenantTx(deps.db, me, async (tx) => {
     const hit = await findPlan(tx, auth, id);

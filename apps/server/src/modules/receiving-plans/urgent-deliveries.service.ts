@@ -14,7 +14,7 @@ import {
   type urgentDeliveryActionSchema,
   type urgentDeliveryCreateSchema,
   type urgentDeliveryListSchema,
-  urgentDeliveryTransition,
+  urgentDeliveryMachine,
   type urgentOrderLineQuerySchema,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -398,7 +398,7 @@ export async function actOnNotice(
   action: UrgentDeliveryAction,
   body: ActionBody,
 ): Promise<UrgentDeliveryDetail> {
-  const t = urgentDeliveryTransition(action)!;
+  const t = urgentDeliveryMachine.transition(action)!;
   const me = auth.tenantId!;
   const outcome = await inTenantTx(deps.db, me, async (tx) => {
     const hit = await findNotice(tx, auth, id);

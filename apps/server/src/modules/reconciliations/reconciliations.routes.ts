@@ -11,10 +11,10 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { inTenantTx } from '../../platform/context.ts';
 import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
+import type { Services } from '../../platform/services.ts';
 import type { Deps } from '../receiving-plans/receiving-plans.common.ts';
 import { exportStatement } from './reconciliations.export.ts';
 import * as statements from './reconciliations.service.ts';

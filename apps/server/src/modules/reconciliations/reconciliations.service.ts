@@ -1,5 +1,4 @@
 import {
-  availableReconciliationActions,
   DEFAULT_DECIMAL_PLACES,
   type DecimalPlaces,
   type DocumentSide,
@@ -21,8 +20,8 @@ import {
   type reconciliationActionSchema,
   type reconciliationCreateSchema,
   type reconciliationListSchema,
+  reconciliationMachine,
   reconciliationRole,
-  reconciliationTransition,
   type reconciliationUpdateSchema,
   roundTo,
 } from '@concord/shared';
@@ -403,7 +402,9 @@ export async function getStatement(db: Db, auth: Auth, id: string): Promise<Reco
     side,
     role: reconciliationRole(side, row.draftedBy),
     version: row.version,
-    actions: availableReconciliationActions(side, row.draftedBy, row.status, (c) => auth.permissions.has(c)),
+    actions: auth.permissions.has(permissionOf(side))
+      ? reconciliationMachine.available(reconciliationRole(side, row.draftedBy), row.status, () => true)
+      : [],
     lines,
     history: await bothHistories(db, row, RECONCILIATION_MODULE, id),
     decimalPlaces: places,
@@ -745,12 +746,12 @@ export async function actOnStatement(
   action: ReconciliationAction,
   body: ActionBody,
 ): Promise<ReconciliationDetail> {
-  const t = reconciliationTransition(action)!;
+  const t = reconciliationMachine.transition(action)!;
   const me = auth.tenantId!;
   const outcome = await inTenantTx(deps.db, me, async (tx) => {
     const hit = await findStatement(tx, auth, id);
     if (!hit) throw new AppError('NOT_FOUND');
-    if (reconciliationRole(hit.side, hit.row.draftedBy) !== t.role) throw new AppError('RECONCILIATION_WRONG_ROLE');
+    if (reconciliationRole(hit.side, hit.row.draftedBy) !== t.side) throw new AppError('RECONCILIATION_WRONG_ROLE');
     const row = await claimDocument(
       tx,
       rc,

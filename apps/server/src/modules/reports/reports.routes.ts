@@ -8,9 +8,9 @@ import {
 } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Services } from '../../app.ts';
 import { inTenantTx } from '../../platform/context.ts';
 import { ok } from '../../platform/http.ts';
+import type { Services } from '../../platform/services.ts';
 import { exportReport, listReportPartners, runReport } from './reports.service.ts';
 
 const BASE = '/gateway/srm/reports';

@@ -2,6 +2,7 @@ import {
   type ListResult,
   type PotentialCustomer,
   type PotentialCustomerDetail,
+  partnerAuditNote,
   type potentialCustomerListSchema,
   SUPPLIER_INVITE_STATE,
 } from '@concord/shared';
@@ -97,5 +98,5 @@ export async function getPotentialCustomer(q: Queryable, auth: Auth, id: string)
     .where(and(await whereOf(q, auth), eq(suppliers.id, id)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  return row;
+  return { ...row, auditDescription: partnerAuditNote(row) };
 }

@@ -12,23 +12,24 @@ import {
   type prospectAuditSchema,
   type prospectCreateSchema,
   type prospectListSchema,
-  prospectTransition,
+  prospectMachine,
   type prospectUpdateSchema,
   supplierInviteSchema,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Services } from '../../app.ts';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises, potentialSuppliers, supplierAudits, supplierClasses, users } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { attachFiles } from '../../platform/file-documents.ts';
+import { type IdempotencyScope, idempotent, withoutKey } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import type { OutgoingMessage } from '../../platform/mail.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import type { Services } from '../../platform/services.ts';
 import { notifyUsers } from '../messages/messages.service.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
 import { inviteSupplier } from '../suppliers/invitations.service.ts';
@@ -240,6 +241,7 @@ export async function createProspect(
         .returning({ id: potentialSuppliers.id });
       if (inserted.length) code = candidate;
     }
+    await attachFiles(q, auth.userId, { table: potentialSuppliers, id, ownerTenantId: tenantId }, input.attachments);
     await recordOperation(q, actor(auth), {
       type: OPERATION_TYPE.ADD,
       module: MODULE,
@@ -291,6 +293,7 @@ export async function updateProspect(
     )
     .returning({ id: potentialSuppliers.id });
   if (updated.length === 0) throw new AppError('CONFLICT');
+  await attachFiles(q, auth.userId, { table: potentialSuppliers, id, ownerTenantId: tenantId }, fields.attachments);
   const after = await getProspect(q, auth, id);
   await recordOperation(q, actor(auth), {
     type: OPERATION_TYPE.UPDATE,
@@ -312,7 +315,7 @@ export async function moveProspect(
   action: ProspectAction,
   extra: Partial<typeof potentialSuppliers.$inferInsert> = {},
 ): Promise<PotentialSupplier> {
-  const t = prospectTransition(action)!;
+  const t = prospectMachine.transition(action)!;
   if (!auth.permissions.has(t.permission)) throw new AppError('FORBIDDEN');
   const before = await loadProspect(q, auth, id);
   const moved = await q
@@ -363,9 +366,10 @@ export async function auditProspect(
   const tenantId = auth.tenantId!;
   const action: ProspectAuditResult = input.result;
   const before = await moveProspect(q, auth, id, action);
+  const auditId = newId();
   await q.insert(supplierAudits).values({
     tenantId,
-    id: newId(),
+    id: auditId,
     potentialSupplierId: id,
     result: input.result,
     score: input.score,
@@ -373,6 +377,7 @@ export async function auditProspect(
     attachments: input.attachments,
     auditorId: auth.userId,
   });
+  await attachFiles(q, auth.userId, { table: supplierAudits, id: auditId, ownerTenantId: tenantId }, input.attachments);
   let emails: OutgoingMessage[] = [];
   if (before.ownerId && before.ownerId !== auth.userId) {
     const outcome = input.result === 'pass' ? 'passed' : 'failed';
@@ -424,8 +429,7 @@ export async function convertProspect(
   let supplierId: string;
   try {
     const input = invitationOf(prospect);
-    supplierId = (await inviteSupplier(s, auth, input, { userId: auth.userId, key: undefined, route: '' }, locale, log))
-      .id;
+    supplierId = (await inviteSupplier(s, auth, input, withoutKey(auth.userId), locale, log)).id;
   } catch (err) {
     await inTenantTx(db, tenantId, async (tx) => {
       await tx

@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import {
   CHK_STATE,
   type CustomerDetail,
@@ -8,6 +7,7 @@ import {
   type customerUpdateSchema,
   type ListResult,
   OPERATION_TYPE,
+  partnerAuditNote,
   RELATION_STATE,
   SUPPLIER_INVITE_STATE,
   type SupplierRegistration,
@@ -15,7 +15,6 @@ import {
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Services } from '../../app.ts';
 import type { Queryable } from '../../db/client.ts';
 import { customers, enterprises, suppliers } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
@@ -23,6 +22,8 @@ import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import type { Services } from '../../platform/services.ts';
+import { checkInviteCode } from '../enterprises/enterprises.service.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
 import { registrationFromEnterprise, upsertCustomerRow, userContact } from './invitations.service.ts';
 import {
@@ -134,9 +135,12 @@ export async function getCustomer(q: Queryable, auth: Auth, id: string): Promise
     .where(and(eq(customers.tenantId, me), eq(customers.id, id), await supplierScope(q, auth)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
+  // The buyer's archive row of this relation, read through the partner view: its code for me, my
+  // registration data and a return reason, nothing of the buyer's own notes.
   const [relation] = await q
     .select({
       supCode: suppliers.supCode,
+      chkState: suppliers.chkState,
       auditDescription: suppliers.auditDescription,
       registration: suppliers.registration,
     })
@@ -151,7 +155,7 @@ export async function getCustomer(q: Queryable, auth: Auth, id: string): Promise
   return {
     ...row,
     supCode: relation?.supCode ?? '',
-    auditDescription: relation?.auditDescription ?? '',
+    auditDescription: relation ? partnerAuditNote(relation) : '',
     registration: (relation?.registration ?? {}) as Partial<SupplierRegistration>,
   };
 }
@@ -184,33 +188,9 @@ export async function updateCustomer(
   return getCustomer(q, auth, id);
 }
 
-/** Wrong invite codes per enterprise number: five in ten minutes and that number refuses further tries. */
-const inviteGuesses = new Map<string, { count: number; since: number }>();
-const GUESS_WINDOW_MS = 10 * 60 * 1000;
-const MAX_GUESSES = 5;
-const PRUNE_ABOVE = 10_000;
-
-function assertGuessAllowed(compNo: string) {
-  const entry = inviteGuesses.get(compNo);
-  if (entry && Date.now() - entry.since < GUESS_WINDOW_MS && entry.count >= MAX_GUESSES) {
-    throw new AppError('TOO_MANY_REQUESTS', {}, undefined, {
-      'retry-after': String(Math.ceil((entry.since + GUESS_WINDOW_MS - Date.now()) / 1000)),
-    });
-  }
-}
-
-function countWrongGuess(compNo: string) {
-  if (inviteGuesses.size > PRUNE_ABOVE) {
-    for (const [key, e] of inviteGuesses) if (Date.now() - e.since >= GUESS_WINDOW_MS) inviteGuesses.delete(key);
-  }
-  const entry = inviteGuesses.get(compNo);
-  if (!entry || Date.now() - entry.since >= GUESS_WINDOW_MS) inviteGuesses.set(compNo, { count: 1, since: Date.now() });
-  else entry.count++;
-}
-
 /**
  * POST /gateway/srm/customers/invite: the supplier asks a customer, identified by its enterprise number
- * and its invite code (checked and throttled like joining an enterprise), to list it as a supplier.
+ * and its invite code (checked and throttled by `checkInviteCode`, as joining an enterprise is), to list it as a supplier.
  * Once the code is proven, the buyer-side archive row is written in the buyer's tenant as a system
  * step, TO_BE_REVIEWED with the registration data, together with the supplier's customer row.
  */
@@ -222,21 +202,9 @@ export async function inviteCustomer(
 ): Promise<CustomerDetail> {
   const db = s.database.db;
   const me = auth.tenantId!;
-  assertGuessAllowed(input.compNo);
   const [buyer] = await db.select().from(enterprises).where(eq(enterprises.compNo, input.compNo)).limit(1);
-  if (!buyer) {
-    countWrongGuess(input.compNo);
-    throw new AppError('ENTERPRISE_NOT_FOUND');
-  }
-  const matches = timingSafeEqual(
-    Buffer.from(buyer.inviteCode.padEnd(6)),
-    Buffer.from(input.inviteCode.padEnd(6).slice(0, 6)),
-  );
-  if (!matches) {
-    countWrongGuess(input.compNo);
-    throw new AppError('INVITE_CODE_INVALID');
-  }
-  inviteGuesses.delete(input.compNo);
+  if (!buyer) throw new AppError('ENTERPRISE_NOT_FOUND');
+  await checkInviteCode(s, buyer, auth.userId, input.inviteCode, log);
   if (buyer.id === me) throw new AppError('PARTNER_IS_SELF');
   const mine = await enterpriseOf(db, me);
   const user = await userContact(db, auth.userId);

@@ -6,6 +6,7 @@ import {
   PARTNER_INVITATION_PARAM,
   PARTNER_INVITATION_TTL_DAYS,
   type PartnerInvitationPreview,
+  partnerAuditNote,
   RELATION_STATE,
   SUPPLIER_INVITE_STATE,
   type SupplierInviteResult,
@@ -16,7 +17,6 @@ import {
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Services } from '../../app.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import { customers, enterprises, partnerInvitations, suppliers, users } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
@@ -24,6 +24,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MessageProvider, OutgoingMessage } from '../../platform/mail.ts';
+import type { Services } from '../../platform/services.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import {
@@ -255,7 +256,11 @@ export async function listIncomingInvitations(q: Queryable, auth: Auth): Promise
       and(eq(suppliers.supplierTenantId, auth.tenantId!), eq(suppliers.inviteState, SUPPLIER_INVITE_STATE.IN_PROGRESS)),
     )
     .orderBy(desc(suppliers.invitationDate));
-  return rows.map((r) => ({ ...r, registration: r.registration as Partial<SupplierRegistration> }));
+  return rows.map((r) => ({
+    ...r,
+    auditDescription: partnerAuditNote(r),
+    registration: r.registration as Partial<SupplierRegistration>,
+  }));
 }
 
 async function findOpenInvitation(db: Db, token: string) {

@@ -20,10 +20,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
 import { inTenantTx } from '../../platform/context.ts';
 import { ok, throttle } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
+import type { Services } from '../../platform/services.ts';
 import * as classes from './classes.service.ts';
 import * as customers from './customers.service.ts';
 import * as invitations from './invitations.service.ts';

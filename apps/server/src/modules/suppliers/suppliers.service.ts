@@ -10,25 +10,28 @@ import {
   SUPPLIER_INVITE_STATE,
   type SupplierArchive,
   type SupplierContact,
+  type SupplierContactsView,
   type SupplierDetail,
   type SupplierListItem,
   type SupplierOperationRecord,
   type SupplierRegistration,
   type SupplierRowAction,
   type SupplierSide,
+  type SupplierView,
   type supplierActionSchema,
-  supplierContactsUpdateSchema,
+  supplierContactListSchema,
+  type supplierContactsUpdateSchema,
   type supplierCreateSchema,
   type supplierListSchema,
+  supplierMachine,
   type supplierRegistrationUpdateSchema,
-  supplierTransition,
   type supplierUpdateSchema,
+  toSupplierPartnerView,
   USER_TYPE,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Services } from '../../app.ts';
 import type { Db, Queryable } from '../../db/client.ts';
 import {
   customers,
@@ -46,6 +49,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import type { Services } from '../../platform/services.ts';
 import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
 import {
   type Actor,
@@ -219,7 +223,8 @@ type ListQuery = z.infer<typeof supplierListSchema>;
 type CreateInput = z.infer<typeof supplierCreateSchema>;
 type UpdateInput = z.infer<typeof supplierUpdateSchema>;
 type RegistrationUpdateInput = z.infer<typeof supplierRegistrationUpdateSchema>;
-type ContactsInput = z.input<typeof supplierContactsUpdateSchema>['contacts'];
+type ContactsUpdateInput = z.infer<typeof supplierContactsUpdateSchema>;
+type ContactsInput = z.input<typeof supplierContactListSchema>;
 type ActionInput = z.infer<typeof supplierActionSchema>;
 
 const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
@@ -373,7 +378,8 @@ async function listItem(q: Queryable, tenantId: string, id: string): Promise<Sup
   return item;
 }
 
-export async function getSupplier(q: Queryable, auth: Auth, id: string): Promise<SupplierDetail> {
+/** The whole archive for its owner (the buyer); the partner view (packages/shared) for the supplier. */
+export async function getSupplier(q: Queryable, auth: Auth, id: string): Promise<SupplierView> {
   const { side, row } = await loadRelation(q, auth, id);
   const item = await listItem(q, row.tenantId, id);
   const buyer = await enterpriseOf(q, row.tenantId);
@@ -398,7 +404,7 @@ export async function getSupplier(q: Queryable, auth: Auth, id: string): Promise
           .orderBy(desc(partnerInvitations.createdAt))
           .limit(1)
       : [];
-  return {
+  const detail: SupplierDetail = {
     ...item,
     side,
     buyerName: displayName(buyer),
@@ -408,6 +414,7 @@ export async function getSupplier(q: Queryable, auth: Auth, id: string): Promise
     contacts: await listContacts(q, row.tenantId, id),
     pendingInvitation: invitation ?? null,
   };
+  return side === 'buyer' ? { ...detail, side } : toSupplierPartnerView(detail);
 }
 
 /** The buyer's operation record of one supplier (detail tab). */
@@ -468,7 +475,7 @@ export async function writeContacts(
   relation: { tenantId: string; id: string; supplierTenantId: string | null },
   contacts: ContactsInput,
 ): Promise<void> {
-  const parsed = supplierContactsUpdateSchema.parse({ contacts }).contacts;
+  const parsed = supplierContactListSchema.parse(contacts);
   await q
     .delete(supplierContacts)
     .where(and(eq(supplierContacts.tenantId, relation.tenantId), eq(supplierContacts.supplierId, relation.id)));
@@ -510,7 +517,7 @@ export async function createSupplier(
   auth: Auth,
   input: CreateInput,
   scope: IdempotencyScope,
-): Promise<SupplierDetail> {
+): Promise<SupplierView> {
   const tenantId = auth.tenantId!;
   return inTenantTx(db, tenantId, (tx) =>
     idempotent(tx, scope, async () => {
@@ -556,12 +563,7 @@ const BUYER_FIELDS = [
 ] as const;
 
 /** PUT /gateway/srm/suppliers/:id: only the buyer writes its archive; the supplier is refused. */
-export async function updateSupplier(
-  q: Queryable,
-  auth: Auth,
-  id: string,
-  input: UpdateInput,
-): Promise<SupplierDetail> {
+export async function updateSupplier(q: Queryable, auth: Auth, id: string, input: UpdateInput): Promise<SupplierView> {
   const { side, row } = await loadRelation(q, auth, id);
   if (side !== 'buyer') throw new AppError('FORBIDDEN');
   const tenantId = row.tenantId;
@@ -609,7 +611,7 @@ export async function updateRegistration(
   auth: Auth,
   id: string,
   input: RegistrationUpdateInput,
-): Promise<SupplierDetail> {
+): Promise<SupplierView> {
   const { side, row } = await loadRelation(q, auth, id);
   if (side !== 'supplier') throw new AppError('FORBIDDEN');
   if (row.inviteState !== SUPPLIER_INVITE_STATE.IN_PROGRESS) throw new AppError('SUPPLIER_REGISTRATION_CLOSED');
@@ -638,17 +640,28 @@ export async function updateRegistration(
   return getSupplier(q, auth, id);
 }
 
-/** GET/PUT /:id/contacts: both sides keep the contact list; the write runs in the owner's context. */
+/**
+ * GET/PUT /:id/contacts: both sides keep the contact list; the write runs in the owner's context. The
+ * list is replaced whole, so the save claims the supplier row at the version the editor read (and
+ * moves it on): of two editors who read the same list, the second gets CONFLICT instead of erasing
+ * the first one's contacts.
+ */
 export async function saveContacts(
   db: Db,
   auth: Auth,
   id: string,
-  input: { contacts: ContactsInput },
-): Promise<SupplierContact[]> {
+  input: ContactsUpdateInput,
+): Promise<SupplierContactsView> {
   return inTenantTx(db, auth.tenantId, async (tx) => {
     const { side, row } = await loadRelation(tx, auth, id);
-    const before = await listContacts(tx, row.tenantId, id);
     if (side === 'supplier') await switchTenant(tx, row.tenantId);
+    const [claimed] = await tx
+      .update(suppliers)
+      .set({ version: sql`${suppliers.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(suppliers.tenantId, row.tenantId), eq(suppliers.id, id), eq(suppliers.version, input.version)))
+      .returning({ version: suppliers.version });
+    if (!claimed) throw new AppError('CONFLICT');
+    const before = await listContacts(tx, row.tenantId, id);
     await writeContacts(tx, row, input.contacts);
     const after = await listContacts(tx, row.tenantId, id);
     const label = (list: SupplierContact[]) => list.map((c) => `${c.name}${c.isPrimary ? '*' : ''}`).join(', ') || '-';
@@ -668,13 +681,13 @@ export async function saveContacts(
       targetId: id,
       summary,
     });
-    return after;
+    return { version: claimed.version, contacts: after };
   });
 }
 
-export async function getContacts(q: Queryable, auth: Auth, id: string): Promise<SupplierContact[]> {
+export async function getContacts(q: Queryable, auth: Auth, id: string): Promise<SupplierContactsView> {
   const { row } = await loadRelation(q, auth, id);
-  return listContacts(q, row.tenantId, id);
+  return { version: row.version, contacts: await listContacts(q, row.tenantId, id) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -710,8 +723,8 @@ export async function actOnSupplier(
   action: SupplierRowAction,
   input: ActionInput,
   log: FastifyBaseLogger,
-): Promise<SupplierDetail> {
-  const t = supplierTransition(action)!;
+): Promise<SupplierView> {
+  const t = supplierMachine.transition(action)!;
   const tenantId = auth.tenantId!;
   const reason = input.auditDescription?.trim() ?? '';
   const { detail, row } = await inTenantTx(s.database.db, tenantId, async (tx) => {

@@ -1,12 +1,14 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { rawTextSchema, textSchema } from '@concord/shared';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Services } from '../../app.ts';
-import { outbox } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { openStoredFile, storeUpload } from '../../platform/files.ts';
+import { readableFile, recordUpload } from '../../platform/file-documents.ts';
+import { FILE_URL_PREFIX, openStoredFile, storeUpload } from '../../platform/files.ts';
 import { ok } from '../../platform/http.ts';
+import { listOutbox, mayReadOutbox } from '../../platform/mail.ts';
+import type { Services } from '../../platform/services.ts';
 
 export function registerSystemRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,17 +28,11 @@ export function registerSystemRoutes(app: FastifyInstance, s: Services) {
     '/gateway/dev/outbox',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], querystring: z.object({ recipient: z.string().max(254).optional() }) },
+      schema: { tags: ['system'], querystring: z.object({ recipient: textSchema(254).optional() }) },
     },
     async (req) => {
-      if (!s.config.outboxPublic) throw new AppError('NOT_FOUND');
-      const rows = await db
-        .select()
-        .from(outbox)
-        .where(req.query.recipient ? eq(outbox.recipient, req.query.recipient) : undefined)
-        .orderBy(desc(outbox.createdAt))
-        .limit(50);
-      return ok(rows);
+      if (!mayReadOutbox(s.config, req)) throw new AppError('NOT_FOUND');
+      return ok(await listOutbox(db, req.query.recipient));
     },
   );
 
@@ -47,7 +43,8 @@ export function registerSystemRoutes(app: FastifyInstance, s: Services) {
       const file = await req.file();
       if (!file) throw new AppError('VALIDATION_FAILED');
       const stored = await storeUpload(s.config.dataDir, file);
-      return ok({ url: `/gateway/system/oss/file/${stored.key}`, name: stored.name, size: stored.size });
+      await recordUpload(db, stored, req.auth!);
+      return ok({ url: `${FILE_URL_PREFIX}${stored.key}`, name: stored.name, size: stored.size });
     },
   );
 
@@ -55,9 +52,11 @@ export function registerSystemRoutes(app: FastifyInstance, s: Services) {
     '/gateway/system/oss/file/:key',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['system'], params: z.object({ key: z.string().max(40) }) },
+      schema: { tags: ['system'], params: z.object({ key: rawTextSchema(40) }) },
     },
     async (req, reply) => {
+      // Another enterprise's file answers exactly as a missing one (QUALITY T-10).
+      if (!(await readableFile(db, req.params.key, req.auth!.userId))) throw new AppError('NOT_FOUND');
       const { stream, mime } = await openStoredFile(s.config.dataDir, req.params.key);
       return reply
         .header('content-type', mime)

@@ -14,10 +14,14 @@ beforeAll(async () => {
 
 afterEach(() => vi.restoreAllMocks());
 
-function renderLogin() {
-  // The page asks for the OIDC config and the outbox; neither matters here.
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-    new Response(JSON.stringify({ code: 0, msg: '', data: { enabled: false, name: '' } }), { status: 200 }),
+const envelope = (status: number, body: object) => new Response(JSON.stringify(body), { status });
+
+/** The page asks for the OIDC config and the outbox; `outbox` answers the latter (404 by default). */
+function renderLogin(outbox: () => Promise<Response> = async () => envelope(404, { code: 1, msg: 'Not found' })) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+    String(input).includes('/dev/outbox')
+      ? outbox()
+      : envelope(200, { code: 0, msg: '', data: { enabled: false, name: '' } }),
   );
   const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: ['/login'] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -56,5 +60,19 @@ describe('LoginPage', () => {
 
     fireEvent.click(screen.getByRole('checkbox'));
     await waitFor(() => expect(screen.queryByText('Please read and accept the agreement')).toBeNull());
+  });
+
+  it('links the developer outbox only when the server lets this caller read it', async () => {
+    let answer: (res: Response) => void = () => {};
+    const { unmount } = renderLogin(() => new Promise((resolve) => (answer = resolve)));
+    expect(await screen.findByPlaceholderText(enUS.auth.accountPlaceholder)).toBeTruthy();
+    // Not while the server has not answered: an install that sends codes never shows it, not even briefly.
+    expect(screen.queryByText(enUS.outbox.link)).toBeNull();
+    await act(async () => answer(envelope(404, { code: 1, msg: 'Not found', errorCode: 'NOT_FOUND' })));
+    expect(screen.queryByText(enUS.outbox.link)).toBeNull();
+    unmount();
+
+    renderLogin(async () => envelope(200, { code: 0, msg: '', data: [] }));
+    expect(await screen.findByText(enUS.outbox.link)).toBeTruthy();
   });
 });

@@ -7,8 +7,9 @@ import { accountsApi } from './accounts.api.ts';
 const OutboxDrawer = lazy(() => import('./OutboxDrawer.tsx').then((m) => ({ default: m.OutboxDrawer })));
 
 /**
- * Demo helper: verification codes are not really sent in demo mode, so the development outbox is
- * readable here. When the server does not expose it (404) the link is not shown.
+ * Demo helper: where the server keeps codes in its development outbox instead of sending them, the
+ * login page links it. The server alone decides who may read it (DEV_OUTBOX, loopback clients); the link
+ * appears only once the outbox has answered this caller, so it never flashes on an install that sends.
  */
 export function OutboxLink() {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function OutboxLink() {
     staleTime: 0,
     meta: { silent: true },
   });
-  if (outbox.isError) return null;
+  if (!outbox.isSuccess) return null;
   return (
     <>
       <Button

@@ -1,5 +1,6 @@
 import type {
   CompRegisterInput,
+  QrRequester,
   QrStatus,
   QrTicket,
   RegisterInput,
@@ -62,6 +63,7 @@ export const accountsApi = {
   createQr: () => http.post<QrTicket>('/auth/qr', {}, { overlay: false }),
   pollQr: (id: string, secret: string) =>
     http.get<{ status: QrStatus; access_token?: string; expires_in?: number }>(`/auth/qr/${id}`, { secret }),
+  qrRequester: (id: string, secret: string) => http.get<QrRequester>(`/auth/qr/${id}/requester`, { secret }),
   confirmQr: (id: string, secret: string) => http.post<null>(`/auth/qr/${id}/confirm`, { secret }),
   oidcConfig: () => http.get<{ enabled: boolean; name: string }>('/auth/oidc/config'),
   outbox: () => http.get<OutboxItem[]>('/dev/outbox'),

@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, MessageOutlined, RollbackOutlined } from '@ant-design/icons';
-import { availableNoticeRecipientActions, NOTICE_STATUS, type NoticeSupplierDetail } from '@concord/shared';
+import { NOTICE_STATUS, type NoticeSupplierDetail, noticeRecipientMachine, offeredOnNotice } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
@@ -97,7 +97,12 @@ function ReceivedNoticeView({ notice, back }: { notice: NoticeSupplierDetail; ba
   const queryClient = useQueryClient();
   const hasAny = useAnyPermission();
   const copy = notice.recipient;
-  const actions = availableNoticeRecipientActions('supplier', notice.status, copy.status, (c) => hasAny([c]));
+  const actions = noticeRecipientMachine.available(
+    'supplier',
+    copy.status,
+    (c) => hasAny([c]),
+    offeredOnNotice(notice.status),
+  );
   const retract = useMutation({
     mutationFn: () => noticesApi.actOnRecipient(notice.id, copy.id, 'retract'),
     onSuccess: async () => {

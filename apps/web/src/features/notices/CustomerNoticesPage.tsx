@@ -1,8 +1,9 @@
 import {
-  availableNoticeRecipientActions,
   NOTICE_RECIPIENT_STATUS,
   NOTICE_RECIPIENT_STATUS_NAMES,
   NOTICE_STATUS,
+  noticeRecipientMachine,
+  offeredOnNotice,
   type ReceivedNoticeListItem,
 } from '@concord/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -50,7 +51,9 @@ export function CustomerNoticesPage() {
   });
 
   const canReply = (r: ReceivedNoticeListItem) =>
-    availableNoticeRecipientActions('supplier', r.noticeStatus, r.status, () => true).includes('reply');
+    noticeRecipientMachine
+      .available('supplier', r.status, () => true, offeredOnNotice(r.noticeStatus))
+      .includes('reply');
 
   const allColumns: TableColumnsType<ReceivedNoticeListItem> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },

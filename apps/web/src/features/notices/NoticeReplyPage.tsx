@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
-import { availableNoticeRecipientActions, type NoticeSupplierDetail, type OssFileRef } from '@concord/shared';
+import { type NoticeSupplierDetail, noticeRecipientMachine, type OssFileRef, offeredOnNotice } from '@concord/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Result, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
@@ -47,7 +47,9 @@ function ReplyForm({ notice, back }: { notice: NoticeSupplierDetail; back: React
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
   const copy = notice.recipient;
-  const open = availableNoticeRecipientActions('supplier', notice.status, copy.status, () => true).includes('reply');
+  const open = noticeRecipientMachine
+    .available('supplier', copy.status, () => true, offeredOnNotice(notice.status))
+    .includes('reply');
 
   const send = useMutation({
     mutationFn: (v: Values) => noticesApi.actOnRecipient(notice.id, copy.id, 'reply', v),

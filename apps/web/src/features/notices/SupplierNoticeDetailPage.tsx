@@ -1,12 +1,13 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import {
-  availableNoticeActions,
-  availableNoticeRecipientActions,
   NOTICE_EDITABLE_STATUSES,
   NOTICE_RECIPIENT_STATUS,
   type NoticeAction,
   type NoticeBuyerDetail,
   type NoticeRecipientRow,
+  noticeMachine,
+  noticeRecipientMachine,
+  offeredOnNotice,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -107,7 +108,7 @@ function NoticeView({ notice, back }: { notice: NoticeBuyerDetail; back: ReactNo
     });
   };
 
-  const actions = availableNoticeActions(notice.status, can);
+  const actions = noticeMachine.available('buyer', notice.status, can);
   const editable = NOTICE_EDITABLE_STATUSES.includes(notice.status);
   const read = notice.recipients.filter((r) => r.status !== NOTICE_RECIPIENT_STATUS.UNREAD).length;
   const replied = notice.recipients.filter((r) => r.status === NOTICE_RECIPIENT_STATUS.REPLIED).length;
@@ -164,7 +165,9 @@ function NoticeView({ notice, back }: { notice: NoticeBuyerDetail; back: ReactNo
           permission="PO_SUP_CAT_EDIT"
           row={row}
           visible={(r) =>
-            availableNoticeRecipientActions('buyer', notice.status, r.status, () => true).includes('return')
+            noticeRecipientMachine
+              .available('buyer', r.status, () => true, offeredOnNotice(notice.status))
+              .includes('return')
           }
           loading={returnReply.isPending && returnReply.variables === row.id}
           onClick={() => confirmThen('return', () => returnReply.mutate(row.id))}

@@ -44,7 +44,8 @@ export function PositionDetailPage() {
       const before = saved.holders.map((h) => h.id).sort();
       const after = [...holderIds].sort();
       const changed = before.length !== after.length || before.some((h, i) => h !== after[i]);
-      return changed ? positionsApi.setHolders(saved.id, holderIds) : saved;
+      // The holders go with the version the save above left, so they never overwrite a newer list.
+      return changed ? positionsApi.setHolders(saved.id, { employeeIds: holderIds, version: saved.version }) : saved;
     },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: positionKeys.all });
@@ -52,7 +53,7 @@ export function PositionDetailPage() {
       navigate(LIST_PATH);
     },
     onError: (error) => {
-      // Someone else saved first: load their version so the next save can succeed.
+      // Someone else saved first: load their version (the form, holders included, shows their change).
       if (error instanceof ApiError && error.status === 409 && id) {
         void queryClient.invalidateQueries({ queryKey: positionKeys.detail(id) });
       }
@@ -125,7 +126,7 @@ export function PositionDetailPage() {
       />
       <div style={{ marginTop: 12 }}>
         <PositionForm
-          key={detail.data?.id ?? 'new'}
+          key={detail.data ? `${detail.data.id}:${detail.data.version}` : 'new'}
           form={form}
           position={detail.data}
           positions={options.data}

@@ -2,6 +2,7 @@ import {
   allowedIpSchema,
   DATA_PERMISSION_VALUES,
   DEFAULT_POSITION_PERMISSIONS,
+  isPermissionCode,
   type PositionCreateInput,
   type PositionDetail,
   type PositionEmployeeOption,
@@ -85,7 +86,7 @@ export function initialPositionValues(position?: PositionDetail): PositionFormVa
     isStationCheckIp: position.isStationCheckIp,
     allowedIps: position.allowedIps,
     isStationShowSup: position.isStationShowSup,
-    permissions: position.permissions,
+    permissions: position.permissions.filter(isPermissionCode),
     holderIds: position.holders.map((h) => h.id),
   };
 }

@@ -132,13 +132,24 @@ export function TradingPartnerDetailPage() {
 
   const save = useMutation({
     mutationFn: (d: Draft) =>
-      positionsApi.savePartners(id, { supplier: d.supplier.map((e) => e.id), client: d.client.map((e) => e.id) }),
+      positionsApi.savePartners(id, {
+        supplier: d.supplier.map((e) => e.id),
+        client: d.client.map((e) => e.id),
+        version: detail.data!.version,
+      }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(positionKeys.partnerDetail(id), saved);
       setDraft(null);
       await queryClient.invalidateQueries({ queryKey: ['positions', 'partners'] });
       message.success(t('common.saved'));
       navigate(LIST_PATH);
+    },
+    onError: (error) => {
+      // Someone else changed the lists first: show theirs, so the edit is redone on top of it.
+      if (error instanceof ApiError && error.status === 409) {
+        setDraft(null);
+        void queryClient.invalidateQueries({ queryKey: positionKeys.partnerDetail(id) });
+      }
     },
   });
 

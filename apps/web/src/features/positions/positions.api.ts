@@ -9,6 +9,7 @@ import type {
   PositionCreateInput,
   PositionDetail,
   PositionEmployeeOption,
+  PositionHoldersInput,
   PositionRow,
   PositionUpdateInput,
 } from '@concord/shared';
@@ -58,7 +59,7 @@ export const positionsApi = {
   create: (input: PositionCreateInput) => http.post<PositionDetail>(BASE, input),
   update: (id: string, input: PositionUpdateInput) => http.put<PositionDetail>(`${BASE}/${id}`, input),
   remove: (id: string) => http.delete<null>(`${BASE}/${id}`),
-  setHolders: (id: string, employeeIds: string[]) => http.put<PositionDetail>(`${BASE}/${id}/holders`, { employeeIds }),
+  setHolders: (id: string, input: PositionHoldersInput) => http.put<PositionDetail>(`${BASE}/${id}/holders`, input),
   options: () => http.get<PositionOption[]>(`${BASE}/options`),
   employeeOptions: () => http.get<PositionEmployeeOption[]>(`${BASE}/employee-options`),
   departments: () => http.get<DepartmentTreeNode[]>('/srm/departments/tree'),

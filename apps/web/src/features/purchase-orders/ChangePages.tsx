@@ -8,7 +8,6 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import {
-  availablePurchaseChangeActions,
   PURCHASE_CHANGE_STATUS,
   PURCHASE_CHANGE_STATUS_NAMES,
   PURCHASE_ORDER_LINE_STATUS,
@@ -18,6 +17,7 @@ import {
   type PurchaseChangeListItem,
   type PurchaseOrderDetail,
   type PurchaseOrderSide,
+  purchaseChangeMachine,
 } from '@concord/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -428,7 +428,7 @@ function ChangeView({ change, back }: { change: PurchaseChangeDetail; back: Reac
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const can = useAnyPermission();
-  const allowed = availablePurchaseChangeActions(change.side, change.status, (code) => can([code]));
+  const allowed = purchaseChangeMachine.available(change.side, change.status, (code) => can([code]));
   const act = useMutation({
     mutationFn: (action: PurchaseChangeAction) => ordersApi.actOnChange(change.id, action, { version: change.version }),
     onSuccess: async (updated) => {

@@ -1,6 +1,5 @@
 import { ArrowLeftOutlined, CopyOutlined, EditOutlined, FilePdfOutlined, SwapOutlined } from '@ant-design/icons';
 import {
-  availablePurchaseOrderActions,
   PURCHASE_ORDER_LINE_STATUS as LS,
   MASK,
   PURCHASE_ORDER_CHANGEABLE_STATUSES,
@@ -10,6 +9,7 @@ import {
   type PurchaseOrderDetail,
   type PurchaseOrderLine,
   type PurchaseOrderSide,
+  purchaseOrderMachine,
   PURCHASE_ORDER_STATUS as S,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -162,7 +162,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
   const [selected, setSelected] = useState<string[]>([]);
   const side = order.side;
   const fmt = numberFormat(order.decimalPlaces);
-  const allowed = availablePurchaseOrderActions(side, order.status, (code) => can([code]));
+  const allowed = purchaseOrderMachine.available(side, order.status, (code) => can([code]));
   const headerActions = allowed.filter((a) => a === 'send' || a === 'close' || a === 'cancel');
   const pending = order.lines.filter((l) => l.status === LS.PENDING);
   const proposed = order.lines.filter((l) => l.status === LS.PROPOSED);

@@ -1,11 +1,11 @@
 import {
-  availableQualificationActions,
   computeFileDqDate,
   QUALIFICATION_EDITABLE_STATUSES,
   QUALIFICATION_STATUS,
   type QualificationAction,
   type QualificationDetail,
   type QualificationStatus,
+  qualificationMachine,
   type UploadedFileRef,
 } from '@concord/shared';
 import dayjs from 'dayjs';
@@ -45,7 +45,7 @@ const BUYER_WRITE = 'PO_SUP_RZ';
 
 /** The buttons one side holding `can` sees on a document in `status`: the shared table, plus edit while editable. */
 export function documentActions(side: Side, status: number, can: (code: string) => boolean): DocumentAction[] {
-  const actions: DocumentAction[] = availableQualificationActions(side, status, can);
+  const actions: DocumentAction[] = qualificationMachine.available(side, status, can);
   if (side === 'buyer' && QUALIFICATION_EDITABLE_STATUSES.includes(status as QualificationStatus) && can(BUYER_WRITE)) {
     actions.push('edit');
   }

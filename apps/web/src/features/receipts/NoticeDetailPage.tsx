@@ -1,11 +1,11 @@
 import { CheckOutlined, ImportOutlined, InboxOutlined, LoginOutlined } from '@ant-design/icons';
 import {
-  availableDeliveryNoteActions,
   DELIVERY_NOTE_STATUS,
   DELIVERY_PACKAGE_KIND,
   type DeliveryNoteDetail,
   type DeliveryNoteLine,
   type DeliveryPackage,
+  deliveryNoteMachine,
   formatDecimal,
   type ReceiptNoteAction,
   roundTo,
@@ -65,7 +65,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
   const places = note.decimalPlaces;
   const qty = (v: string | number) => formatDecimal(v, places.quantity);
   // Buttons by status from the shared transition table; OperationButton disables them without RE_IPT.
-  const actions = note.side === 'buyer' ? availableDeliveryNoteActions('buyer', note.status, () => true) : [];
+  const actions = note.side === 'buyer' ? deliveryNoteMachine.available('buyer', note.status, () => true) : [];
   const receiving = note.side === 'buyer' && (note.status === D.SENT || note.status === D.ARRIVED);
   const inspecting = note.side === 'buyer' && note.status === D.ARRIVED;
   const [dialog, setDialog] = useState<

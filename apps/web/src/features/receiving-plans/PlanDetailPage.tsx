@@ -7,11 +7,11 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import {
-  availableReceivingPlanActions,
   RECEIVING_PLAN_LINE_STATUS,
   type ReceivingPlanAction,
   type ReceivingPlanDetail,
   type ReceivingPlanLine,
+  receivingPlanMachine,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -55,7 +55,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
   const places = plan.decimalPlaces.quantity;
   // Steps by status only: a step the user lacks the code for stays visible but disabled
   // (OperationButton). A plan opened through the other side's link shows no steps.
-  const actions = plan.side === side ? availableReceivingPlanActions(side, plan.status, () => true) : [];
+  const actions = plan.side === side ? receivingPlanMachine.available(side, plan.status, () => true) : [];
   const [answers, setAnswers] = useState<Record<string, Answer>>({});
   const [selected, setSelected] = useState<string[]>([]);
   const pending = plan.lines.filter((l) => l.status === RECEIVING_PLAN_LINE_STATUS.PENDING);

@@ -7,13 +7,13 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import {
-  availableUrgentDeliveryActions,
   URGENT_DELIVERY_STATUS_NAMES,
   type UrgentDeliveryAction,
   type UrgentDeliveryDetail,
   type UrgentDeliveryLine,
   type UrgentDeliveryListItem,
   type UrgentOrderLine,
+  urgentDeliveryMachine,
 } from '@concord/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -450,7 +450,7 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
   const queryClient = useQueryClient();
   const places = notice.decimalPlaces.quantity;
   // By status only: a step the user lacks the code for stays visible but disabled (OperationButton).
-  const actions = notice.side === side ? availableUrgentDeliveryActions(side, notice.status, () => true) : [];
+  const actions = notice.side === side ? urgentDeliveryMachine.available(side, notice.status, () => true) : [];
   const [answers, setAnswers] = useState<Record<string, LineAnswer>>({});
   const [remark, setRemark] = useState<string | null>(null);
   const answerOf = (l: UrgentDeliveryLine): LineAnswer =>

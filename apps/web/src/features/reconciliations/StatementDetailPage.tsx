@@ -7,7 +7,6 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import {
-  availableReconciliationActions,
   RECONCILIATION_EDITABLE_STATUSES,
   RECONCILIATION_LINE_STATUS,
   RECONCILIATION_PERMISSION,
@@ -16,6 +15,8 @@ import {
   type ReconciliationLine,
   type ReconciliationStatus,
   type ReconciliationUpdateInput,
+  reconciliationMachine,
+  reconciliationRole,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -94,7 +95,8 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
   const permission = RECONCILIATION_PERMISSION[side];
   // Steps by status and role only: a step the user lacks the code for stays visible but disabled
   // (OperationButton). A statement opened through the other side's link shows no steps.
-  const actions = s.side === side ? availableReconciliationActions(side, s.draftedBy, s.status, () => true) : [];
+  const actions =
+    s.side === side ? reconciliationMachine.available(reconciliationRole(side, s.draftedBy), s.status, () => true) : [];
   const editing =
     s.side === side &&
     s.role === 'drafter' &&

@@ -1,10 +1,10 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import {
-  availableProspectActions,
   type PotentialSupplierDetail,
   PROSPECT_EDITABLE_STATES,
   PROSPECT_PLAIN_ACTIONS,
   type ProspectAction,
+  prospectMachine,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Result, Skeleton, Space } from 'antd';
@@ -111,9 +111,9 @@ function ProspectView({ prospect, back }: { prospect: PotentialSupplierDetail; b
   });
 
   // Audit results are given on the auditor's screen; here only the pool's own steps are offered.
-  const actions = availableProspectActions(prospect.auditState, (c) => hasAny([c])).filter(
-    (a): a is ProspectAction => PROSPECT_PLAIN_ACTIONS.includes(a) || a === 'convert',
-  );
+  const actions = prospectMachine
+    .available('buyer', prospect.auditState, (c) => hasAny([c]))
+    .filter((a) => PROSPECT_PLAIN_ACTIONS.includes(a) || a === 'convert');
   const run = (action: ProspectAction) => {
     if (action === 'convert') {
       modal.confirm({

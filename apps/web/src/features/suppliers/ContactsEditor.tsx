@@ -5,6 +5,7 @@ import type { TableColumnsType } from 'antd';
 import { Alert, App, Button, Empty, Input, Radio, Skeleton, Space, Table } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { supplierKeys, suppliersApi } from './suppliers.api.ts';
 
@@ -34,7 +35,8 @@ const blank = (isPrimary: boolean): Draft => ({
 
 /**
  * A supplier's contacts (spec §3: position, WeChat, fax, primary contact), edited as one list and
- * saved whole; exactly one is primary. Both sides of the relation keep the list.
+ * saved whole with the version it was read at; exactly one is primary. Both sides of the relation keep
+ * the list, so a save after someone else's is refused (409) and the list reloads with their change.
  */
 export function ContactsEditor({ supplierId, editable }: { supplierId: string; editable: boolean }) {
   const { t } = useTranslation();
@@ -49,15 +51,25 @@ export function ContactsEditor({ supplierId, editable }: { supplierId: string; e
   });
 
   useEffect(() => {
-    if (contacts.data) setRows(contacts.data.map(({ id, ...c }) => ({ ...c, key: id })));
+    if (contacts.data) setRows(contacts.data.contacts.map(({ id, ...c }) => ({ ...c, key: id })));
   }, [contacts.data]);
 
   const save = useMutation({
     mutationFn: (list: Draft[]) =>
-      suppliersApi.saveContacts(supplierId, { contacts: list.map(({ key: _key, ...c }) => c) }),
-    onSuccess: () => {
+      suppliersApi.saveContacts(supplierId, {
+        version: contacts.data!.version,
+        contacts: list.map(({ key: _key, ...c }) => c),
+      }),
+    onSuccess: (saved) => {
       message.success(t('partners.contacts.saved'));
+      queryClient.setQueryData(supplierKeys.contacts(supplierId), saved);
       void queryClient.invalidateQueries({ queryKey: supplierKeys.all });
+    },
+    onError: (error) => {
+      // Someone else saved first: show their list and version, so the next save builds on it.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: supplierKeys.contacts(supplierId) });
+      }
     },
   });
 

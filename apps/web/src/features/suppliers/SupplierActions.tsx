@@ -1,8 +1,9 @@
 import {
-  availableSupplierActions,
+  offeredOnSupplierRow,
   SUPPLIER_REGISTRATION_FIELDS,
   type SupplierDetail,
   type SupplierRowAction,
+  supplierMachine,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Form, Input, Modal, Skeleton, Space } from 'antd';
@@ -41,7 +42,7 @@ export function useSupplierActions(onReview: (row: Row) => void) {
   });
 
   const actionsFor = (row: Row): SupplierMenuAction[] => {
-    const available = availableSupplierActions('buyer', row, can);
+    const available = supplierMachine.available('buyer', row.inviteState, can, offeredOnSupplierRow(row.relationState));
     const menu: SupplierMenuAction[] = [];
     if (available.includes('approve') || available.includes('reject')) menu.push('review');
     for (const a of available) if (a !== 'approve' && a !== 'reject') menu.push(a);

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, FileProtectOutlined, TeamOutlined } from '@ant-desig
 import {
   SUPPLIER_INVITE_STATE,
   type SupplierArchiveInput,
-  type SupplierDetail,
+  type SupplierBuyerDetail,
   type SupplierUpdateInput,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -43,7 +43,7 @@ const ARCHIVE_PATH = '/supplier/supfile';
 
 type FormValues = Omit<SupplierUpdateInput, 'version'> & { archive: SupplierArchiveInput };
 
-function BasicTab({ supplier, editable }: { supplier: SupplierDetail; editable: boolean }) {
+function BasicTab({ supplier }: { supplier: SupplierBuyerDetail }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -79,7 +79,7 @@ function BasicTab({ supplier, editable }: { supplier: SupplierDetail; editable: 
     },
   });
   return (
-    <Form form={form} layout="vertical" disabled={!editable} onFinish={(v) => save.mutate(v)} style={{ maxWidth: 960 }}>
+    <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)} style={{ maxWidth: 960 }}>
       <Divider titlePlacement="start" plain>
         {t('partners.sections.basic')}
       </Divider>
@@ -88,11 +88,9 @@ function BasicTab({ supplier, editable }: { supplier: SupplierDetail; editable: 
         {t('partners.sections.company')}
       </Divider>
       <CompanyFields prefix={['archive']} extra />
-      {editable && (
-        <OperationButton type="primary" htmlType="submit" permission="PO_SUP_ARC" loading={save.isPending}>
-          {t('common.save')}
-        </OperationButton>
-      )}
+      <OperationButton type="primary" htmlType="submit" permission="PO_SUP_ARC" loading={save.isPending}>
+        {t('common.save')}
+      </OperationButton>
     </Form>
   );
 }
@@ -151,8 +149,11 @@ export function SupplierDetailPage() {
     );
   }
   const s = detail.data;
-  const buyerSide = s.side === 'buyer';
-  const available = buyerSide ? actions.actionsFor(s) : [];
+  // The supplier reads the partner view: no class, sync state, descriptive archive or pending invitation.
+  const buyerSide = s.side === 'buyer' ? s : null;
+  const available = buyerSide ? actions.actionsFor(buyerSide) : [];
+  const shownTabs: readonly Tab[] = buyerSide ? TABS : ['registration', 'contacts'];
+  const activeTab = shownTabs.includes(tab) ? tab : shownTabs[0];
 
   return (
     <>
@@ -175,14 +176,14 @@ export function SupplierDetailPage() {
             title={t('partners.detail.supplierSide', { buyer: s.buyerName })}
           />
         )}
-        {s.pendingInvitation && (
+        {buyerSide?.pendingInvitation && (
           <Alert
             type="info"
             showIcon
             style={{ marginBottom: 12 }}
             title={t('partners.detail.pendingInvitation', {
-              to: [s.pendingInvitation.mobile, s.pendingInvitation.email].filter(Boolean).join(' / '),
-              time: formatDateTime(s.pendingInvitation.expiresAt),
+              to: [buyerSide.pendingInvitation.mobile, buyerSide.pendingInvitation.email].filter(Boolean).join(' / '),
+              time: formatDateTime(buyerSide.pendingInvitation.expiresAt),
             })}
           />
         )}
@@ -191,9 +192,25 @@ export function SupplierDetailPage() {
           column={{ xs: 1, md: 2, xl: 4 }}
           items={[
             { key: 'compNo', label: t('partners.fields.supplierCompNo'), children: s.supplierCompNo ?? '' },
-            { key: 'class', label: t('partners.fields.supplierClass'), children: s.supplierClassName ?? '' },
+            ...(buyerSide
+              ? [
+                  {
+                    key: 'class',
+                    label: t('partners.fields.supplierClass'),
+                    children: buyerSide.supplierClassName ?? '',
+                  },
+                ]
+              : []),
             { key: 'chk', label: t('partners.fields.chkState'), children: <ChkStateTag state={s.chkState} /> },
-            { key: 'sync', label: t('partners.fields.syncState'), children: <SyncStateTag state={s.syncState} /> },
+            ...(buyerSide
+              ? [
+                  {
+                    key: 'sync',
+                    label: t('partners.fields.syncState'),
+                    children: <SyncStateTag state={buyerSide.syncState} />,
+                  },
+                ]
+              : []),
             { key: 'invited', label: t('partners.fields.invitationDate'), children: formatDate(s.invitationDate) },
             { key: 'audit', label: t('partners.fields.auditDate'), children: formatDate(s.auditDate) },
             { key: 'join', label: t('partners.fields.joinDate'), children: formatDate(s.joinDate) },
@@ -236,7 +253,7 @@ export function SupplierDetailPage() {
       </Card>
       <Card className="page-card">
         <Tabs
-          activeKey={tab}
+          activeKey={activeTab}
           onChange={(key) =>
             setParams(
               (prev) => {
@@ -248,11 +265,9 @@ export function SupplierDetailPage() {
             )
           }
           items={[
-            {
-              key: 'basic',
-              label: t('partners.detail.tabs.basic'),
-              children: <BasicTab supplier={s} editable={buyerSide} />,
-            },
+            ...(buyerSide
+              ? [{ key: 'basic', label: t('partners.detail.tabs.basic'), children: <BasicTab supplier={buyerSide} /> }]
+              : []),
             {
               key: 'registration',
               label: t('partners.detail.tabs.registration'),
@@ -279,7 +294,7 @@ export function SupplierDetailPage() {
       <ReviewDialog supplier={reviewing ? s : null} onClose={() => setReviewing(false)} />
       <InviteSupplierDialog
         open={inviting}
-        archive={s}
+        archive={buyerSide}
         classOptions={classOptions}
         onClose={() => setInviting(false)}
       />

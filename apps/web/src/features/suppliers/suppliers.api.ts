@@ -8,14 +8,14 @@ import type {
   PartnerInvitationPreview,
   SupplierAcceptInput,
   SupplierActionInput,
+  SupplierBuyerDetail,
   SupplierClass,
   SupplierClassBuyerOption,
   SupplierClassInput,
   SupplierClassUpdateInput,
-  SupplierContact,
   SupplierContactsUpdateInput,
+  SupplierContactsView,
   SupplierCreateInput,
-  SupplierDetail,
   SupplierInviteInput,
   SupplierInviteResult,
   SupplierListFilter,
@@ -24,6 +24,7 @@ import type {
   SupplierRegistrationUpdateInput,
   SupplierRowAction,
   SupplierUpdateInput,
+  SupplierView,
 } from '@concord/shared';
 import { http } from '../../api/http.ts';
 
@@ -55,16 +56,16 @@ const quiet = { overlay: false };
 export const suppliersApi = {
   list: (filter: SupplierListFilter, pageNum: number, pageSize: number) =>
     http.post<ListResult<SupplierListItem>>('/srm/suppliers/list', { filter, pageParam: { pageNum, pageSize } }, quiet),
-  get: (id: string) => http.get<SupplierDetail>(`/srm/suppliers/${id}`),
-  create: (input: SupplierCreateInput) => http.post<SupplierDetail>('/srm/suppliers', input),
-  update: (id: string, input: SupplierUpdateInput) => http.put<SupplierDetail>(`/srm/suppliers/${id}`, input),
+  get: (id: string) => http.get<SupplierView>(`/srm/suppliers/${id}`),
+  create: (input: SupplierCreateInput) => http.post<SupplierBuyerDetail>('/srm/suppliers', input),
+  update: (id: string, input: SupplierUpdateInput) => http.put<SupplierBuyerDetail>(`/srm/suppliers/${id}`, input),
   updateRegistration: (id: string, input: SupplierRegistrationUpdateInput) =>
-    http.put<SupplierDetail>(`/srm/suppliers/${id}/registration`, input),
+    http.put<SupplierView>(`/srm/suppliers/${id}/registration`, input),
   act: (id: string, action: SupplierRowAction, input: SupplierActionInput = {}) =>
-    http.post<SupplierDetail>(`/srm/suppliers/${id}/actions/${action}`, input),
-  contacts: (id: string) => http.get<SupplierContact[]>(`/srm/suppliers/${id}/contacts`),
+    http.post<SupplierBuyerDetail>(`/srm/suppliers/${id}/actions/${action}`, input),
+  contacts: (id: string) => http.get<SupplierContactsView>(`/srm/suppliers/${id}/contacts`),
   saveContacts: (id: string, input: SupplierContactsUpdateInput) =>
-    http.put<SupplierContact[]>(`/srm/suppliers/${id}/contacts`, input),
+    http.put<SupplierContactsView>(`/srm/suppliers/${id}/contacts`, input),
   operations: (id: string) => http.get<SupplierOperationRecord[]>(`/srm/suppliers/${id}/operations`),
 
   invite: (input: SupplierInviteInput) => http.post<SupplierInviteResult>('/srm/supplier-invitations', input),
