@@ -2,7 +2,18 @@ import i18n from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { enUS } from '../locales/en-US.ts';
 import { useSession } from '../stores/session.ts';
-import { ApiError, configureHttp, http, normalizeFailure, RELOGIN_DELAY_MS, request } from './http.ts';
+import {
+  ApiError,
+  configureHttp,
+  downloadFile,
+  fetchFile,
+  filenameOf,
+  http,
+  normalizeFailure,
+  RELOGIN_DELAY_MS,
+  request,
+  saveFile,
+} from './http.ts';
 
 const t = (key: string) => key;
 
@@ -136,5 +147,114 @@ describe('request', () => {
       access_token: 'a',
       expires_in: 10,
     });
+  });
+});
+
+describe('filenameOf', () => {
+  it('prefers the RFC 5987 name, which carries non-ASCII names', () => {
+    expect(filenameOf(`attachment; filename="report.xlsx"; filename*=UTF-8''%E5%88%B0%E8%B4%A7.xlsx`)).toBe(
+      '到货.xlsx',
+    );
+    expect(filenameOf("attachment; filename*=iso-8859-1'en'caf%E9.pdf")).toBe('café.pdf');
+  });
+
+  it('reads quoted and bare plain names, and nothing from a reply without one', () => {
+    expect(filenameOf('attachment; filename="a \\"b\\".xlsx"')).toBe('a "b".xlsx');
+    expect(filenameOf('inline; filename=PO2611260001.pdf')).toBe('PO2611260001.pdf');
+    expect(filenameOf('attachment; filename*=UTF-8\'\'%E0%A4%A; filename="plain.xlsx"')).toBe('plain.xlsx');
+    expect(filenameOf('attachment')).toBeUndefined();
+    expect(filenameOf(null)).toBeUndefined();
+  });
+});
+
+describe('file download', () => {
+  const navigate = vi.fn();
+
+  beforeEach(() => {
+    configureHttp({ navigate, reload: vi.fn(), warn: vi.fn() });
+    useSession.getState().signIn('token-1', 3600);
+    useSession.setState({ tenantId: '42' });
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    navigate.mockReset();
+  });
+
+  const file = (disposition?: string) =>
+    new Response('bytes', {
+      status: 200,
+      headers: disposition ? { 'content-disposition': disposition } : {},
+    });
+
+  it('sends the session headers and the query, and names the file from the reply', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(file(`attachment; filename*=UTF-8''%E8%AE%A2%E5%8D%95.xlsx`));
+    const got = await fetchFile('/srm/x/export', {
+      query: { side: 'buyer', orderNo: '', status: undefined },
+      filename: 'x.xlsx',
+    });
+    expect(got.filename).toBe('订单.xlsx');
+    expect(await got.blob.text()).toBe('bytes');
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/gateway/srm/x/export?side=buyer');
+    const headers = init!.headers as Headers;
+    expect(headers.get('Authorization')).toBe('Bearer token-1');
+    expect(headers.get('TENANT_ID')).toBe('42');
+    expect(headers.get('Accept-Language')).toBe('en-US');
+  });
+
+  it('posts a JSON body, and keeps the screen’s name when asked or when the reply names none', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(file('attachment; filename="labels.pdf"'))
+      .mockResolvedValueOnce(file());
+    const kept = await fetchFile('/srm/labels/pdf', {
+      method: 'POST',
+      json: { noteId: '7' },
+      filename: 'labels-DN1.pdf',
+      keepName: true,
+    });
+    expect(kept.filename).toBe('labels-DN1.pdf');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init!.method).toBe('POST');
+    expect(init!.body).toBe('{"noteId":"7"}');
+    expect((init!.headers as Headers).get('Content-Type')).toBe('application/json');
+    expect((await fetchFile('/srm/y', { filename: 'y.xlsx' })).filename).toBe('y.xlsx');
+  });
+
+  it('turns a refusal envelope into the usual ApiError, login action included', async () => {
+    vi.spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(reply(403, { code: 1, msg: 'No permission for this operation', errorCode: 'FORBIDDEN' }))
+      .mockResolvedValueOnce(reply(401, { code: 1, msg: 'Please log in first' }));
+    await expect(fetchFile('/srm/x', { filename: 'x' })).rejects.toMatchObject({
+      message: 'No permission for this operation',
+      status: 403,
+      errorCode: 'FORBIDDEN',
+    });
+    const expired = await fetchFile('/srm/x', { filename: 'x' }).catch((e: unknown) => e);
+    expect(expired).toBeInstanceOf(ApiError);
+    expect((expired as ApiError).handled).toBe(true);
+    expect(navigate).toHaveBeenCalledWith(expect.stringMatching(/^\/login/));
+  });
+
+  it('saves through a link and revokes the object address after the click', async () => {
+    const order: string[] = [];
+    Object.assign(URL, {
+      createObjectURL: vi.fn(() => 'blob:1'),
+      revokeObjectURL: vi.fn(() => order.push('revoke')),
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      order.push(`click ${this.download} ${this.href}`);
+    });
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(file('attachment; filename="a.xlsx"'));
+    await downloadFile('/srm/a', { filename: 'fallback.xlsx' });
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(order).toEqual(['click a.xlsx blob:1', 'revoke']);
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:1');
+    expect(document.querySelector('a[download]')).toBeNull();
+    saveFile({ blob: new Blob(['b']), filename: 'b.xlsx' });
+    expect(order.at(-2)).toBe('click b.xlsx blob:1');
   });
 });

@@ -173,8 +173,8 @@ function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   return `${API_BASE}${path}${qs ? sep + qs : ''}`;
 }
 
-function buildHeaders(options: RequestOptions): Headers {
-  const headers = new Headers({ deviceType: DEVICE_TYPE, Accept: 'application/json' });
+function buildHeaders(options: RequestOptions, accept = 'application/json'): Headers {
+  const headers = new Headers({ deviceType: DEVICE_TYPE, Accept: accept });
   const token = currentToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   const tenantId = useSession.getState().tenantId;
@@ -196,41 +196,50 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
+/** Sends one call with the session's headers; a connection that fails or is aborted becomes an ApiError. */
+async function send(path: string, options: RequestOptions, headers: Headers, signal?: AbortSignal): Promise<Response> {
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body:
+        options.json !== undefined
+          ? JSON.stringify(options.json)
+          : options.form
+            ? new URLSearchParams(options.form).toString()
+            : options.multipart,
+      credentials: 'include',
+      signal,
+    });
+  } catch {
+    throw new ApiError(signal?.aborted ? i18n.t('errors.timeout') : i18n.t('errors.network'), 0);
+  }
+  const refreshed = res.headers.get('X-Refreshed-Token');
+  if (refreshed) useSession.getState().replaceToken(refreshed);
+  return res;
+}
+
+/** A refused call: the message to show, and the login action the status asks for (spec §8). */
+function refusal(status: number, body: unknown): ApiError {
+  const failure = normalizeFailure(status, body, i18n.t.bind(i18n) as unknown as Translate);
+  const handled = applyAction(failure);
+  return new ApiError(failure.message, failure.status, failure.errorCode, failure.data, handled);
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const overlay = options.overlay ?? method === 'POST';
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const t = i18n.t.bind(i18n) as unknown as Translate;
   if (overlay) beginOverlay();
   try {
-    let res: Response;
-    try {
-      res = await fetch(buildUrl(path, options.query), {
-        method,
-        headers: buildHeaders(options),
-        body:
-          options.json !== undefined
-            ? JSON.stringify(options.json)
-            : options.form
-              ? new URLSearchParams(options.form).toString()
-              : options.multipart,
-        credentials: 'include',
-        signal: controller.signal,
-      });
-    } catch {
-      const aborted = controller.signal.aborted;
-      throw new ApiError(aborted ? i18n.t('errors.timeout') : i18n.t('errors.network'), 0);
-    }
-    const refreshed = res.headers.get('X-Refreshed-Token');
-    if (refreshed) useSession.getState().replaceToken(refreshed);
+    const res = await send(path, { ...options, method }, buildHeaders(options), controller.signal);
     const body = await readBody(res);
     const envelope = asEnvelope(body);
     if (res.ok && options.enveloped === false) return body as T;
     if (res.ok && envelope && envelope.code === 0) return envelope.data as T;
-    const failure = normalizeFailure(res.status, body, t);
-    const handled = applyAction(failure);
-    throw new ApiError(failure.message, failure.status, failure.errorCode, failure.data, handled);
+    throw refusal(res.status, body);
   } finally {
     clearTimeout(timer);
     if (overlay) endOverlay();
@@ -258,4 +267,78 @@ export function fileUrl(url: string | null | undefined): string | undefined {
   const token = currentToken();
   if (!token || !url.startsWith(`${API_BASE}/system/oss/file/`)) return url;
   return `${url}${url.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}`;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string;
+}
+
+export interface FileRequest extends Pick<RequestOptions, 'method' | 'query' | 'json'> {
+  /** The name to save under; the reply's Content-Disposition names the file instead unless `keepName`. */
+  filename: string;
+  /** The reply's name is a generic one (`labels.pdf`), so the screen's own name stays. */
+  keepName?: boolean;
+}
+
+/** Latin-1 bytes of an RFC 5987 `iso-8859-1` value are each one character. */
+const decodeLatin1 = (value: string) =>
+  value.replace(/%([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+/** The file name of a Content-Disposition: RFC 5987 `filename*` (non-ASCII names) before plain `filename`. */
+export function filenameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;\s]+)/i.exec(disposition);
+  if (extended) {
+    const [, charset = '', value = ''] = extended;
+    try {
+      return charset.toLowerCase() === 'iso-8859-1' ? decodeLatin1(value) : decodeURIComponent(value);
+    } catch {
+      // A malformed escape falls back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/i.exec(disposition);
+  if (!plain) return undefined;
+  return plain[1] !== undefined ? plain[1].replace(/\\(.)/g, '$1') : plain[2];
+}
+
+/**
+ * Files (exports, templates, PDFs) answer bytes, not the envelope, but a refusal still arrives as the
+ * envelope and fails like any other call. No time limit: a large export may take longer than a read.
+ */
+export async function fetchFile(path: string, file: FileRequest): Promise<DownloadedFile> {
+  const headers = buildHeaders(file, '*/*');
+  // The server renders templates in the reader's language; the language cookie still wins.
+  headers.set('Accept-Language', i18n.language);
+  const res = await send(path, file, headers);
+  if (!res.ok) throw refusal(res.status, await readBody(res));
+  const named = file.keepName ? undefined : filenameOf(res.headers.get('Content-Disposition'));
+  return { blob: await res.blob(), filename: named ?? file.filename };
+}
+
+/** Hands a fetched file to the browser's save dialog. */
+export function saveFile({ blob, filename }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/** How long a file opened in a new tab keeps its address, so the tab can still read it. */
+const OPENED_FILE_LIFETIME_MS = 60_000;
+
+/** Opens a fetched file (a PDF) in a new tab. */
+export function openFile({ blob }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  window.open(url, '_blank', 'noopener');
+  setTimeout(() => URL.revokeObjectURL(url), OPENED_FILE_LIFETIME_MS);
+}
+
+/** Fetches a file and saves it. */
+export async function downloadFile(path: string, file: FileRequest): Promise<void> {
+  saveFile(await fetchFile(path, file));
 }

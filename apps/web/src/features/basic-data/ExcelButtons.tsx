@@ -4,9 +4,9 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, saveFile } from '../../api/http.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
-import { basicDataApi, type ExcelResource, saveFile } from './basic-data.api.ts';
+import { basicDataApi, type ExcelResource } from './basic-data.api.ts';
 
 const PERMISSION = 'CF_BAS';
 

@@ -5,17 +5,18 @@ import {
   type DeliveryNoteLineListItem,
   type DeliveryNoteListItem,
   type DeliveryNoteSupplierAction,
+  deliveryNoteMachine,
   formatDecimal,
   INSPECTION_REASON_CODES,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Input, Space, Table, Tabs, Tag, Timeline } from 'antd';
+import { App, Button, Card, Descriptions, Input, Space, Table, Tabs, Timeline } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { NOTE_STATUS_COLOURS } from '../receipts/NoticeStatusTag.tsx';
 import { deliveryNotesApi, downloadLabels, type NoteFilter, noteKeys } from './delivery-notes.api.ts';
 
 const SUPPLIER = 'SL_SH_GL';
@@ -160,9 +161,7 @@ export function DeliveryNoteDetailPage() {
         title={
           <Space>
             {d.noteNo}
-            <Tag color={NOTE_STATUS_COLOURS[d.status]}>
-              {t(`deliveryNotes.groups.${DELIVERY_NOTE_STATUS_NAMES[d.status]}`)}
-            </Tag>
+            <StatusTag machine={deliveryNoteMachine} status={d.status} side="supplier" />
           </Space>
         }
         extra={

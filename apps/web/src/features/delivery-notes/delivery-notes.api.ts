@@ -9,10 +9,7 @@ import type {
   DeliveryNoteUpdateInput,
   ListResult,
 } from '@concord/shared';
-import i18n from 'i18next';
-import { API_BASE, ApiError, http, normalizeFailure } from '../../api/http.ts';
-import { parseJson } from '../../lib/json.ts';
-import { currentToken, useSession } from '../../stores/session.ts';
+import { downloadFile, http } from '../../api/http.ts';
 
 export interface NoteFilter {
   noteNo?: string;
@@ -69,36 +66,11 @@ export const deliveryNotesApi = {
     http.post<DeliveryNoteDetail>(`${NOTES}/${id}/actions/${action}`, { version }),
 };
 
-/** The labels PDF comes back as bytes, not the JSON envelope; a refusal still arrives as the envelope. */
-export async function downloadLabels(noteId: string, noteNo: string): Promise<void> {
-  const headers = new Headers({ Accept: '*/*', 'Content-Type': 'application/json' });
-  const token = currentToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const tenantId = useSession.getState().tenantId;
-  if (tenantId) headers.set('TENANT_ID', tenantId);
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}/srm/labels/pdf`, {
-      method: 'POST',
-      headers,
-      credentials: 'include',
-      body: JSON.stringify({ noteId }),
-    });
-  } catch {
-    throw new ApiError(i18n.t('errors.network'), 0);
-  }
-  if (!res.ok) {
-    const text = await res.text();
-    const t = i18n.t.bind(i18n) as unknown as Parameters<typeof normalizeFailure>[2];
-    const failure = normalizeFailure(res.status, text ? parseJson(text) : undefined, t);
-    throw new ApiError(failure.message, failure.status, failure.errorCode, failure.data);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `labels-${noteNo}.pdf`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+/** The reply names every label file alike; the note number tells the saved files apart. */
+export const downloadLabels = (noteId: string, noteNo: string): Promise<void> =>
+  downloadFile('/srm/labels/pdf', {
+    method: 'POST',
+    json: { noteId },
+    filename: `labels-${noteNo}.pdf`,
+    keepName: true,
+  });

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { DepartmentDialog } from './DepartmentDialog.tsx';
@@ -25,12 +25,12 @@ export function DepartmentsPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canManage = usePermission('CF_OAU');
-  const { get, update, reset } = useListParams();
-  const [form] = Form.useForm<{ keyword?: string }>();
+  // A tree has no pages, so a reset keeps nothing.
+  const { form, filter, search, clear } = useListFilter({ keyword: filterField.text() }, { keep: [] });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [expanded, setExpanded] = useState<string[]>([]);
 
-  const keyword = get('keyword') ?? '';
+  const keyword = filter.keyword ?? '';
   const tree = useDepartmentTree();
   const all = tree.data ?? [];
   const shown = filterDepartments(all, keyword);
@@ -156,18 +156,13 @@ export function DepartmentsPage() {
           form={form}
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
-          initialValues={{ keyword }}
-          onFinish={(v) => update({ keyword: v.keyword?.trim() })}
+          initialValues={filter}
+          onFinish={search}
         >
           <Form.Item name="keyword" label={t('organization.dept.keyword')}>
             <Input allowClear style={{ width: 200 }} />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.setFieldsValue({ keyword: undefined });
-              reset();
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar

@@ -5,12 +5,15 @@ import { App } from 'antd';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { saveFile } from '../../api/http.ts';
 import { enUS } from '../../locales/en-US.ts';
-import { saveDownload } from './download.ts';
 import { ExportDialog, ExportProgress } from './ExportDialog.tsx';
 import { materialsApi } from './materials.api.ts';
 
-vi.mock('./download.ts', () => ({ saveDownload: vi.fn() }));
+vi.mock('../../api/http.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../api/http.ts')>()),
+  saveFile: vi.fn(),
+}));
 
 beforeAll(async () => {
   await i18n.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } } });
@@ -19,7 +22,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  vi.mocked(saveDownload).mockReset();
+  vi.mocked(saveFile).mockReset();
 });
 
 const base: MaterialExport = {
@@ -73,8 +76,8 @@ describe('ExportDialog', () => {
     renderDialog(base);
     expect(await screen.findByText('Exporting 2000 of 4000 rows')).toBeTruthy();
     expect(screen.getByText('50%')).toBeTruthy();
-    await waitFor(() => expect(saveDownload).toHaveBeenCalled(), { timeout: 5000 });
-    expect(vi.mocked(saveDownload).mock.calls[0][0]).toEqual(file);
+    await waitFor(() => expect(saveFile).toHaveBeenCalled(), { timeout: 5000 });
+    expect(vi.mocked(saveFile).mock.calls[0][0]).toEqual(file);
     expect(fetchFile).toHaveBeenCalledWith(done);
     expect(screen.getByText('4000 rows exported; the file is being downloaded')).toBeTruthy();
     expect(screen.getByText('Download again')).toBeTruthy();
@@ -88,6 +91,6 @@ describe('ExportDialog', () => {
     renderDialog(base);
     expect(await screen.findByText(failure)).toBeTruthy();
     expect(fetchFile).not.toHaveBeenCalled();
-    expect(saveDownload).not.toHaveBeenCalled();
+    expect(saveFile).not.toHaveBeenCalled();
   });
 });

@@ -4,7 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Progress, Typography } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveDownload } from './download.ts';
+import { saveFile } from '../../api/http.ts';
 import { materialKeys, materialsApi } from './materials.api.ts';
 
 const POLL_MS = 1000;
@@ -64,7 +64,7 @@ export function ExportDialog({
   const settled = useRef<string | null>(null);
   const download = useMutation({
     mutationFn: (state: MaterialExport) => materialsApi.exportFile(state),
-    onSuccess: saveDownload,
+    onSuccess: saveFile,
     onError: (error) => message.error(error.message),
     meta: { silent: true },
   });

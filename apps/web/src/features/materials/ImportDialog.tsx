@@ -9,7 +9,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Modal, Progress, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveDownload } from './download.ts';
+import { saveFile } from '../../api/http.ts';
 import { materialKeys, materialsApi } from './materials.api.ts';
 
 const POLL_MS = 1000;
@@ -88,7 +88,7 @@ export function ImportDialog({
   const { message } = App.useApp();
   const [file, setFile] = useState<File | null>(null);
   const [importId, setImportId] = useState<string | null>(null);
-  const template = useMutation({ mutationFn: () => materialsApi.template(target), onSuccess: saveDownload });
+  const template = useMutation({ mutationFn: () => materialsApi.template(target), onSuccess: saveFile });
   const start = useMutation({
     mutationFn: (f: File) => materialsApi.startImport(target, f),
     onSuccess: (state) => setImportId(state.id),

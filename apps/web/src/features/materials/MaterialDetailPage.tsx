@@ -27,12 +27,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fileUrl } from '../../api/http.ts';
 import { OperationButton, useOperationState } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { materialStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { useNumberFormat } from '../basic-data/useDecimalPlaces.ts';
 import { type MaterialOperation, materialFormPath, materialKeys, materialsApi } from './materials.api.ts';
-import { MaterialStatusTag, YesNo } from './parts.tsx';
+import { YesNo } from './parts.tsx';
 
 const PERMISSION = 'CF_BAS';
 
@@ -72,7 +74,7 @@ export function MaterialDetailPage() {
       title={
         <Space>
           {m.prdtNo} {m.prdtName}
-          <MaterialStatusTag status={m.status} />
+          <StatusTag machine={materialStatuses} status={m.status} />
         </Space>
       }
       extra={

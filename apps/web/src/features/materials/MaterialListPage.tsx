@@ -9,12 +9,14 @@ import { Link, useNavigate } from 'react-router';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { materialStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useNumberFormat } from '../basic-data/useDecimalPlaces.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { type MaterialFilter, materialFormPath, materialKeys, materialPath, materialsApi } from './materials.api.ts';
-import { MaterialStatusTag, YesNo } from './parts.tsx';
+import { YesNo } from './parts.tsx';
 
 const PERMISSION = 'CF_BAS';
 
@@ -105,7 +107,7 @@ export function MaterialListPage() {
       title: t('materials.fields.status'),
       dataIndex: 'status',
       width: 90,
-      render: (s: number) => <MaterialStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={materialStatuses} status={s} />,
     },
     {
       key: 'updatedAt',

@@ -19,10 +19,7 @@ import type {
   QualificationRequirement,
   SupplierListItem,
 } from '@concord/shared';
-import i18n from 'i18next';
-import { API_BASE, ApiError, http, normalizeFailure } from '../../api/http.ts';
-import { parseJson } from '../../lib/json.ts';
-import { currentToken, useSession } from '../../stores/session.ts';
+import { fetchFile, http } from '../../api/http.ts';
 
 export interface MaterialFilter {
   keyword?: string;
@@ -65,37 +62,6 @@ const BASE = '/srm/materials';
 // Reads are not changes; the global overlay would only flicker.
 const quiet = { overlay: false };
 
-/** Templates and exports answer a file, not the envelope; a refusal still becomes the usual ApiError. */
-async function getFile(path: string, query: Record<string, string | undefined>, fallback: string) {
-  const headers = new Headers({ Accept: '*/*' });
-  const token = currentToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const tenantId = useSession.getState().tenantId;
-  if (tenantId) headers.set('TENANT_ID', tenantId);
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, v);
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${path}?${params}`, { headers, credentials: 'include' });
-  } catch {
-    throw new ApiError(i18n.t('errors.network'), 0);
-  }
-  if (!res.ok) {
-    const text = await res.text();
-    let envelope: unknown = text;
-    try {
-      envelope = text ? parseJson(text) : undefined;
-    } catch {
-      // A body that is not JSON is passed on as text.
-    }
-    const t = i18n.t.bind(i18n) as unknown as Parameters<typeof normalizeFailure>[2];
-    const failure = normalizeFailure(res.status, envelope, t);
-    throw new ApiError(failure.message, failure.status, failure.errorCode, failure.data);
-  }
-  const name = res.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? fallback;
-  return { blob: await res.blob(), filename: name };
-}
-
 const listOf = <T>(path: string, filter: object, pageNum = 1, pageSize = 100) =>
   http.post<ListResult<T>>(path, { filter, pageParam: { pageNum, pageSize } }, quiet);
 
@@ -122,12 +88,13 @@ export const materialsApi = {
     http.put<MaterialSupplier>(`/srm/material-suppliers/${id}`, input),
   removeSupplier: (id: string) => http.delete<null>(`/srm/material-suppliers/${id}`),
 
-  template: (target: MaterialImportTarget) => getFile(`${BASE}/template`, { target }, `${target}-template.xlsx`),
+  template: (target: MaterialImportTarget) =>
+    fetchFile(`${BASE}/template`, { query: { target }, filename: `${target}-template.xlsx` }),
   startExport: (target: MaterialImportTarget, filter: MaterialFilter = {}) =>
     http.post<MaterialExport>(`${BASE}/exports`, { target, ...filter }),
   exportStatus: (id: string) => http.get<MaterialExport>(`${BASE}/exports/${id}`, undefined, quiet),
   exportFile: (state: MaterialExport) =>
-    getFile(`${BASE}/exports/${state.id}/file`, {}, state.fileName ?? `${state.target}.xlsx`),
+    fetchFile(`${BASE}/exports/${state.id}/file`, { filename: state.fileName ?? `${state.target}.xlsx` }),
   startImport: (target: MaterialImportTarget, file: File) =>
     http.upload<MaterialImport>(`${BASE}/import?target=${target}`, file),
   importStatus: (id: string) => http.get<MaterialImport>(`${BASE}/imports/${id}`, undefined, quiet),

@@ -1,5 +1,11 @@
 import { ArrowLeftOutlined, MessageOutlined, RollbackOutlined } from '@ant-design/icons';
-import { NOTICE_STATUS, type NoticeSupplierDetail, noticeRecipientMachine, offeredOnNotice } from '@concord/shared';
+import {
+  NOTICE_STATUS,
+  type NoticeSupplierDetail,
+  noticeMachine,
+  noticeRecipientMachine,
+  offeredOnNotice,
+} from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Descriptions, Result, Skeleton, Space, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
@@ -8,9 +14,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { AttachmentLinks, NoticeContentView } from './NoticeContentView.tsx';
-import { NoticeStatusTag, RecipientStatusTag } from './NoticeTags.tsx';
 import { noticeKeys, noticesApi, replyNoticePath } from './notices.api.ts';
 
 const LIST_PATH = '/sale/custnotificate';
@@ -118,8 +124,8 @@ function ReceivedNoticeView({ notice, back }: { notice: NoticeSupplierDetail; ba
         title={
           <Space>
             <span>{notice.noticeNo}</span>
-            <RecipientStatusTag status={copy.status} />
-            {notice.status !== NOTICE_STATUS.PUBLISHED && <NoticeStatusTag status={notice.status} />}
+            <StatusTag machine={noticeRecipientMachine} status={copy.status} />
+            {notice.status !== NOTICE_STATUS.PUBLISHED && <StatusTag machine={noticeMachine} status={notice.status} />}
           </Space>
         }
         extra={

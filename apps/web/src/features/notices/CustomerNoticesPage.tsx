@@ -2,6 +2,7 @@ import {
   NOTICE_RECIPIENT_STATUS,
   NOTICE_RECIPIENT_STATUS_NAMES,
   NOTICE_STATUS,
+  noticeMachine,
   noticeRecipientMachine,
   offeredOnNotice,
   type ReceivedNoticeListItem,
@@ -14,36 +15,20 @@ import { Link, useNavigate } from 'react-router';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { NoticeStatusTag, RecipientStatusTag } from './NoticeTags.tsx';
-import {
-  noticeKeys,
-  noticesApi,
-  type ReceivedNoticeFilter,
-  receivedNoticePath,
-  replyNoticePath,
-} from './notices.api.ts';
-
-interface SearchValues {
-  keyword?: string;
-  recipientStatus?: number;
-}
+import { noticeKeys, noticesApi, receivedNoticePath, replyNoticePath } from './notices.api.ts';
 
 /** /sale/custnotificate (SL_CUS): the notices my customers sent to my enterprise. */
 export function CustomerNoticesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<SearchValues>();
-
-  const statusParam = get('recipientStatus');
-  const filter: ReceivedNoticeFilter = {
-    keyword: get('keyword'),
-    recipientStatus:
-      statusParam !== undefined && NOTICE_RECIPIENT_STATUS_NAMES[Number(statusParam)] ? Number(statusParam) : undefined,
-  };
+  const { page, size, pagination, form, filter, filtered, search, clear } = useListFilter({
+    keyword: filterField.text(),
+    recipientStatus: filterField.code(NOTICE_RECIPIENT_STATUS_NAMES),
+  });
   const list = useQuery({
     queryKey: noticeKeys.received(filter, page, size),
     queryFn: () => noticesApi.listReceived(filter, page, size),
@@ -72,7 +57,9 @@ export function CustomerNoticesPage() {
       render: (title: string, row) => (
         <Space size={4}>
           {row.status === NOTICE_RECIPIENT_STATUS.UNREAD ? <strong>{title}</strong> : title}
-          {row.noticeStatus === NOTICE_STATUS.ABOLISHED && <NoticeStatusTag status={row.noticeStatus} />}
+          {row.noticeStatus === NOTICE_STATUS.ABOLISHED && (
+            <StatusTag machine={noticeMachine} status={row.noticeStatus} />
+          )}
         </Space>
       ),
     },
@@ -82,7 +69,7 @@ export function CustomerNoticesPage() {
       title: t('notices.fields.myStatus'),
       dataIndex: 'status',
       width: 110,
-      render: (s: number) => <RecipientStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={noticeRecipientMachine} status={s} />,
     },
     {
       key: 'needReply',
@@ -143,7 +130,6 @@ export function CustomerNoticesPage() {
     );
   }
 
-  const filtered = Object.values(filter).some((v) => v !== undefined);
   return (
     <Card className="page-card">
       {searchVisible && (
@@ -152,7 +138,7 @@ export function CustomerNoticesPage() {
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
           initialValues={filter}
-          onFinish={(v) => update({ keyword: v.keyword?.trim(), recipientStatus: v.recipientStatus })}
+          onFinish={search}
         >
           <Form.Item name="keyword" label={t('notices.filter.keyword')}>
             <Input allowClear placeholder={t('notices.filter.keywordPlaceholder')} style={{ width: 220 }} />
@@ -167,12 +153,7 @@ export function CustomerNoticesPage() {
               }))}
             />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.setFieldsValue({ keyword: undefined, recipientStatus: undefined });
-              reset(['size']);
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar {...toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />

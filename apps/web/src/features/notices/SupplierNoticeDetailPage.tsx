@@ -18,9 +18,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { AttachmentLinks, NoticeContentView } from './NoticeContentView.tsx';
-import { NoticeStatusTag, RecipientStatusTag } from './NoticeTags.tsx';
 import { editNoticePath, noticeKeys, noticesApi } from './notices.api.ts';
 
 const LIST_PATH = '/supplier/supnotificate';
@@ -130,7 +130,7 @@ function NoticeView({ notice, back }: { notice: NoticeBuyerDetail; back: ReactNo
       title: t('notices.fields.recipientStatus'),
       dataIndex: 'status',
       width: 110,
-      render: (s: number) => <RecipientStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={noticeRecipientMachine} status={s} />,
     },
     { key: 'readAt', title: t('notices.fields.readAt'), dataIndex: 'readAt', width: 170, render: formatDateTime },
     {
@@ -185,7 +185,7 @@ function NoticeView({ notice, back }: { notice: NoticeBuyerDetail; back: ReactNo
         title={
           <Space>
             <span>{notice.noticeNo}</span>
-            <NoticeStatusTag status={notice.status} />
+            <StatusTag machine={noticeMachine} status={notice.status} />
           </Space>
         }
         extra={

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { NOTICE_EDITABLE_STATUSES, NOTICE_STATUS_NAMES, type NoticeListItem } from '@concord/shared';
+import { NOTICE_EDITABLE_STATUSES, NOTICE_STATUS_NAMES, type NoticeListItem, noticeMachine } from '@concord/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Button, Card, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
@@ -8,16 +8,11 @@ import { Link, useNavigate } from 'react-router';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { NoticeStatusTag } from './NoticeTags.tsx';
-import { editNoticePath, noticeKeys, noticesApi, type SentNoticeFilter, sentNoticePath } from './notices.api.ts';
-
-interface SearchValues {
-  keyword?: string;
-  status?: number;
-}
+import { editNoticePath, noticeKeys, noticesApi, sentNoticePath } from './notices.api.ts';
 
 const NEW_NOTICE_PATH = '/supplier/newannounce';
 
@@ -25,14 +20,10 @@ const NEW_NOTICE_PATH = '/supplier/newannounce';
 export function SupplierNoticesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<SearchValues>();
-
-  const statusParam = get('status');
-  const filter: SentNoticeFilter = {
-    keyword: get('keyword'),
-    status: statusParam !== undefined && NOTICE_STATUS_NAMES[Number(statusParam)] ? Number(statusParam) : undefined,
-  };
+  const { page, size, pagination, form, filter, filtered, search, clear } = useListFilter({
+    keyword: filterField.text(),
+    status: filterField.code(NOTICE_STATUS_NAMES),
+  });
   const list = useQuery({
     queryKey: noticeKeys.sent(filter, page, size),
     queryFn: () => noticesApi.listSent(filter, page, size),
@@ -54,7 +45,7 @@ export function SupplierNoticesPage() {
       title: t('notices.fields.status'),
       dataIndex: 'status',
       width: 100,
-      render: (s: number) => <NoticeStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={noticeMachine} status={s} />,
     },
     {
       key: 'read',
@@ -128,7 +119,6 @@ export function SupplierNoticesPage() {
     );
   }
 
-  const filtered = Object.values(filter).some((v) => v !== undefined);
   const addButton = (
     <OperationButton
       type="primary"
@@ -147,7 +137,7 @@ export function SupplierNoticesPage() {
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
           initialValues={filter}
-          onFinish={(v) => update({ keyword: v.keyword?.trim(), status: v.status })}
+          onFinish={search}
         >
           <Form.Item name="keyword" label={t('notices.filter.keyword')}>
             <Input allowClear placeholder={t('notices.filter.keywordPlaceholder')} style={{ width: 220 }} />
@@ -159,12 +149,7 @@ export function SupplierNoticesPage() {
               options={NOTICE_STATUS_NAMES.map((name, code) => ({ value: code, label: t(`notices.statuses.${name}`) }))}
             />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.setFieldsValue({ keyword: undefined, status: undefined });
-              reset(['size']);
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar

@@ -5,6 +5,7 @@ import type { TableColumnsType } from 'antd';
 import { App, Button, Card, DatePicker, Empty, Form, Input, Result, Select, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../api/http.ts';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
@@ -12,7 +13,7 @@ import { useListParams } from '../../components/list/useListParams.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { auditEnUS } from './locales/en-US.ts';
-import { type OperationLog, type OperationLogFilter, operationLogsApi, saveFile } from './operation-logs.api.ts';
+import { type OperationLog, type OperationLogFilter, operationLogsApi } from './operation-logs.api.ts';
 
 type OperationName = keyof typeof OPERATION_TYPE;
 const NAME_BY_CODE = new Map<number, OperationName>(

@@ -8,18 +8,13 @@ import { useNavigate } from 'react-router';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { OrgSettingsCard } from './OrgSettingsCard.tsx';
-import { type PositionFilter, positionKeys, positionsApi } from './positions.api.ts';
+import { positionKeys, positionsApi } from './positions.api.ts';
 
 const DETAIL_PATH = '/jurisdiction/postauthority/detail';
-
-interface SearchValues {
-  keyword?: string;
-  dataPermission?: number;
-}
 
 /** /jurisdiction/postauthority (CF_OAU): positions with their data permission and flags, and the global settings. */
 export function PositionsPage() {
@@ -28,13 +23,10 @@ export function PositionsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = usePermission('CF_OAU');
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<SearchValues>();
-
-  const filter: PositionFilter = {
-    keyword: get('keyword'),
-    dataPermission: get('dataPermission') !== undefined ? Number(get('dataPermission')) : undefined,
-  };
+  const { page, size, pagination, form, filter, search, clear } = useListFilter({
+    keyword: filterField.text(),
+    dataPermission: filterField.number(),
+  });
   const list = useQuery({
     queryKey: positionKeys.list(filter, page, size),
     queryFn: () => positionsApi.list(filter, page, size),
@@ -155,7 +147,7 @@ export function PositionsPage() {
             layout="inline"
             style={{ marginBottom: 12, rowGap: 8 }}
             initialValues={filter}
-            onFinish={(v) => update({ keyword: v.keyword?.trim(), dataPermission: v.dataPermission })}
+            onFinish={search}
           >
             <Form.Item name="keyword" label={t('jurisdiction.positions.keyword')}>
               <Input allowClear style={{ width: 180 }} />
@@ -170,12 +162,7 @@ export function PositionsPage() {
                 }))}
               />
             </Form.Item>
-            <SearchActions
-              onReset={() => {
-                form.setFieldsValue({ keyword: undefined, dataPermission: undefined });
-                reset(['size']);
-              }}
-            />
+            <SearchActions onReset={clear} />
           </Form>
         )}
         <TableToolbar

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { positionKeys, positionsApi } from './positions.api.ts';
 
@@ -31,9 +31,8 @@ export function TradingPartnersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canEdit = usePermission('CF_OAU');
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<{ keyword?: string }>();
-  const keyword = get('keyword');
+  const { page, size, pagination, form, filter, search, clear } = useListFilter({ keyword: filterField.text() });
+  const { keyword } = filter;
 
   const list = useQuery({
     queryKey: positionKeys.partners(keyword, page, size),
@@ -88,18 +87,13 @@ export function TradingPartnersPage() {
           form={form}
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
-          initialValues={{ keyword }}
-          onFinish={(v) => update({ keyword: v.keyword?.trim() })}
+          initialValues={filter}
+          onFinish={search}
         >
           <Form.Item name="keyword" label={t('jurisdiction.partners.keyword')}>
             <Input allowClear style={{ width: 220 }} />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.setFieldsValue({ keyword: undefined });
-              reset(['size']);
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar {...toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />

@@ -46,10 +46,11 @@ import { ApiError } from '../../api/http.ts';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.ts';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { planPaths } from '../receiving-plans/receiving-plans.paths.ts';
 import { type EditLine, firstInvalidLine, fromLine, LineEditor, toLineInput } from './LineEditor.tsx';
-import { ChangeStatusTag, HistoryTable, numberFormat, useOrderOptions, useRefreshOnPush } from './OrderParts.tsx';
+import { HistoryTable, numberFormat, useOrderOptions, useRefreshOnPush } from './OrderParts.tsx';
 import { CHANGE_PATHS, type ChangeFilter, changePath, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
 
 const sideOf = (pathname: string): PurchaseOrderSide =>
@@ -96,7 +97,7 @@ function ChangeList({ side }: { side: PurchaseOrderSide }) {
       title: t('purchaseOrders.fields.status'),
       dataIndex: 'status',
       width: 140,
-      render: (s: number) => <ChangeStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={purchaseChangeMachine} status={s} />,
     },
     side === 'buyer'
       ? {
@@ -454,7 +455,7 @@ function ChangeView({ change, back }: { change: PurchaseChangeDetail; back: Reac
         title={
           <Space wrap>
             <span>{change.changeNo}</span>
-            <ChangeStatusTag status={change.status} />
+            <StatusTag machine={purchaseChangeMachine} status={change.status} />
             <Tag color="purple">{`${t('purchaseOrders.fields.revision')} ${change.revision}`}</Tag>
           </Space>
         }

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, List, Modal, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http.ts';
-import { openBlob, orderKeys, ordersApi } from './purchase-orders.api.ts';
+import { ApiError, saveFile } from '../../api/http.ts';
+import { orderKeys, ordersApi } from './purchase-orders.api.ts';
 
 interface RowProblem {
   row: number;
@@ -34,7 +34,7 @@ export function ImportOrdersDialog({ open, onClose }: { open: boolean; onClose: 
   });
   const template = useMutation({
     mutationFn: () => ordersApi.template(),
-    onSuccess: (blob) => openBlob(blob, 'purchase-order-template.xlsx', false),
+    onSuccess: saveFile,
     onError: (err) => message.error(err.message),
   });
   return (

@@ -9,6 +9,7 @@ import {
   type PurchaseOrderDetail,
   type PurchaseOrderLine,
   type PurchaseOrderSide,
+  purchaseChangeMachine,
   purchaseOrderMachine,
   PURCHASE_ORDER_STATUS as S,
 } from '@concord/shared';
@@ -37,29 +38,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, openFile } from '../../api/http.ts';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { purchaseOrderLineStatuses } from '../../components/statusStyles.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { AttachmentLinks } from '../notices/NoticeContentView.tsx';
 import { OrderEditor } from './OrderEditor.tsx';
-import {
-  ChangeStatusTag,
-  HistoryTable,
-  LineStatusTag,
-  numberFormat,
-  OrderStatusTag,
-  RevisionTag,
-  useRefreshOnPush,
-} from './OrderParts.tsx';
-import {
-  changePath,
-  newChangePath,
-  ORDER_PATHS,
-  openBlob,
-  orderKeys,
-  orderPath,
-  ordersApi,
-} from './purchase-orders.api.ts';
+import { HistoryTable, numberFormat, RevisionTag, useRefreshOnPush } from './OrderParts.tsx';
+import { changePath, newChangePath, ORDER_PATHS, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
 
 const sideOf = (pathname: string): PurchaseOrderSide =>
   pathname === ORDER_PATHS.supplier.detail ? 'supplier' : 'buyer';
@@ -193,7 +180,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
   const print = async () => {
     setPrinting(true);
     try {
-      openBlob(await ordersApi.pdf(order.id), `${order.orderNo}.pdf`, true);
+      openFile(await ordersApi.pdf(order.id, order.orderNo));
     } catch (err) {
       message.error((err as Error).message);
     } finally {
@@ -273,7 +260,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
       title: t('purchaseOrders.fields.lineStatus'),
       dataIndex: 'status',
       width: 110,
-      render: (s: number) => <LineStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={purchaseOrderLineStatuses} status={s} />,
     },
     {
       key: 'confirmed',
@@ -393,7 +380,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
         title={
           <Space wrap>
             <span>{order.orderNo}</span>
-            <OrderStatusTag status={order.status} />
+            <StatusTag machine={purchaseOrderMachine} status={order.status} />
             <RevisionTag revision={order.revision} />
           </Space>
         }
@@ -561,7 +548,7 @@ function RevisionsTable({ side, changes }: { side: PurchaseOrderSide; changes: P
           title: t('purchaseOrders.fields.status'),
           dataIndex: 'status',
           width: 130,
-          render: (s: number) => <ChangeStatusTag status={s} />,
+          render: (s: number) => <StatusTag machine={purchaseChangeMachine} status={s} />,
         },
         { key: 'reason', title: t('purchaseOrders.fields.reason'), dataIndex: 'reason', ellipsis: { showTitle: true } },
         {

@@ -5,6 +5,7 @@ import {
   PURCHASE_ORDER_STATUS_NAMES,
   type PurchaseOrderListItem,
   type PurchaseOrderSide,
+  purchaseOrderMachine,
 } from '@concord/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -13,13 +14,15 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { saveFile } from '../../api/http.ts';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
 import { ImportOrdersDialog } from './ImportOrdersDialog.tsx';
-import { OrderStatusTag, RevisionTag, useOrderOptions, useRefreshOnPush } from './OrderParts.tsx';
-import { newOrderPath, type OrderFilter, openBlob, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
+import { RevisionTag, useOrderOptions, useRefreshOnPush } from './OrderParts.tsx';
+import { newOrderPath, type OrderFilter, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
 
 interface SearchValues {
   orderNo?: string;
@@ -189,7 +192,7 @@ function OrderList({ side }: { side: PurchaseOrderSide }) {
       title: t('purchaseOrders.fields.status'),
       dataIndex: 'status',
       width: 120,
-      render: (s: number) => <OrderStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={purchaseOrderMachine} status={s} />,
     },
     side === 'buyer'
       ? {
@@ -269,7 +272,7 @@ function OrderList({ side }: { side: PurchaseOrderSide }) {
   const exportFile = async () => {
     setExporting(true);
     try {
-      openBlob(await ordersApi.export(side, filter), 'purchase-orders.xlsx', false);
+      saveFile(await ordersApi.export(side, filter));
     } catch (err) {
       message.error((err as Error).message);
     } finally {

@@ -1,12 +1,4 @@
-import {
-  type DecimalKind,
-  type DecimalPlaces,
-  formatDecimal,
-  PURCHASE_CHANGE_STATUS_NAMES,
-  PURCHASE_ORDER_LINE_STATUS_NAMES,
-  PURCHASE_ORDER_STATUS_NAMES,
-  type PurchaseOrderHistoryEntry,
-} from '@concord/shared';
+import { type DecimalKind, type DecimalPlaces, formatDecimal, type PurchaseOrderHistoryEntry } from '@concord/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Table, Tag } from 'antd';
 import { useEffect } from 'react';
@@ -14,42 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates.ts';
 import { messageKeys } from '../messages/messages.api.ts';
 import { orderKeys, ordersApi } from './purchase-orders.api.ts';
-
-/**
- * UI.md colours by status code: grey draft, blue sent, cyan partially confirmed (in progress), orange a
- * counter-proposal waiting for the buyer, green confirmed, black closed, red cancelled.
- */
-const ORDER_COLOURS = ['default', 'processing', 'cyan', 'warning', 'success', '#000000', 'error'] as const;
-/** Lines: blue waiting for the supplier, green confirmed, orange a proposal, red cancelled. */
-const LINE_COLOURS = ['processing', 'success', 'warning', 'error'] as const;
-/** Changes: grey draft, purple a revision waiting for the supplier, green confirmed, red cancelled. */
-const CHANGE_COLOURS = ['default', 'purple', 'success', 'error'] as const;
-
-export function OrderStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const name = PURCHASE_ORDER_STATUS_NAMES[status];
-  return name ? <Tag color={ORDER_COLOURS[status]}>{t(`purchaseOrders.statuses.${name}`)}</Tag> : <Tag>{status}</Tag>;
-}
-
-export function LineStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const name = PURCHASE_ORDER_LINE_STATUS_NAMES[status];
-  return name ? (
-    <Tag color={LINE_COLOURS[status]}>{t(`purchaseOrders.lineStatuses.${name}`)}</Tag>
-  ) : (
-    <Tag>{status}</Tag>
-  );
-}
-
-export function ChangeStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const name = PURCHASE_CHANGE_STATUS_NAMES[status];
-  return name ? (
-    <Tag color={CHANGE_COLOURS[status]}>{t(`purchaseOrders.changeStatuses.${name}`)}</Tag>
-  ) : (
-    <Tag>{status}</Tag>
-  );
-}
 
 /** The revision number as a purple tag (UI.md: purple = changed/revised) once the order was changed. */
 export function RevisionTag({ revision }: { revision: number }) {

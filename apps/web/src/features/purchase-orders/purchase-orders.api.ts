@@ -16,10 +16,7 @@ import type {
   PurchaseOrderSide,
   PurchaseOrderUpdateInput,
 } from '@concord/shared';
-import i18n from 'i18next';
-import { API_BASE, ApiError, http, normalizeFailure } from '../../api/http.ts';
-import { parseJson } from '../../lib/json.ts';
-import { currentToken, useSession } from '../../stores/session.ts';
+import { fetchFile, http } from '../../api/http.ts';
 
 export interface OrderFilter {
   orderNo?: string;
@@ -54,56 +51,6 @@ const CHANGES = '/srm/purchase-order-changes';
 // List reads are not changes; the global overlay would only flicker.
 const quiet = { overlay: false };
 
-/** A file reply (PDF, xlsx) fetched with the session's headers; failures carry the catalogue message. */
-async function getFile(path: string, query: Record<string, string | undefined> = {}): Promise<Blob> {
-  const params = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
-  const headers = new Headers();
-  const token = currentToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const tenantId = useSession.getState().tenantId;
-  if (tenantId) headers.set('TENANT_ID', tenantId);
-  headers.set('Accept-Language', i18n.language);
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${path}${params.size ? `?${params}` : ''}`, { headers, credentials: 'include' });
-  } catch {
-    throw new ApiError(i18n.t('errors.network'), 0);
-  }
-  if (!res.ok) {
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? parseJson(text) : undefined;
-    } catch {
-      body = text;
-    }
-    const failure = normalizeFailure(
-      res.status,
-      body,
-      i18n.t.bind(i18n) as unknown as Parameters<typeof normalizeFailure>[2],
-    );
-    throw new ApiError(failure.message, failure.status, failure.errorCode, failure.data);
-  }
-  return res.blob();
-}
-
-/** Hands a blob to the browser: a PDF opens in a new tab, anything else is saved. */
-export function openBlob(blob: Blob, filename: string, inline: boolean): void {
-  const url = URL.createObjectURL(blob);
-  if (inline) {
-    window.open(url, '_blank', 'noopener');
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-    return;
-  }
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 export const ordersApi = {
   list: (side: PurchaseOrderSide, filter: OrderFilter, pageNum: number, pageSize: number) =>
     http.post<ListResult<PurchaseOrderListItem>>(
@@ -119,16 +66,19 @@ export const ordersApi = {
   copy: (id: string) => http.post<{ id: string; orderNo: string }>(`${BASE}/${id}/copy`, {}),
   act: (id: string, action: PurchaseOrderAction, body: PurchaseOrderActionInput = {}) =>
     http.post<PurchaseOrderDetail>(`${BASE}/${id}/actions/${action}`, body),
-  pdf: (id: string) => getFile(`${BASE}/${id}/pdf`),
+  pdf: (id: string, orderNo: string) => fetchFile(`${BASE}/${id}/pdf`, { filename: `${orderNo}.pdf` }),
   export: (side: PurchaseOrderSide, filter: OrderFilter) =>
-    getFile(`${BASE}/export`, {
-      side,
-      orderNo: filter.orderNo,
-      status: filter.statuses?.length === 1 ? String(filter.statuses[0]) : undefined,
-      dateFrom: filter.dateFrom,
-      dateTo: filter.dateTo,
+    fetchFile(`${BASE}/export`, {
+      query: {
+        side,
+        orderNo: filter.orderNo,
+        status: filter.statuses?.length === 1 ? String(filter.statuses[0]) : undefined,
+        dateFrom: filter.dateFrom,
+        dateTo: filter.dateTo,
+      },
+      filename: 'purchase-orders.xlsx',
     }),
-  template: () => getFile(`${BASE}/template`),
+  template: () => fetchFile(`${BASE}/template`, { filename: 'purchase-order-template.xlsx' }),
   import: (file: File) => http.upload<PurchaseOrderImportResult>(`${BASE}/import`, file),
   changes: (side: PurchaseOrderSide, filter: ChangeFilter, pageNum: number, pageSize: number) =>
     http.post<ListResult<PurchaseChangeListItem>>(

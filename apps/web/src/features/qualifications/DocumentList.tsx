@@ -1,5 +1,6 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { QualificationListItem } from '@concord/shared';
+import { qualificationMachine } from '@concord/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Button, Dropdown, Empty, Result, Space, Table } from 'antd';
@@ -9,8 +10,9 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { PAGE_SIZES } from '../../components/list/useListParams.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { DueDate, QualificationStatusTag, ValidityText } from './QualificationParts.tsx';
+import { DueDate, ValidityText } from './QualificationParts.tsx';
 import { type QualificationFilter, qualificationKeys, qualificationsApi } from './qualifications.api.ts';
 import { detailPathFrom, type Side } from './qualifications.rules.ts';
 import { useQualificationActions } from './useQualificationActions.tsx';
@@ -100,7 +102,7 @@ export function DocumentList({
       title: t('qualifications.fields.status'),
       dataIndex: 'status',
       width: 120,
-      render: (s: number) => <QualificationStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={qualificationMachine} status={s} />,
     },
     {
       key: 'fileDqDate',

@@ -1,5 +1,10 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
-import { type QualificationDetail, type QualificationHistoryEntry, validationMessage } from '@concord/shared';
+import {
+  type QualificationDetail,
+  type QualificationHistoryEntry,
+  qualificationMachine,
+  validationMessage,
+} from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import {
@@ -27,12 +32,13 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { AttachmentsField } from '../enterprises/AttachmentsField.tsx';
 import { AttachmentLinks } from '../notices/NoticeContentView.tsx';
-import { DueDate, QualificationStatusTag, ResultTag, ValidityText } from './QualificationParts.tsx';
+import { DueDate, ResultTag, ValidityText } from './QualificationParts.tsx';
 import { qualificationKeys, qualificationsApi } from './qualifications.api.ts';
 import {
   DETAIL_ROUTES,
@@ -117,7 +123,7 @@ function DocumentView({ doc, back }: { doc: QualificationDetail; back: ReactNode
           <Space wrap>
             <span>{doc.fileCode}</span>
             <span>{doc.fileName}</span>
-            <QualificationStatusTag status={doc.status} />
+            <StatusTag machine={qualificationMachine} status={doc.status} />
           </Space>
         }
         extra={
@@ -146,7 +152,7 @@ function DocumentView({ doc, back }: { doc: QualificationDetail; back: ReactNode
             <Descriptions.Item label={t('qualifications.fields.customer')}>{doc.customerName}</Descriptions.Item>
           )}
           <Descriptions.Item label={t('qualifications.fields.status')}>
-            <QualificationStatusTag status={doc.status} />
+            <StatusTag machine={qualificationMachine} status={doc.status} />
           </Descriptions.Item>
           <Descriptions.Item label={t('qualifications.fields.fileDqDate')}>
             <DueDate doc={doc} />

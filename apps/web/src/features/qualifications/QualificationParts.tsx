@@ -1,34 +1,9 @@
-import { QUALIFICATION_EXPIRING_DAYS_DEFAULT, QUALIFICATION_STATUS_NAMES } from '@concord/shared';
+import { QUALIFICATION_EXPIRING_DAYS_DEFAULT } from '@concord/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { qualificationKeys, qualificationsApi } from './qualifications.api.ts';
 import { dueHint } from './qualifications.rules.ts';
-
-/**
- * UI.md colours, indexed by status code: grey draft and withdrawn (not with the supplier), blue sent,
- * orange waiting for the buyer's confirmation and expiring (waiting for the renewal), purple a reply
- * taken back, red returned and expired, green completed, black invalid.
- */
-const COLOURS = [
-  'default',
-  'processing',
-  'default',
-  'warning',
-  'purple',
-  'error',
-  'success',
-  '#000000',
-  'error',
-  'warning',
-] as const;
-
-export function QualificationStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const name = QUALIFICATION_STATUS_NAMES[status];
-  if (!name) return <Tag>{status}</Tag>;
-  return <Tag color={COLOURS[status]}>{t(`qualifications.statuses.${name}`)}</Tag>;
-}
 
 export function ResultTag({ result }: { result: 'pass' | 'fail' | null }) {
   const { t } = useTranslation();

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { zodRule } from '../../lib/formRules.ts';
@@ -21,14 +21,9 @@ import { useLocale } from '../accounts/useLocale.ts';
 import { AttachmentLinks } from '../notices/NoticeContentView.tsx';
 import { EMPTY_ITEM, ItemFields, type ItemFormValues, itemFromForm, itemToForm } from './ItemFields.tsx';
 import { useQualificationOptions, ValidityText } from './QualificationParts.tsx';
-import { qualificationKeys, qualificationsApi, type RequirementFilter } from './qualifications.api.ts';
+import { qualificationKeys, qualificationsApi } from './qualifications.api.ts';
 
 const WRITE = 'PO_SUP_RZ';
-
-interface SearchValues {
-  scopeType?: QualificationScopeType;
-  fileName?: string;
-}
 
 /** Where a requirement applies, as a reader knows it: the class or material by code and name, the supplier by name. */
 export function scopeLabel(r: Pick<QualificationRequirement, 'scopeType' | 'scopeName' | 'supName' | 'scopeId'>) {
@@ -40,15 +35,12 @@ export function RequirementsTab() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<SearchValues>();
+  const { page, size, pagination, form, filter, filtered, search, clear } = useListFilter(
+    { scopeType: filterField.oneOf(QUALIFICATION_SCOPE_TYPES), fileName: filterField.text() },
+    { keep: ['size', 'tab'] },
+  );
   const [editing, setEditing] = useState<QualificationRequirement | 'new' | null>(null);
 
-  const scopeParam = get('scopeType') as QualificationScopeType | undefined;
-  const filter: RequirementFilter = {
-    scopeType: scopeParam && QUALIFICATION_SCOPE_TYPES.includes(scopeParam) ? scopeParam : undefined,
-    fileName: get('fileName'),
-  };
   const list = useQuery({
     queryKey: qualificationKeys.requirements(filter, page, size),
     queryFn: () => qualificationsApi.requirements(filter, page, size),
@@ -163,7 +155,6 @@ export function RequirementsTab() {
       />
     );
   }
-  const filtered = Object.values(filter).some((v) => v !== undefined);
   const addButton = (
     <OperationButton type="primary" permission={WRITE} icon={<PlusOutlined />} onClick={() => setEditing('new')}>
       {t('qualifications.requirements.add')}
@@ -177,7 +168,7 @@ export function RequirementsTab() {
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
           initialValues={filter}
-          onFinish={(v) => update({ scopeType: v.scopeType, fileName: v.fileName?.trim() })}
+          onFinish={search}
         >
           <Form.Item name="scopeType" label={t('qualifications.fields.scopeType')}>
             <Select
@@ -189,12 +180,7 @@ export function RequirementsTab() {
           <Form.Item name="fileName" label={t('qualifications.filter.fileName')}>
             <Input allowClear placeholder={t('qualifications.filter.fileNamePlaceholder')} style={{ width: 200 }} />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.setFieldsValue({ scopeType: undefined, fileName: undefined });
-              reset(['size', 'tab']);
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar

@@ -34,10 +34,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { DetailGate, History } from '../receiving-plans/parts.tsx';
 import { InspectionDialog } from './InspectionDialog.tsx';
-import { NoticeStatusTag } from './NoticeStatusTag.tsx';
 import { ReceiptDialog } from './ReceiptDialog.tsx';
 import { receiptKeys, receiptsApi } from './receipts.api.ts';
 import { ScanBox } from './ScanBox.tsx';
@@ -238,7 +238,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
         title={
           <Space>
             <span>{note.noteNo}</span>
-            <NoticeStatusTag status={note.status} />
+            <StatusTag machine={deliveryNoteMachine} status={note.status} side="buyer" />
           </Space>
         }
         extra={

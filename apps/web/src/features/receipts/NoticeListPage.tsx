@@ -1,4 +1,4 @@
-import { DELIVERY_NOTE_STATUS, type DeliveryNoteListItem } from '@concord/shared';
+import { DELIVERY_NOTE_STATUS, type DeliveryNoteListItem, deliveryNoteMachine } from '@concord/shared';
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Badge, Card, Empty, Space, Table, Tabs } from 'antd';
@@ -8,9 +8,9 @@ import { Link, useNavigate } from 'react-router';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { PAGE_SIZES } from '../../components/list/useListParams.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { formatQty, ListError, type SearchField, SearchForm, useSearchForm } from '../receiving-plans/parts.tsx';
-import { NoticeStatusTag } from './NoticeStatusTag.tsx';
 import { type NoticeFilter, receiptKeys, receiptsApi } from './receipts.api.ts';
 
 const D = DELIVERY_NOTE_STATUS;
@@ -99,7 +99,7 @@ export function NoticeListPage() {
       title: t('receipts.fields.status'),
       dataIndex: 'status',
       width: 110,
-      render: (s: number) => <NoticeStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={deliveryNoteMachine} status={s} side="buyer" />,
     },
     { key: 'shipDate', title: t('receipts.fields.shipDate'), dataIndex: 'shipDate', width: 110 },
     { key: 'expectedDate', title: t('receipts.fields.expectedDate'), dataIndex: 'expectedDate', width: 120 },

@@ -29,7 +29,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, saveFile } from '../../api/http.ts';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { PAGE_SIZES } from '../../components/list/useListParams.ts';
@@ -37,7 +37,7 @@ import { OperationButton } from '../../components/OperationButton.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { DetailGate, formatQty, ListError, type SearchField, SearchForm, useSearchForm } from './parts.tsx';
-import { type InventoryFilter, inventoryApi, inventoryKeys, type Side, saveFile } from './receiving-plans.api.ts';
+import { type InventoryFilter, inventoryApi, inventoryKeys, type Side } from './receiving-plans.api.ts';
 import { inventoryPaths } from './receiving-plans.paths.ts';
 
 const BUYER = 'PO_SUP';

@@ -21,8 +21,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { receivingPlanLineStatuses } from '../../components/statusStyles.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
-import { DetailGate, formatQty, History, PlanLineStatusTag, PlanStatusTag } from './parts.tsx';
+import { DetailGate, formatQty, History } from './parts.tsx';
 import { planKeys, plansApi, type Side } from './receiving-plans.api.ts';
 import { planPaths } from './receiving-plans.paths.ts';
 
@@ -146,7 +148,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
       title: t('receivingPlans.plans.fields.lineStatus'),
       dataIndex: 'status',
       width: 150,
-      render: (s: number) => <PlanLineStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={receivingPlanLineStatuses} status={s} />,
     },
     ...(answering
       ? [
@@ -219,7 +221,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
         title={
           <Space>
             <span>{plan.planNo}</span>
-            <PlanStatusTag status={plan.status} />
+            <StatusTag machine={receivingPlanMachine} status={plan.status} />
           </Space>
         }
         extra={

@@ -5,6 +5,7 @@ import {
   RECEIVING_PLAN_STATUS_NAMES,
   type ReceivingPlanListItem,
   type ReceivingPlanScheduleItem,
+  receivingPlanMachine,
 } from '@concord/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -12,21 +13,15 @@ import { Button, Card, Empty, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { saveFile } from '../../api/http.ts';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { PAGE_SIZES } from '../../components/list/useListParams.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { receivingPlanLineStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import {
-  ListError,
-  PlanLineStatusTag,
-  PlanStatusTag,
-  partyColumn,
-  qtyColumn,
-  type SearchField,
-  SearchForm,
-  useSearchForm,
-} from './parts.tsx';
-import { type PlanFilter, planKeys, plansApi, type Side, saveFile } from './receiving-plans.api.ts';
+import { ListError, partyColumn, qtyColumn, type SearchField, SearchForm, useSearchForm } from './parts.tsx';
+import { type PlanFilter, planKeys, plansApi, type Side } from './receiving-plans.api.ts';
 import { planPaths } from './receiving-plans.paths.ts';
 
 type Mode = 'plans' | 'confirm';
@@ -115,7 +110,7 @@ export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode
       title: t('receivingPlans.plans.fields.status'),
       dataIndex: 'status',
       width: 150,
-      render: (s: number) => <PlanStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={receivingPlanMachine} status={s} />,
     },
     {
       key: 'lineCount',
@@ -312,7 +307,7 @@ export function SchedulePage({ side }: { side: Side }) {
       title: t('receivingPlans.plans.fields.lineStatus'),
       dataIndex: 'status',
       width: 150,
-      render: (s: number) => <PlanLineStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={receivingPlanLineStatuses} status={s} />,
     },
     {
       key: 'proposedDate',

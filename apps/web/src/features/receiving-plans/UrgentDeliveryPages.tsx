@@ -42,6 +42,7 @@ import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { PAGE_SIZES } from '../../components/list/useListParams.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import {
   DetailGate,
@@ -51,7 +52,6 @@ import {
   partyColumn,
   type SearchField,
   SearchForm,
-  UrgentStatusTag,
   useSearchForm,
 } from './parts.tsx';
 import { type Side, type UrgentFilter, urgentApi, urgentKeys } from './receiving-plans.api.ts';
@@ -121,7 +121,7 @@ function UrgentListPage({ side }: { side: Side }) {
       title: t('receivingPlans.urgent.fields.status'),
       dataIndex: 'status',
       width: 130,
-      render: (s: number) => <UrgentStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={urgentDeliveryMachine} status={s} />,
     },
     {
       key: 'requiredDate',
@@ -596,7 +596,7 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
         title={
           <Space>
             <span>{notice.noticeNo}</span>
-            <UrgentStatusTag status={notice.status} />
+            <StatusTag machine={urgentDeliveryMachine} status={notice.status} />
           </Space>
         }
         extra={

@@ -1,14 +1,7 @@
 import { ArrowLeftOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import {
-  formatDecimal,
-  MASK,
-  RECEIVING_PLAN_LINE_STATUS_NAMES,
-  RECEIVING_PLAN_STATUS_NAMES,
-  type ReceivingPlanHistoryEntry,
-  URGENT_DELIVERY_STATUS_NAMES,
-} from '@concord/shared';
+import { formatDecimal, MASK, type ReceivingPlanHistoryEntry } from '@concord/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, DatePicker, Empty, Form, Input, Result, Select, Skeleton, Space, Tag, Timeline } from 'antd';
+import { Button, DatePicker, Empty, Form, Input, Result, Select, Skeleton, Space, Timeline } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,44 +10,6 @@ import { ApiError } from '../../api/http.ts';
 import { useListParams } from '../../components/list/useListParams.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import type { Side } from './receiving-plans.api.ts';
-
-/**
- * UI.md colours: grey draft, orange waiting for the other side, blue in progress, purple a proposed
- * change, green confirmed, red cancelled.
- */
-const PLAN_COLOURS = ['default', 'warning', 'processing', 'purple', 'success', 'error'] as const;
-const PLAN_LINE_COLOURS = ['warning', 'success', 'purple', 'error'] as const;
-const URGENT_COLOURS = ['default', 'warning', 'processing', 'success', 'default', 'error'] as const;
-
-export function PlanStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const name = RECEIVING_PLAN_STATUS_NAMES[status];
-  return name ? (
-    <Tag color={PLAN_COLOURS[status]}>{t(`receivingPlans.plans.statuses.${name}`)}</Tag>
-  ) : (
-    <Tag>{status}</Tag>
-  );
-}
-
-export function PlanLineStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const name = RECEIVING_PLAN_LINE_STATUS_NAMES[status];
-  return name ? (
-    <Tag color={PLAN_LINE_COLOURS[status]}>{t(`receivingPlans.plans.lineStatuses.${name}`)}</Tag>
-  ) : (
-    <Tag>{status}</Tag>
-  );
-}
-
-export function UrgentStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const name = URGENT_DELIVERY_STATUS_NAMES[status];
-  return name ? (
-    <Tag color={URGENT_COLOURS[status]}>{t(`receivingPlans.urgent.statuses.${name}`)}</Tag>
-  ) : (
-    <Tag>{status}</Tag>
-  );
-}
 
 /** A quantity rounded by the order's decimal places with thousands separators; `***` stays masked. */
 export function formatQty(value: string | number | null | undefined, places = 2): string {

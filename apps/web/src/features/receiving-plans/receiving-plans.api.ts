@@ -23,10 +23,7 @@ import type {
   UrgentDeliveryListItem,
   UrgentOrderLine,
 } from '@concord/shared';
-import i18n from 'i18next';
-import { API_BASE, ApiError, http, normalizeFailure } from '../../api/http.ts';
-import { parseJson } from '../../lib/json.ts';
-import { currentToken, useSession } from '../../stores/session.ts';
+import { fetchFile, http } from '../../api/http.ts';
 
 export type Side = 'buyer' | 'supplier';
 
@@ -93,61 +90,6 @@ const INVENTORY = '/srm/inventory-reports';
 const quiet = { overlay: false };
 const page = (pageNum: number, pageSize: number) => ({ pageNum, pageSize });
 
-export interface DownloadedFile {
-  blob: Blob;
-  filename: string;
-}
-
-/**
- * Files (exports, the import template) come back as bytes, not the JSON envelope, so they are fetched
- * here with the session's headers; a refusal still arrives as the envelope and becomes an ApiError.
- */
-async function getFile(
-  path: string,
-  query: Record<string, string | undefined>,
-  fallback: string,
-): Promise<DownloadedFile> {
-  const headers = new Headers({ Accept: '*/*' });
-  const token = currentToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const tenantId = useSession.getState().tenantId;
-  if (tenantId) headers.set('TENANT_ID', tenantId);
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, v);
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${path}?${params}`, { headers, credentials: 'include' });
-  } catch {
-    throw new ApiError(i18n.t('errors.network'), 0);
-  }
-  if (!res.ok) {
-    const text = await res.text();
-    let envelope: unknown = text;
-    try {
-      envelope = text ? parseJson(text) : undefined;
-    } catch {
-      // A body that is not JSON is passed on as text.
-    }
-    const t = i18n.t.bind(i18n) as unknown as Parameters<typeof normalizeFailure>[2];
-    const failure = normalizeFailure(res.status, envelope, t);
-    throw new ApiError(failure.message, failure.status, failure.errorCode, failure.data);
-  }
-  const name = res.headers.get('Content-Disposition')?.match(/filename="([^"]+)"/)?.[1] ?? fallback;
-  return { blob: await res.blob(), filename: name };
-}
-
-/** Hands a downloaded file to the browser's save dialog. */
-export function saveFile({ blob, filename }: DownloadedFile): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 export const plansApi = {
   list: (side: Side, filter: PlanFilter, pageNum: number, pageSize: number) =>
     http.post<ListResult<ReceivingPlanListItem>>(
@@ -162,9 +104,8 @@ export const plansApi = {
       quiet,
     ),
   exportSchedule: (side: Side, filter: PlanFilter) =>
-    getFile(
-      `${PLANS}/lines/export`,
-      {
+    fetchFile(`${PLANS}/lines/export`, {
+      query: {
         side,
         planNo: filter.planNo,
         orderNo: filter.orderNo,
@@ -172,8 +113,8 @@ export const plansApi = {
         dateFrom: filter.dateFrom,
         dateTo: filter.dateTo,
       },
-      'receiving-schedule.xlsx',
-    ),
+      filename: 'receiving-schedule.xlsx',
+    }),
   get: (id: string) => http.get<ReceivingPlanDetail>(`${PLANS}/${id}`),
   orders: (orderNo: string) =>
     http.post<ListResult<PlannableOrder>>(
@@ -223,6 +164,6 @@ export const inventoryApi = {
     http.post<InventoryImportResult>(INVENTORY, input, { idempotencyKey }),
   importFile: (customerTenantId: string, file: File) =>
     http.upload<InventoryImportResult>(`${INVENTORY}/import?customerTenantId=${customerTenantId}`, file),
-  template: () => getFile(`${INVENTORY}/template`, {}, 'inventory-template.xlsx'),
+  template: () => fetchFile(`${INVENTORY}/template`, { filename: 'inventory-template.xlsx' }),
   request: (input: InventoryRequestInput) => http.post<{ count: number }>(`${INVENTORY}/requests`, input),
 };

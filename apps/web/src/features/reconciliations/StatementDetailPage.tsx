@@ -40,8 +40,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { reconciliationLineStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { DetailGate, formatNumber, History, LineStatusTag, numberColumn, StatementStatusTag } from './parts.tsx';
+import { DetailGate, formatNumber, History, numberColumn } from './parts.tsx';
 import { type Side, statementKeys, statementPaths, statementsApi } from './reconciliations.api.ts';
 
 /** The counterpart's answer to one line, held on the page until submitted. */
@@ -198,7 +200,7 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       title: t('reconciliations.fields.lineStatus'),
       dataIndex: 'status',
       width: 100,
-      render: (v: number) => <LineStatusTag status={v} />,
+      render: (v: number) => <StatusTag machine={reconciliationLineStatuses} status={v} />,
     },
     { key: 'receiptNo', title: t('reconciliations.fields.receiptNo'), dataIndex: 'receiptNo', width: 150 },
     { key: 'receiptDate', title: t('reconciliations.fields.receiptDate'), dataIndex: 'receiptDate', width: 110 },
@@ -317,7 +319,7 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       title={
         <Space>
           <span>{s.statementNo}</span>
-          <StatementStatusTag status={s.status} />
+          <StatusTag machine={reconciliationMachine} status={s.status} />
         </Space>
       }
       extra={

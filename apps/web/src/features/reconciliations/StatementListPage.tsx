@@ -4,6 +4,7 @@ import {
   RECONCILIATION_PERMISSION,
   RECONCILIATION_STATUS_NAMES,
   type ReconciliationListItem,
+  reconciliationMachine,
 } from '@concord/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -17,9 +18,10 @@ import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { useListParams } from '../../components/list/useListParams.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { NewStatementDialog } from './NewStatementForm.tsx';
-import { numberColumn, StatementStatusTag } from './parts.tsx';
+import { numberColumn } from './parts.tsx';
 import {
   type Side,
   type StatementFilter,
@@ -111,7 +113,7 @@ export function StatementListPage({ side }: { side: Side }) {
       title: t('reconciliations.fields.status'),
       dataIndex: 'status',
       width: 150,
-      render: (s: number) => <StatementStatusTag status={s} />,
+      render: (s: number) => <StatusTag machine={reconciliationMachine} status={s} />,
     },
     {
       key: 'draftedBy',

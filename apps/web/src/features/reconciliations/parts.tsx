@@ -1,41 +1,12 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import {
-  formatDecimal,
-  MASK,
-  type PurchaseOrderHistoryEntry,
-  RECONCILIATION_LINE_STATUS_NAMES,
-  RECONCILIATION_STATUS_NAMES,
-} from '@concord/shared';
+import { formatDecimal, MASK, type PurchaseOrderHistoryEntry } from '@concord/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Result, Skeleton, Space, Tag, Timeline } from 'antd';
+import { Button, Empty, Result, Skeleton, Space, Timeline } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-
-/**
- * UI.md colours: grey draft, blue sent (in progress), red disputed (refused lines), orange waiting
- * for the other side's final confirmation, green confirmed, black cancelled (invalid).
- */
-const STATUS_COLOURS = ['default', 'processing', 'error', 'warning', 'success', '#000'] as const;
-const LINE_COLOURS = ['warning', 'success', 'error'] as const;
-
-export function StatementStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const name = RECONCILIATION_STATUS_NAMES[status];
-  return name ? <Tag color={STATUS_COLOURS[status]}>{t(`reconciliations.statuses.${name}`)}</Tag> : <Tag>{status}</Tag>;
-}
-
-export function LineStatusTag({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const name = RECONCILIATION_LINE_STATUS_NAMES[status];
-  return name ? (
-    <Tag color={LINE_COLOURS[status]}>{t(`reconciliations.lineStatuses.${name}`)}</Tag>
-  ) : (
-    <Tag>{status}</Tag>
-  );
-}
 
 /** A number by the statement's decimal places with thousands separators; `***` stays masked, null empty. */
 export function formatNumber(value: string | number | null | undefined, places: number): string {

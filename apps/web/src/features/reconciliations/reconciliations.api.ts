@@ -11,10 +11,7 @@ import type {
   ReconciliationPartner,
   ReconciliationUpdateInput,
 } from '@concord/shared';
-import i18n from 'i18next';
-import { API_BASE, ApiError, http, normalizeFailure } from '../../api/http.ts';
-import { parseJson } from '../../lib/json.ts';
-import { currentToken, useSession } from '../../stores/session.ts';
+import { downloadFile, http } from '../../api/http.ts';
 
 export type Side = 'buyer' | 'supplier';
 
@@ -53,41 +50,6 @@ export const statementPaths = (side: Side) =>
         add: '/workers/workernote/components/newstate',
       };
 
-/** The export comes back as bytes, not the JSON envelope; a refusal still arrives as the envelope. */
-async function download(path: string, fallback: string): Promise<void> {
-  const headers = new Headers({ Accept: '*/*' });
-  const token = currentToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  const tenantId = useSession.getState().tenantId;
-  if (tenantId) headers.set('TENANT_ID', tenantId);
-  let res: Response;
-  try {
-    res = await fetch(`${API_BASE}${path}`, { headers, credentials: 'include' });
-  } catch {
-    throw new ApiError(i18n.t('errors.network'), 0);
-  }
-  if (!res.ok) {
-    const text = await res.text();
-    let envelope: unknown = text;
-    try {
-      envelope = text ? parseJson(text) : undefined;
-    } catch {
-      // A body that is not JSON is passed on as text.
-    }
-    const t = i18n.t.bind(i18n) as unknown as Parameters<typeof normalizeFailure>[2];
-    const failure = normalizeFailure(res.status, envelope, t);
-    throw new ApiError(failure.message, failure.status, failure.errorCode, failure.data);
-  }
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fallback;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
-
 export const statementsApi = {
   list: (side: Side, filter: StatementFilter, pageNum: number, pageSize: number) =>
     http.post<ListResult<ReconciliationListItem>>(
@@ -104,5 +66,7 @@ export const statementsApi = {
   update: (id: string, input: ReconciliationUpdateInput) => http.put<ReconciliationDetail>(`${BASE}/${id}`, input),
   act: (id: string, action: ReconciliationAction, body: ReconciliationActionInput = {}) =>
     http.post<ReconciliationDetail>(`${BASE}/${id}/actions/${action}`, body),
-  export: (id: string, statementNo: string) => download(`${BASE}/${id}/export`, `${statementNo}.xlsx`),
+  // The reply names every statement alike; the statement number tells the saved files apart.
+  export: (id: string, statementNo: string) =>
+    downloadFile(`${BASE}/${id}/export`, { filename: `${statementNo}.xlsx`, keepName: true }),
 };

@@ -32,13 +32,14 @@ import type { SorterResult } from 'antd/es/table/interface';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../api/http.ts';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { useListParams } from '../../components/list/useListParams.ts';
 import { DATE_FORMAT } from '../../lib/dates.ts';
 import { ReportChart } from './ReportChart.tsx';
-import { reportKeys, reportsApi, saveFile } from './reports.api.ts';
+import { reportKeys, reportsApi } from './reports.api.ts';
 
 type Formatter = (value: unknown) => string;
 

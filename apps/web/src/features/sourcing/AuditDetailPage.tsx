@@ -4,6 +4,7 @@ import {
   type PotentialSupplierDetail,
   PROSPECT_STATE,
   type ProspectAuditResult,
+  prospectMachine,
   validationMessage,
 } from '@concord/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,10 +13,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { usePermission } from '../../components/PermissionGate.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { useLocale } from '../accounts/useLocale.ts';
 import { AttachmentsField } from '../enterprises/AttachmentsField.tsx';
 import { ProspectGate, useProspect } from './ProspectDetailPage.tsx';
-import { AuditHistory, ProspectStateTag, ProspectSummary } from './ProspectParts.tsx';
+import { AuditHistory, ProspectSummary } from './ProspectParts.tsx';
 import { sourcingApi, sourcingKeys } from './sourcing.api.ts';
 
 interface Values {
@@ -71,7 +73,7 @@ function AuditView({ prospect, back }: { prospect: PotentialSupplierDetail; back
         title={
           <Space>
             <span>{prospect.code}</span>
-            <ProspectStateTag state={prospect.auditState} />
+            <StatusTag machine={prospectMachine} status={prospect.auditState} />
           </Space>
         }
         extra={back}

@@ -9,7 +9,7 @@ import { ApiError } from '../../api/http.ts';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import {
@@ -35,9 +35,8 @@ function InvitationTag({ state }: { state: number }) {
 export function PotentialCustomersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<{ keyword?: string }>();
-  const keyword = get('keyword');
+  const { page, size, pagination, form, filter, search, clear } = useListFilter({ keyword: filterField.text() });
+  const { keyword } = filter;
   const list = useQuery({
     queryKey: potentialCustomerKeys.list(keyword, page, size),
     queryFn: () => potentialCustomersApi.list(keyword, page, size),
@@ -114,18 +113,13 @@ export function PotentialCustomersPage() {
           form={form}
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
-          initialValues={{ keyword }}
-          onFinish={(v) => update({ keyword: v.keyword?.trim() })}
+          initialValues={filter}
+          onFinish={search}
         >
           <Form.Item name="keyword" label={t('sourcing.filter.keyword')}>
             <Input allowClear placeholder={t('sourcing.customers.keywordPlaceholder')} style={{ width: 220 }} />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.setFieldsValue({ keyword: undefined });
-              reset(['size']);
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar {...toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />

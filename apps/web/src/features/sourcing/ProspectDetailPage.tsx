@@ -14,7 +14,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
-import { AuditHistory, ProspectStateTag, ProspectSummary } from './ProspectParts.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { AuditHistory, ProspectSummary } from './ProspectParts.tsx';
 import { editProspectPath, sourcingApi, sourcingKeys, supplierArchivePath } from './sourcing.api.ts';
 
 const LIST_PATH = '/purchase/sourcing';
@@ -134,7 +135,7 @@ function ProspectView({ prospect, back }: { prospect: PotentialSupplierDetail; b
         title={
           <Space>
             <span>{prospect.code}</span>
-            <ProspectStateTag state={prospect.auditState} />
+            <StatusTag machine={prospectMachine} status={prospect.auditState} />
           </Space>
         }
         extra={

@@ -4,6 +4,7 @@ import {
   PROSPECT_EDITABLE_STATES,
   PROSPECT_STATE,
   PROSPECT_STATE_NAMES,
+  prospectMachine,
 } from '@concord/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -15,8 +16,8 @@ import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { useListParams } from '../../components/list/useListParams.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { ProspectStateTag } from './ProspectParts.tsx';
 import {
   auditPath,
   editProspectPath,
@@ -89,7 +90,7 @@ function ProspectListPage({ queue }: { queue: boolean }) {
       title: t('sourcing.fields.auditState'),
       dataIndex: 'auditState',
       width: 110,
-      render: (s: number) => <ProspectStateTag state={s} />,
+      render: (s: number) => <StatusTag machine={prospectMachine} status={s} />,
     },
     { key: 'lastScore', title: t('sourcing.fields.lastScore'), dataIndex: 'lastScore', width: 90, align: 'right' },
     { key: 'owner', title: t('sourcing.fields.owner'), dataIndex: 'ownerName', width: 130 },

@@ -1,19 +1,9 @@
-import { type PotentialSupplierDetail, PROSPECT_STATE_NAMES, type ProspectAuditRecord } from '@concord/shared';
+import type { PotentialSupplierDetail, ProspectAuditRecord } from '@concord/shared';
 import type { TableColumnsType } from 'antd';
 import { Descriptions, Empty, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates.ts';
 import { AttachmentLinks } from '../notices/NoticeContentView.tsx';
-
-/** UI.md colours: grey new, orange waiting for the auditor, green approved, red rejected, purple converted. */
-const COLOURS = ['default', 'warning', 'success', 'error', 'purple'] as const;
-
-export function ProspectStateTag({ state }: { state: number }) {
-  const { t } = useTranslation();
-  const name = PROSPECT_STATE_NAMES[state];
-  if (!name) return <Tag>{state}</Tag>;
-  return <Tag color={COLOURS[state]}>{t(`sourcing.states.${name}`)}</Tag>;
-}
 
 /** The prospect's facts, shared by the pool's detail and the auditor's screen. */
 export function ProspectSummary({ prospect }: { prospect: PotentialSupplierDetail }) {

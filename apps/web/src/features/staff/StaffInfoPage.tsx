@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { memberStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { zodRule } from '../../lib/formRules.ts';
 import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
@@ -14,7 +16,6 @@ import { useSession } from '../../stores/session.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { useDepartmentTree } from '../departments/departments.api.ts';
 import { departmentOptions } from '../departments/departmentTree.ts';
-import { EmployeeStatusTag } from './EmployeeStatusTag.tsx';
 import { PartnerPermissionsField, type PartnerValue } from './PartnerPermissionsField.tsx';
 import { staffApi, staffKeys } from './staff.api.ts';
 import { useEmployeeActions } from './useEmployeeActions.ts';
@@ -201,7 +202,7 @@ export function StaffInfoPage() {
         title={
           <Space>
             {e.name || e.email || e.mobile}
-            <EmployeeStatusTag status={e.status} />
+            <StatusTag machine={memberStatuses} status={e.status} />
             {e.isAdmin && <Tag color="gold">{t('organization.staff.admin')}</Tag>}
           </Space>
         }

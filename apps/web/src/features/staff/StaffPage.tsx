@@ -9,22 +9,16 @@ import { useNavigate } from 'react-router';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { memberStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useDepartmentTree } from '../departments/departments.api.ts';
 import { departmentOptions } from '../departments/departmentTree.ts';
-import { EmployeeStatusTag, STATUS_NAMES } from './EmployeeStatusTag.tsx';
 import { InviteDialog } from './InviteDialog.tsx';
-import { type EmployeeFilter, staffApi, staffKeys } from './staff.api.ts';
+import { staffApi, staffKeys } from './staff.api.ts';
 import { useEmployeeActions } from './useEmployeeActions.ts';
-
-interface SearchValues {
-  name?: string;
-  mobile?: string;
-  status?: number;
-  deptId?: string;
-}
 
 export const staffInfoPath = (id: string) => `/staff/staffInfo?id=${id}`;
 
@@ -32,19 +26,17 @@ export const staffInfoPath = (id: string) => `/staff/staffInfo?id=${id}`;
 export function StaffPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<SearchValues>();
+  const { page, size, pagination, form, filter, search, clear } = useListFilter({
+    name: filterField.text(),
+    mobile: filterField.text(),
+    status: filterField.number(),
+    deptId: filterField.value(),
+  });
   const [inviting, setInviting] = useState(false);
   const canInvite = usePermission(EMPLOYEE_ACTION_PERMISSION);
   const actions = useEmployeeActions();
   const tree = useDepartmentTree();
 
-  const filter: EmployeeFilter = {
-    name: get('name'),
-    mobile: get('mobile'),
-    status: get('status') !== undefined ? Number(get('status')) : undefined,
-    deptId: get('deptId'),
-  };
   const list = useQuery({
     queryKey: staffKeys.list(filter, page, size),
     queryFn: () => staffApi.list(filter, page, size),
@@ -72,7 +64,7 @@ export function StaffPage() {
       title: t('organization.staff.status'),
       dataIndex: 'status',
       width: 130,
-      render: (status: number) => <EmployeeStatusTag status={status} />,
+      render: (status: number) => <StatusTag machine={memberStatuses} status={status} />,
     },
     {
       key: 'mobile',
@@ -174,9 +166,7 @@ export function StaffPage() {
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
           initialValues={filter}
-          onFinish={(v) =>
-            update({ name: v.name?.trim(), mobile: v.mobile?.trim(), status: v.status, deptId: v.deptId })
-          }
+          onFinish={search}
         >
           <Form.Item name="name" label={t('organization.staff.name')}>
             <Input allowClear placeholder={t('organization.staff.searchName')} style={{ width: 160 }} />
@@ -189,7 +179,7 @@ export function StaffPage() {
               allowClear
               placeholder={t('organization.staff.anyStatus')}
               style={{ width: 160 }}
-              options={[...STATUS_NAMES.entries()].map(([code, name]) => ({
+              options={memberStatuses.names.map((name, code) => ({
                 value: code,
                 label: t(`organization.staff.statuses.${name}`),
               }))}
@@ -206,12 +196,7 @@ export function StaffPage() {
               treeData={departmentOptions(tree.data ?? [])}
             />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.setFieldsValue({ name: undefined, mobile: undefined, status: undefined, deptId: undefined });
-              reset(['size']);
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar

@@ -5,6 +5,7 @@ import {
   type IncomingSupplierInvitation,
   inviteCodeSchema,
   RELATION_STATE_NAMES,
+  supplierMachine,
 } from '@concord/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -15,8 +16,10 @@ import { Link, useNavigate } from 'react-router';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { relationStates } from '../../components/statusStyles.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { zodRule } from '../../lib/formRules.ts';
 import { useSession } from '../../stores/session.ts';
@@ -24,8 +27,7 @@ import { accountsApi } from '../accounts/accounts.api.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { enterpriseKeys, enterprisesApi } from '../enterprises/enterprises.api.ts';
 import { contactOf, RegistrationForm, type RegistrationValues, registrationDraft } from './RegistrationForm.tsx';
-import { InviteStateTag, RelationStateTag } from './SupplierTags.tsx';
-import { type CustomerFilter, customerDetailPath, supplierKeys, suppliersApi } from './suppliers.api.ts';
+import { customerDetailPath, supplierKeys, suppliersApi } from './suppliers.api.ts';
 
 const COMP_NO_LENGTH = 8;
 
@@ -231,16 +233,12 @@ function IncomingInvitations() {
 export function CustomerArchivePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<CustomerFilter>();
+  const { page, size, pagination, form, filter, filtered, search, clear } = useListFilter({
+    keyword: filterField.text(),
+    relationState: filterField.code(RELATION_STATE_NAMES),
+  });
   const [inviting, setInviting] = useState(false);
 
-  const relationParam = get('relationState');
-  const filter: CustomerFilter = {
-    keyword: get('keyword'),
-    relationState:
-      relationParam !== undefined && RELATION_STATE_NAMES[Number(relationParam)] ? Number(relationParam) : undefined,
-  };
   const list = useQuery({
     queryKey: supplierKeys.customerList(filter, page, size),
     queryFn: () => suppliersApi.customers(filter, page, size),
@@ -264,14 +262,14 @@ export function CustomerArchivePage() {
       title: t('partners.fields.inviteState'),
       dataIndex: 'inviteState',
       width: 110,
-      render: (s: number) => <InviteStateTag state={s} />,
+      render: (s: number) => <StatusTag machine={supplierMachine} status={s} />,
     },
     {
       key: 'relationState',
       title: t('partners.fields.relationState'),
       dataIndex: 'relationState',
       width: 100,
-      render: (s: number) => <RelationStateTag state={s} />,
+      render: (s: number) => <StatusTag machine={relationStates} status={s} />,
     },
     { key: 'joinDate', title: t('partners.fields.joinDate'), dataIndex: 'joinDate', width: 110, render: formatDate },
     {
@@ -300,7 +298,6 @@ export function CustomerArchivePage() {
     );
   }
 
-  const filtered = Object.values(filter).some((v) => v !== undefined);
   return (
     <>
       <IncomingInvitations />
@@ -311,7 +308,7 @@ export function CustomerArchivePage() {
             layout="inline"
             style={{ marginBottom: 12, rowGap: 8 }}
             initialValues={filter}
-            onFinish={(v) => update({ keyword: v.keyword?.trim(), relationState: v.relationState })}
+            onFinish={search}
           >
             <Form.Item name="keyword" label={t('partners.customers.keyword')}>
               <Input allowClear style={{ width: 220 }} />
@@ -326,12 +323,7 @@ export function CustomerArchivePage() {
                 }))}
               />
             </Form.Item>
-            <SearchActions
-              onReset={() => {
-                form.setFieldsValue({ keyword: undefined, relationState: undefined });
-                reset(['size']);
-              }}
-            />
+            <SearchActions onReset={clear} />
           </Form>
         )}
         <TableToolbar

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { CustomerUpdateInput } from '@concord/shared';
+import { supplierMachine } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   App,
@@ -20,12 +21,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { chkStates, relationStates } from '../../components/statusStyles.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { ContactsEditor } from './ContactsEditor.tsx';
 import { RegistrationView } from './SupplierActions.tsx';
-import { ChkStateTag, InviteStateTag, RelationStateTag } from './SupplierTags.tsx';
 import { supplierKeys, suppliersApi } from './suppliers.api.ts';
 
 const LIST_PATH = '/sale/profile';
@@ -92,8 +94,8 @@ export function CustomerDetailPage() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {t('partners.customers.detailTitle', { name: c.poShort || c.poName })}
           </Typography.Title>
-          <InviteStateTag state={c.inviteState} />
-          <RelationStateTag state={c.relationState} />
+          <StatusTag machine={supplierMachine} status={c.inviteState} />
+          <StatusTag machine={relationStates} status={c.relationState} />
         </Space>
         <Descriptions
           size="small"
@@ -102,7 +104,11 @@ export function CustomerDetailPage() {
             { key: 'name', label: t('partners.customers.customerName'), children: c.customerName },
             { key: 'compNo', label: t('partners.customers.customerCompNo'), children: c.customerCompNo },
             { key: 'supCode', label: t('partners.customers.supCodeAtCustomer'), children: c.supCode },
-            { key: 'chk', label: t('partners.fields.chkState'), children: <ChkStateTag state={c.chkState} /> },
+            {
+              key: 'chk',
+              label: t('partners.fields.chkState'),
+              children: <StatusTag machine={chkStates} status={c.chkState} />,
+            },
             { key: 'join', label: t('partners.fields.joinDate'), children: formatDate(c.joinDate) },
             ...(c.auditDescription
               ? [{ key: 'desc', label: t('partners.customers.auditDescription'), children: c.auditDescription }]

@@ -3,8 +3,8 @@ import {
   RELATION_STATE_NAMES,
   SUPPLIER_INVITE_STATE,
   SUPPLIER_INVITE_STATE_NAMES,
-  type SupplierListFilter,
   type SupplierListItem,
+  supplierMachine,
 } from '@concord/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -15,48 +15,36 @@ import { Link, useNavigate } from 'react-router';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { relationStates, syncStates } from '../../components/statusStyles.ts';
 import { formatDate } from '../../lib/dates.ts';
 import { InviteSupplierDialog } from './InviteSupplierDialog.tsx';
 import { ReviewDialog, useSupplierActions } from './SupplierActions.tsx';
 import { SupplierClassesDrawer } from './SupplierClassesDrawer.tsx';
 import { useClassOptions } from './SupplierFields.tsx';
-import { InviteStateTag, RelationStateTag, SyncStateTag } from './SupplierTags.tsx';
 import { supplierDetailPath, supplierKeys, suppliersApi } from './suppliers.api.ts';
 
-interface SearchValues {
-  supCode?: string;
-  supName?: string;
-  inviteState?: number;
-  relationState?: number;
-  supplierClassId?: string;
-}
-
 const ADD_PATH = '/supplier/supfile/add';
-
-const stateParam = (value: string | undefined, names: readonly string[]) =>
-  value !== undefined && names[Number(value)] ? Number(value) : undefined;
 
 /** /supplier/supfile (PO_SUP_ARC): the buyer's supplier archive with invitations, review and lifecycle. */
 export function SupplierArchivePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<SearchValues>();
+  const { page, size, pagination, form, filter, filtered, search, clear } = useListFilter({
+    supCode: filterField.text(),
+    supName: filterField.text(),
+    inviteState: filterField.code(SUPPLIER_INVITE_STATE_NAMES),
+    relationState: filterField.code(RELATION_STATE_NAMES),
+    supplierClassId: filterField.value(),
+  });
   const [inviting, setInviting] = useState<{ archive: SupplierListItem | null } | null>(null);
   const [classesOpen, setClassesOpen] = useState(false);
   const [reviewing, setReviewing] = useState<SupplierListItem | null>(null);
   const classOptions = useClassOptions();
   const actions = useSupplierActions((row) => setReviewing(row as SupplierListItem));
 
-  const filter: SupplierListFilter = {
-    supCode: get('supCode'),
-    supName: get('supName'),
-    inviteState: stateParam(get('inviteState'), SUPPLIER_INVITE_STATE_NAMES),
-    relationState: stateParam(get('relationState'), RELATION_STATE_NAMES),
-    supplierClassId: get('supplierClassId'),
-  };
   const list = useQuery({
     queryKey: supplierKeys.list(filter, page, size),
     queryFn: () => suppliersApi.list(filter, page, size),
@@ -81,21 +69,21 @@ export function SupplierArchivePage() {
       title: t('partners.fields.inviteState'),
       dataIndex: 'inviteState',
       width: 110,
-      render: (s: number) => <InviteStateTag state={s} />,
+      render: (s: number) => <StatusTag machine={supplierMachine} status={s} />,
     },
     {
       key: 'relationState',
       title: t('partners.fields.relationState'),
       dataIndex: 'relationState',
       width: 100,
-      render: (s: number) => <RelationStateTag state={s} />,
+      render: (s: number) => <StatusTag machine={relationStates} status={s} />,
     },
     {
       key: 'syncState',
       title: t('partners.fields.syncState'),
       dataIndex: 'syncState',
       width: 110,
-      render: (s: number) => <SyncStateTag state={s} />,
+      render: (s: number) => <StatusTag machine={syncStates} status={s} />,
     },
     { key: 'primaryContact', title: t('partners.fields.primaryContact'), dataIndex: 'primaryContact', width: 140 },
     {
@@ -163,7 +151,6 @@ export function SupplierArchivePage() {
     );
   }
 
-  const filtered = Object.values(filter).some((v) => v !== undefined);
   const toolbar = (
     <Space wrap>
       <OperationButton
@@ -204,15 +191,7 @@ export function SupplierArchivePage() {
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
           initialValues={filter}
-          onFinish={(v) =>
-            update({
-              supCode: v.supCode?.trim(),
-              supName: v.supName?.trim(),
-              inviteState: v.inviteState,
-              relationState: v.relationState,
-              supplierClassId: v.supplierClassId,
-            })
-          }
+          onFinish={search}
         >
           <Form.Item name="supCode" label={t('partners.fields.supCode')}>
             <Input allowClear placeholder={t('partners.list.codePlaceholder')} style={{ width: 150 }} />
@@ -234,19 +213,7 @@ export function SupplierArchivePage() {
               showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.resetFields();
-              form.setFieldsValue({
-                supCode: undefined,
-                supName: undefined,
-                inviteState: undefined,
-                relationState: undefined,
-                supplierClassId: undefined,
-              });
-              reset(['size']);
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar

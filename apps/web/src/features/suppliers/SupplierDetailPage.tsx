@@ -4,6 +4,7 @@ import {
   type SupplierArchiveInput,
   type SupplierBuyerDetail,
   type SupplierUpdateInput,
+  supplierMachine,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -27,6 +28,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { StatusTag } from '../../components/StatusTag.tsx';
+import { chkStates, relationStates, syncStates } from '../../components/statusStyles.ts';
 import { formatDate, formatDateTime } from '../../lib/dates.ts';
 import { addForSupplierPath } from '../qualifications/qualifications.api.ts';
 import { SupplierQualificationsTab } from '../qualifications/SupplierQualificationsTab.tsx';
@@ -34,7 +37,6 @@ import { ContactsEditor } from './ContactsEditor.tsx';
 import { InviteSupplierDialog } from './InviteSupplierDialog.tsx';
 import { RegistrationView, ReviewDialog, useSupplierActions } from './SupplierActions.tsx';
 import { BuyerFields, CompanyFields, useClassOptions } from './SupplierFields.tsx';
-import { ChkStateTag, InviteStateTag, RelationStateTag, SyncStateTag } from './SupplierTags.tsx';
 import { supplierContactsPath, supplierKeys, suppliersApi } from './suppliers.api.ts';
 
 const TABS = ['basic', 'registration', 'contacts', 'qualifications', 'record'] as const;
@@ -165,8 +167,8 @@ export function SupplierDetailPage() {
           <Typography.Title level={4} style={{ margin: 0 }}>
             {s.supCode} {s.supName}
           </Typography.Title>
-          <InviteStateTag state={s.inviteState} />
-          <RelationStateTag state={s.relationState} />
+          <StatusTag machine={supplierMachine} status={s.inviteState} />
+          <StatusTag machine={relationStates} status={s.relationState} />
         </Space>
         {!buyerSide && (
           <Alert
@@ -201,13 +203,17 @@ export function SupplierDetailPage() {
                   },
                 ]
               : []),
-            { key: 'chk', label: t('partners.fields.chkState'), children: <ChkStateTag state={s.chkState} /> },
+            {
+              key: 'chk',
+              label: t('partners.fields.chkState'),
+              children: <StatusTag machine={chkStates} status={s.chkState} />,
+            },
             ...(buyerSide
               ? [
                   {
                     key: 'sync',
                     label: t('partners.fields.syncState'),
-                    children: <SyncStateTag state={buyerSide.syncState} />,
+                    children: <StatusTag machine={syncStates} status={buyerSide.syncState} />,
                   },
                 ]
               : []),
