@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, Queryable, Tx } from '../db/client.ts';
 import { APP_ROLE } from '../db/rls.ts';
 
 /** Who is calling, resolved once per request from the token and the TENANT_ID header. */
@@ -48,4 +48,13 @@ export async function inTenantTx<T>(db: Db, tenantId: string | null, work: (tx: 
     );
     return work(tx);
   });
+}
+
+/**
+ * Moves the open transaction to another tenant's row-level-security context. A two-party step may
+ * write on both sides (the buyer's row and the supplier's) and must commit or fail as one; it is
+ * called only after the service has checked that the caller is a party to the document.
+ */
+export async function switchTenant(tx: Queryable, tenantId: string): Promise<void> {
+  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
 }

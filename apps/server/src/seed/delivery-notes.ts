@@ -3,8 +3,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { materials, suppliers } from '../db/schema.ts';
 import * as notes from '../modules/delivery-notes/delivery-notes.service.ts';
-import * as orders from '../modules/purchase-orders/purchase-orders.service.ts';
-import type { Deps } from '../modules/receiving-plans/receiving-plans.common.ts';
+import type { TellDeps } from '../modules/messages/messages.tell.ts';
+import { actOnOrder } from '../modules/purchase-orders/purchase-orders.actions.ts';
+import { createOrder } from '../modules/purchase-orders/purchase-orders.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
 import { withoutKey } from '../platform/idempotency.ts';
 import type { DemoWorld } from './world.ts';
@@ -41,7 +42,7 @@ export const DEMO_DELIVERY_REMARK = '演示发货 Demo delivery';
 
 export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sentNoteIds: string[] }> {
   const huaxin = world.tenants.huaxin;
-  const deps: Deps = { db, quiet: true };
+  const deps: TellDeps = { db, quiet: true };
   const buyer = adminAuth(world.users.buyer, 'buyer', huaxin);
   const sides = {
     precision: adminAuth(world.users.supplier, 'supplier', world.tenants.precision),
@@ -73,7 +74,7 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
 
   /** A confirmed order whose line k is due `due[k]` days from now. */
   const confirmedOrder = async (who: 'precision' | 'plastics', due: number[], remarks: string) => {
-    const created = await orders.createOrder(
+    const created = await createOrder(
       deps,
       buyer,
       {
@@ -104,7 +105,7 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
       },
       withoutKey(buyer.userId),
     );
-    const confirmed = await orders.actOnOrder(deps, sides[who], created.id, 'confirm', { all: true } as never);
+    const confirmed = await actOnOrder(deps, sides[who], created.id, 'confirm', { all: true } as never);
     return confirmed;
   };
 

@@ -1,8 +1,9 @@
-import { MEMBER_STATUS, NOTICE_RECIPIENT_STATUS, NOTICE_STATUS, OPERATION_TYPE, USER_TYPE } from '@concord/shared';
+import { NOTICE_RECIPIENT_STATUS, NOTICE_STATUS, OPERATION_TYPE } from '@concord/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { employees, memberships, noticeRecipients, notices, suppliers } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { employees, noticeRecipients, notices, suppliers } from '../db/schema.ts';
 import { notifyUsers } from '../modules/messages/messages.service.ts';
+import { administratorsOf } from '../modules/messages/messages.tell.ts';
 import { recordOperation } from '../modules/operation-logs/operation-logs.service.ts';
 import { inTenantTx } from '../platform/context.ts';
 import { newId } from '../platform/ids.ts';
@@ -27,20 +28,6 @@ const QUALITY_REVIEW = `
 and the packaging change for aluminium housings. Dial-in details follow with the published notice.</p>`;
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-
-async function adminsOf(tx: Tx, tenantId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.tenantId, tenantId),
-        eq(memberships.userType, USER_TYPE.ADMIN),
-        eq(memberships.status, MEMBER_STATUS.JOINED),
-      ),
-    );
-  return rows.map((r) => r.userId);
-}
 
 /**
  * A published notice from Huaxin to both suppliers (Precision replied, Plastics has not opened it) and
@@ -160,7 +147,7 @@ export async function seedNotices(db: Db, world: DemoWorld): Promise<void> {
     await inTenantTx(db, tenantId, async (tx) =>
       notifyUsers(tx, {
         tenantId,
-        userIds: await adminsOf(tx, tenantId),
+        userIds: await administratorsOf(tx, tenantId),
         kind: 'system',
         title:
           '华信电子 Huaxin Electronics published the notice NT00001 "2027 年春节放假安排 Spring Festival shipping schedule"',

@@ -2,8 +2,11 @@ import { ALL_PERMISSIONS, PURCHASE_ORDER_LINE_STATUS, type PurchaseOrderLineInpu
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { materials, purchaseOrderLines, purchaseOrders, suppliers, warehouses } from '../db/schema.ts';
+import type { TellDeps } from '../modules/messages/messages.tell.ts';
+import { actOnOrder } from '../modules/purchase-orders/purchase-orders.actions.ts';
 import * as changes from '../modules/purchase-orders/purchase-orders.changes.ts';
-import * as orders from '../modules/purchase-orders/purchase-orders.service.ts';
+import { getOrder } from '../modules/purchase-orders/purchase-orders.query.ts';
+import { createOrder } from '../modules/purchase-orders/purchase-orders.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
 import { withoutKey } from '../platform/idempotency.ts';
 import type { DemoWorld } from './world.ts';
@@ -92,7 +95,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
     tx.select({ n: count() }).from(purchaseOrders).where(eq(purchaseOrders.tenantId, huaxin)),
   );
   if (n > 0) return;
-  const deps: orders.OrderDeps = { db, quiet: true };
+  const deps: TellDeps = { db, quiet: true };
   const buyer = adminAuth(world.users.buyer, 'buyer', huaxin);
   const precisionSide = adminAuth(world.users.supplier, 'supplier', world.tenants.precision);
   const plasticsSide = adminAuth(world.users.supplier2, 'supplier2', world.tenants.plastics);
@@ -108,7 +111,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
   });
   const c = await catalogue(db, huaxin);
   const place = async (supplierId: string, lines: number, offset: number, send: boolean, remarks: string) => {
-    const created = await orders.createOrder(
+    const created = await createOrder(
       deps,
       buyer,
       {
@@ -124,10 +127,9 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
       },
       withoutKey(buyer.userId),
     );
-    return orders.getOrder(db, buyer, created.id);
+    return getOrder(db, buyer, created.id);
   };
-  const answer = (side: Auth, id: string, body: Record<string, unknown>) =>
-    orders.actOnOrder(deps, side, id, 'confirm', body);
+  const answer = (side: Auth, id: string, body: Record<string, unknown>) => actOnOrder(deps, side, id, 'confirm', body);
 
   await place(ids.precision, 3, 0, false, '草稿：等待确认价格 Draft, prices to be checked');
   await place(ids.plastics, 2, 1, true, '新模具首批 First batch from the new mould');
@@ -154,15 +156,15 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
 
   const closed = await place(ids.precision, 2, 5, true, '已关闭 Closed');
   await answer(precisionSide, closed.id, { all: true });
-  await orders.actOnOrder(deps, buyer, closed.id, 'close', {});
+  await actOnOrder(deps, buyer, closed.id, 'close', {});
 
   const cancelled = await place(ids.plastics, 1, 6, true, '需求取消 Demand withdrawn');
-  await orders.actOnOrder(deps, buyer, cancelled.id, 'cancel', { comment: '项目取消 Project cancelled' });
+  await actOnOrder(deps, buyer, cancelled.id, 'cancel', { comment: '项目取消 Project cancelled' });
 
   // Changed twice: revision 2 confirmed by the supplier, revision 3 waiting for it.
   const changed = await place(ids.precision, 4, 7, true, '已变更两次 Changed twice');
   await answer(precisionSide, changed.id, { all: true });
-  const asInput = (lines: Awaited<ReturnType<typeof orders.getOrder>>['lines']) =>
+  const asInput = (lines: Awaited<ReturnType<typeof getOrder>>['lines']) =>
     lines
       .filter((l) => l.status !== PURCHASE_ORDER_LINE_STATUS.CANCELLED)
       .map((l) => ({
@@ -180,7 +182,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
         warehouseId: l.warehouseId,
         remark: l.remark,
       }));
-  const rev1 = asInput((await orders.getOrder(db, buyer, changed.id)).lines);
+  const rev1 = asInput((await getOrder(db, buyer, changed.id)).lines);
   const first = await changes.createChange(
     deps,
     buyer,
@@ -193,7 +195,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
     withoutKey(buyer.userId),
   );
   await changes.actOnChange(deps, precisionSide, first.id, 'confirm', {});
-  const rev2 = asInput((await orders.getOrder(db, buyer, changed.id)).lines);
+  const rev2 = asInput((await getOrder(db, buyer, changed.id)).lines);
   await changes.createChange(
     deps,
     buyer,

@@ -1,24 +1,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  addCalendarDays,
-  addCalendarYears,
-  MEMBER_STATUS,
-  OPERATION_TYPE,
-  QUALIFICATION_STATUS,
-  USER_TYPE,
-} from '@concord/shared';
+import { addCalendarDays, addCalendarYears, OPERATION_TYPE, QUALIFICATION_STATUS } from '@concord/shared';
 import { and, eq, ilike } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import {
   employees,
-  memberships,
   qualificationDocuments,
   qualificationRequirements,
   supplierClasses,
   suppliers,
 } from '../db/schema.ts';
 import { notifyUsers } from '../modules/messages/messages.service.ts';
+import { administratorsOf } from '../modules/messages/messages.tell.ts';
 import { recordOperation } from '../modules/operation-logs/operation-logs.service.ts';
 import { inTenantTx } from '../platform/context.ts';
 import { newId } from '../platform/ids.ts';
@@ -74,20 +67,6 @@ export function writeDemoAttachments(dataDir: string): void {
   for (const [k, key] of Object.entries(DEMO_FILES)) {
     writeFileSync(path.join(dir, key), samplePdf(titles[k as keyof typeof DEMO_FILES]), { flag: 'w' });
   }
-}
-
-async function adminsOf(tx: Tx, tenantId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.tenantId, tenantId),
-        eq(memberships.userType, USER_TYPE.ADMIN),
-        eq(memberships.status, MEMBER_STATUS.JOINED),
-      ),
-    );
-  return rows.map((r) => r.userId);
 }
 
 /** What the suppliers seed made; missing entries are looked up in Huaxin's archive. */
@@ -360,7 +339,7 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
       targetId: ids.mtc,
       summary: 'replied to QF00005 "材质证明 Material certificate 6061-T6": document code MTC-6061-240118, 1 file(s)',
     });
-    const admins = await adminsOf(tx, precisionTenant);
+    const admins = await administratorsOf(tx, precisionTenant);
     const notes = [
       {
         title: '华信电子 Huaxin Electronics requests 1 qualification document(s)',

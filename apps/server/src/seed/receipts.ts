@@ -8,8 +8,8 @@ import {
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { deliveryNoteLines, deliveryNotes, deliveryPackages } from '../db/schema.ts';
+import type { TellDeps } from '../modules/messages/messages.tell.ts';
 import * as receiving from '../modules/receipts/receiving.service.ts';
-import type { Deps } from '../modules/receiving-plans/receiving-plans.common.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
 import { withoutKey } from '../platform/idempotency.ts';
 import type { DemoWorld } from './world.ts';
@@ -74,7 +74,7 @@ async function noteOf(db: Db, tenantId: string, id: string) {
 }
 
 /** Scans every label (or the first `share` of them), then receives by hand what no label covered. */
-async function receiveAll(deps: Deps, auth: Auth, id: string, share = 1) {
+async function receiveAll(deps: TellDeps, auth: Auth, id: string, share = 1) {
   const { labels } = await noteOf(deps.db, auth.tenantId!, id);
   for (const code of labels.slice(0, Math.ceil(labels.length * share))) {
     await receiving.scanPackage(deps, auth, id, code);
@@ -88,7 +88,7 @@ async function receiveAll(deps: Deps, auth: Auth, id: string, share = 1) {
 }
 
 /** Lines to inspect: every other one loses a tenth (at least one unit) to a reason of the list. */
-async function inspectAll(deps: Deps, auth: Auth, id: string, n: number) {
+async function inspectAll(deps: TellDeps, auth: Auth, id: string, n: number) {
   const { lines } = await noteOf(deps.db, auth.tenantId!, id);
   for (const [i, line] of lines.filter((l) => l.isCheck).entries()) {
     const received = Number(line.receivedQty);
@@ -106,7 +106,7 @@ async function inspectAll(deps: Deps, auth: Auth, id: string, n: number) {
 }
 
 export async function seedReceipts(db: Db, world: DemoWorld, sentNoteIds: string[]): Promise<void> {
-  const deps: Deps = { db, quiet: true };
+  const deps: TellDeps = { db, quiet: true };
   const auth = buyerAuth(world);
   const huaxin = world.tenants.huaxin;
   for (const [n, id] of sentNoteIds.entries()) {

@@ -2,9 +2,11 @@ import { ALL_PERMISSIONS, PURCHASE_ORDER_LINE_STATUS, PURCHASE_ORDER_STATUS, USE
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inventoryReports, purchaseOrderLines, purchaseOrders, receivingPlans, suppliers } from '../db/schema.ts';
+import type { TellDeps } from '../modules/messages/messages.tell.ts';
 import * as inventory from '../modules/receiving-plans/inventory-reports.service.ts';
-import type { Deps } from '../modules/receiving-plans/receiving-plans.common.ts';
-import * as plans from '../modules/receiving-plans/receiving-plans.service.ts';
+import { actOnPlan } from '../modules/receiving-plans/receiving-plans.actions.ts';
+import { getPlan } from '../modules/receiving-plans/receiving-plans.query.ts';
+import { createPlan } from '../modules/receiving-plans/receiving-plans.service.ts';
 import * as urgent from '../modules/receiving-plans/urgent-deliveries.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
 import { withoutKey } from '../platform/idempotency.ts';
@@ -81,7 +83,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
     tx.select({ n: count() }).from(receivingPlans).where(eq(receivingPlans.tenantId, huaxin)),
   );
   if (n > 0) return;
-  const deps: Deps = { db, quiet: true };
+  const deps: TellDeps = { db, quiet: true };
   const buyer = adminAuth(world.users.buyer, 'buyer', huaxin);
   const precision = adminAuth(world.users.supplier, 'supplier', world.tenants.precision);
   const plastics = adminAuth(world.users.supplier2, 'supplier2', world.tenants.plastics);
@@ -94,7 +96,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
   if (split) {
     const qty = Number(split.confirmedQty);
     const first = Math.round(qty * 0.6);
-    const created = await plans.createPlan(
+    const created = await createPlan(
       deps,
       buyer,
       {
@@ -108,8 +110,8 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
       },
       withoutKey(buyer.userId),
     );
-    const plan = await plans.getPlan(db, precision, created.id);
-    await plans.actOnPlan(deps, precision, created.id, 'confirm', {
+    const plan = await getPlan(db, precision, created.id);
+    await actOnPlan(deps, precision, created.id, 'confirm', {
       lines: [
         { id: plan.lines[0]!.id },
         { id: plan.lines[1]!.id, date: daysFromNow(17), remark: '阳极氧化排期 Anodizing slot three days later' },
@@ -120,7 +122,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
   // Every confirmed line of the other supplier in one delivery each, confirmed as planned.
   const byOrder = plasticsLines.filter((l) => l.orderId === plasticsLines[0]?.orderId);
   if (byOrder.length) {
-    const created = await plans.createPlan(
+    const created = await createPlan(
       deps,
       buyer,
       {
@@ -136,7 +138,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
       },
       withoutKey(buyer.userId),
     );
-    await plans.actOnPlan(deps, plastics, created.id, 'confirm', { all: true, comment: '按计划送货 As planned' });
+    await actOnPlan(deps, plastics, created.id, 'confirm', { all: true, comment: '按计划送货 As planned' });
   }
 
   const supplierIds = await inTenantTx(db, huaxin, async (tx) => {

@@ -1,9 +1,10 @@
 import { ALL_PERMISSIONS, USER_TYPE } from '@concord/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import type { TellDeps } from '../modules/messages/messages.tell.ts';
 import { receiptLines } from '../modules/receipts/receipts.table.ts';
-import type { Deps } from '../modules/receiving-plans/receiving-plans.common.ts';
-import * as statements from '../modules/reconciliations/reconciliations.service.ts';
+import { actOnStatement } from '../modules/reconciliations/reconciliations.actions.ts';
+import { createStatement } from '../modules/reconciliations/reconciliations.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
 import { withoutKey } from '../platform/idempotency.ts';
 import type { DemoWorld } from './world.ts';
@@ -61,14 +62,14 @@ async function someOpenLines(db: Db, buyerTenantId: string, supplierTenantId: st
 }
 
 export async function seedReconciliations(db: Db, world: DemoWorld): Promise<void> {
-  const deps: Deps = { db, quiet: true };
+  const deps: TellDeps = { db, quiet: true };
   const { huaxin, precision, plastics } = world.tenants;
   const buyer = adminAuth(world.users.buyer, 'buyer', huaxin);
 
   const confirmed = await someOpenLines(db, huaxin, precision);
   if (confirmed) {
     const supplier = adminAuth(world.users.supplier, 'supplier', precision);
-    const { id } = await statements.createStatement(
+    const { id } = await createStatement(
       deps,
       buyer,
       {
@@ -81,15 +82,15 @@ export async function seedReconciliations(db: Db, world: DemoWorld): Promise<voi
       },
       withoutKey(buyer.userId),
     );
-    await statements.actOnStatement(deps, buyer, id, 'send', {});
-    await statements.actOnStatement(deps, supplier, id, 'confirm', {});
-    await statements.actOnStatement(deps, buyer, id, 'finalize', {});
+    await actOnStatement(deps, buyer, id, 'send', {});
+    await actOnStatement(deps, supplier, id, 'confirm', {});
+    await actOnStatement(deps, buyer, id, 'finalize', {});
   }
 
   const disputed = await someOpenLines(db, huaxin, plastics);
   if (disputed) {
     const supplier2 = adminAuth(world.users.supplier2, 'supplier2', plastics);
-    const { id } = await statements.createStatement(
+    const { id } = await createStatement(
       deps,
       supplier2,
       {
@@ -102,9 +103,9 @@ export async function seedReconciliations(db: Db, world: DemoWorld): Promise<voi
       },
       withoutKey(supplier2.userId),
     );
-    const sent = await statements.actOnStatement(deps, supplier2, id, 'send', {});
+    const sent = await actOnStatement(deps, supplier2, id, 'send', {});
     const [first, ...rest] = sent.lines;
-    await statements.actOnStatement(deps, buyer, id, 'answer', {
+    await actOnStatement(deps, buyer, id, 'answer', {
       lines: [
         {
           id: first!.id,

@@ -25,8 +25,8 @@ import {
   users,
 } from '../db/schema.ts';
 import { recordOperation } from '../modules/operation-logs/operation-logs.service.ts';
-import { SUPPLIERS_MODULE, switchTenant } from '../modules/suppliers/suppliers.service.ts';
-import { inTenantTx } from '../platform/context.ts';
+import { SUPPLIERS_MODULE } from '../modules/suppliers/suppliers.service.ts';
+import { inTenantTx, switchTenant } from '../platform/context.ts';
 import { newId } from '../platform/ids.ts';
 import { newToken, randomDigits } from '../platform/tokens.ts';
 import type { DemoWorld } from './world.ts';

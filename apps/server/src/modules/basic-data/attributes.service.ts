@@ -15,21 +15,13 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { materialAttributes, materialFeatures } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-import {
-  ADD,
-  assertUnique,
-  DELETE,
-  LOG_MODULES,
-  likeAny,
-  logChange,
-  UPDATE,
-  updateVersioned,
-} from './basic-data.common.ts';
+import { ADD, assertUnique, DELETE, LOG_MODULES, logChange, UPDATE, updateVersioned } from './basic-data.common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Material attributes
@@ -72,7 +64,7 @@ export async function listAttributes(
     eq(materialAttributes.tenantId, tenantId),
     f.valueType ? eq(materialAttributes.valueType, f.valueType) : undefined,
     f.keyword
-      ? or(ilike(materialAttributes.code, likeAny(f.keyword)), ilike(materialAttributes.name, likeAny(f.keyword)))
+      ? or(ilike(materialAttributes.code, escapeLike(f.keyword)), ilike(materialAttributes.name, escapeLike(f.keyword)))
       : undefined,
   );
   const page = pageOf(query.pageParam);
@@ -179,7 +171,7 @@ export async function listFeatures(
   const f = query.filter ?? {};
   const where = and(
     eq(materialFeatures.tenantId, tenantId),
-    f.keyword ? ilike(materialFeatures.name, likeAny(f.keyword)) : undefined,
+    f.keyword ? ilike(materialFeatures.name, escapeLike(f.keyword)) : undefined,
   );
   const page = pageOf(query.pageParam);
   const [rows, [{ total }]] = await Promise.all([

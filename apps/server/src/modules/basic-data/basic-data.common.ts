@@ -3,8 +3,9 @@ import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import type { Auth } from '../../platform/context.ts';
+import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type Actor, recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 
 /** The operation-log module names of basic data, one per screen. */
 export const LOG_MODULES = {
@@ -20,13 +21,6 @@ export const LOG_MODULES = {
 } as const;
 type LogModule = (typeof LOG_MODULES)[keyof typeof LOG_MODULES];
 
-export const actorOf = (auth: Auth): Actor => ({
-  tenantId: auth.tenantId!,
-  userId: auth.userId,
-  username: auth.username,
-  ip: auth.ip,
-});
-
 /**
  * Pickers of other modules' forms list classes, dictionaries and warehouses: buyers, suppliers and
  * basic-data maintainers may read them, only CF_BAS may change them (the route says so).
@@ -34,8 +28,6 @@ export const actorOf = (auth: Auth): Actor => ({
 export function assertReader(auth: Auth): void {
   if (!BASIC_DATA_READERS.some((code) => auth.permissions.has(code))) throw new AppError('FORBIDDEN');
 }
-
-export const likeAny = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** Numeric columns arrive as strings so no precision is lost in SQL; the API speaks numbers. */
 export const toNumber = (v: string | number | null): number | null => (v === null ? null : Number(v));

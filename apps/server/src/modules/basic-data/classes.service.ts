@@ -12,12 +12,13 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { materialClasses } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-import { ADD, DELETE, LOG_MODULES, likeAny, logChange, UPDATE, updateVersioned } from './basic-data.common.ts';
+import { ADD, DELETE, LOG_MODULES, logChange, UPDATE, updateVersioned } from './basic-data.common.ts';
 import { countMaterialsOfClass } from './material-usage.ts';
 
 type Fields = z.infer<typeof materialClassFieldsSchema>;
@@ -64,7 +65,7 @@ export async function listMaterialClasses(
   const where = and(
     eq(materialClasses.tenantId, tenantId),
     f.keyword
-      ? or(ilike(materialClasses.code, likeAny(f.keyword)), ilike(materialClasses.name, likeAny(f.keyword)))
+      ? or(ilike(materialClasses.code, escapeLike(f.keyword)), ilike(materialClasses.name, escapeLike(f.keyword)))
       : undefined,
     f.parentId ? eq(materialClasses.parentId, f.parentId) : undefined,
   );

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { dictionaryItems } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
@@ -21,7 +22,6 @@ import {
   assertUnique,
   DELETE,
   LOG_MODULES,
-  likeAny,
   logChange,
   toNumber,
   UPDATE,
@@ -71,7 +71,7 @@ export async function listDictionaryItems(
     f.dictType ? eq(dictionaryItems.dictType, f.dictType) : undefined,
     f.enabled === undefined ? undefined : eq(dictionaryItems.enabled, f.enabled),
     f.keyword
-      ? or(ilike(dictionaryItems.code, likeAny(f.keyword)), ilike(dictionaryItems.name, likeAny(f.keyword)))
+      ? or(ilike(dictionaryItems.code, escapeLike(f.keyword)), ilike(dictionaryItems.name, escapeLike(f.keyword)))
       : undefined,
   );
   const page = pageOf(query.pageParam);

@@ -10,21 +10,13 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { evaluationItems } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-import {
-  ADD,
-  assertUnique,
-  DELETE,
-  LOG_MODULES,
-  likeAny,
-  logChange,
-  UPDATE,
-  updateVersioned,
-} from './basic-data.common.ts';
+import { ADD, assertUnique, DELETE, LOG_MODULES, logChange, UPDATE, updateVersioned } from './basic-data.common.ts';
 
 type Fields = z.infer<typeof evaluationItemFieldsSchema>;
 type UpdateInput = z.infer<typeof evaluationItemUpdateSchema>;
@@ -68,7 +60,7 @@ export async function listEvaluationItems(
     eq(evaluationItems.tenantId, tenantId),
     f.enabled === undefined ? undefined : eq(evaluationItems.enabled, f.enabled),
     f.keyword
-      ? or(ilike(evaluationItems.code, likeAny(f.keyword)), ilike(evaluationItems.name, likeAny(f.keyword)))
+      ? or(ilike(evaluationItems.code, escapeLike(f.keyword)), ilike(evaluationItems.name, escapeLike(f.keyword)))
       : undefined,
   );
   const page = pageOf(query.pageParam);

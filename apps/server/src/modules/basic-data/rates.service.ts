@@ -14,21 +14,13 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { exchangeRates, interestRates } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-import {
-  ADD,
-  assertUnique,
-  DELETE,
-  LOG_MODULES,
-  likeAny,
-  logChange,
-  UPDATE,
-  updateVersioned,
-} from './basic-data.common.ts';
+import { ADD, assertUnique, DELETE, LOG_MODULES, logChange, UPDATE, updateVersioned } from './basic-data.common.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Interest rates
@@ -275,7 +267,10 @@ const exchangeFilter = (tenantId: string, f: ExchangeListQuery['filter'] = {}) =
   and(
     eq(exchangeRates.tenantId, tenantId),
     f.keyword
-      ? or(ilike(exchangeRates.currencyCode, likeAny(f.keyword)), ilike(exchangeRates.currencyName, likeAny(f.keyword)))
+      ? or(
+          ilike(exchangeRates.currencyCode, escapeLike(f.keyword)),
+          ilike(exchangeRates.currencyName, escapeLike(f.keyword)),
+        )
       : undefined,
   );
 

@@ -10,21 +10,13 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { warehouses } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-import {
-  ADD,
-  assertUnique,
-  DELETE,
-  LOG_MODULES,
-  likeAny,
-  logChange,
-  UPDATE,
-  updateVersioned,
-} from './basic-data.common.ts';
+import { ADD, assertUnique, DELETE, LOG_MODULES, logChange, UPDATE, updateVersioned } from './basic-data.common.ts';
 import { countWarehouseUses } from './material-usage.ts';
 
 type Fields = z.infer<typeof warehouseFieldsSchema>;
@@ -55,7 +47,9 @@ const SORTABLE = {
 const filterOf = (tenantId: string, f: ListQuery['filter'] = {}) =>
   and(
     eq(warehouses.tenantId, tenantId),
-    f.keyword ? or(ilike(warehouses.code, likeAny(f.keyword)), ilike(warehouses.name, likeAny(f.keyword))) : undefined,
+    f.keyword
+      ? or(ilike(warehouses.code, escapeLike(f.keyword)), ilike(warehouses.name, escapeLike(f.keyword)))
+      : undefined,
   );
 
 export async function listWarehouses(q: Queryable, tenantId: string, query: ListQuery): Promise<ListResult<Warehouse>> {

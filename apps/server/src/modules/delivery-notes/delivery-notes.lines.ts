@@ -14,13 +14,13 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import { type Auth, switchTenant } from '../../platform/context.ts';
+import { escapeLike } from '../../platform/documents.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { materialCustomers, materials } from '../materials/materials.table.ts';
-import { orderSideCondition } from '../purchase-orders/purchase-orders.service.ts';
+import { orderSideCondition } from '../purchase-orders/purchase-orders.common.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
 import { receivingPlanLines as rl, receivingPlans as rp } from '../receiving-plans/receiving-plans.table.ts';
-import { switchTenant } from '../suppliers/suppliers.service.ts';
 import { customers } from '../suppliers/suppliers.table.ts';
 import { deliveryNotes as dn, deliveryNoteLines as dnl } from './delivery-notes.table.ts';
 
@@ -42,7 +42,6 @@ const LIVE_PLAN_STATUSES = [
 /** A plain decimal string (no grouping): the web sends these values back as quantities. */
 export const dec = (v: number | string, places: number) => String(roundTo(Number(v), places));
 
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 const ids = (values: readonly number[]) =>
   sql.join(
     values.map((v) => sql`${v}`),

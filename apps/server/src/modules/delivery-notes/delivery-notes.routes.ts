@@ -16,7 +16,7 @@ import { inTenantTx } from '../../platform/context.ts';
 import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
 import type { Services } from '../../platform/services.ts';
-import type { Deps } from '../receiving-plans/receiving-plans.common.ts';
+import type { TellDeps } from '../messages/messages.tell.ts';
 import { listDeliverableLines, listDeliveryCustomers } from './delivery-notes.lines.ts';
 import * as notes from './delivery-notes.service.ts';
 import { labelsPdf } from './labels.service.ts';
@@ -34,7 +34,7 @@ export function registerDeliveryNoteRoutes(app: FastifyInstance, s: Services) {
   const db = s.database.db;
   const eitherSide = { access: 'member' } as const;
   const supplier = { access: 'SL_SH_GL' } as const;
-  const deps = (req: FastifyRequest): Deps => ({ db, provider: s.provider, log: req.log });
+  const deps = (req: FastifyRequest): TellDeps => ({ db, provider: s.provider, log: req.log });
   const tags = ['delivery-notes'];
 
   r.post(

@@ -1,6 +1,4 @@
 import {
-  DELIVERY_BUYER_PERMISSION,
-  DELIVERY_NOTE_BUYER_HIDDEN_STATUSES,
   DELIVERY_NOTE_EDITABLE_STATUSES,
   DELIVERY_NOTE_STATUS,
   DELIVERY_SUPPLIER_PERMISSION,
@@ -20,49 +18,35 @@ import {
   type ListResult,
   OPERATION_TYPE,
 } from '@concord/shared';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  gte,
-  ilike,
-  inArray,
-  lte,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { enterprises } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
+import {
+  actorOf,
+  claimDocument,
+  documentHistory,
+  escapeLike,
+  findDocument,
+  nextDocumentNumber,
+  requireAny,
+  userNameOf,
+} from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
-import { claimDocument } from '../../platform/state-machine.ts';
 import { warehouses } from '../basic-data/basic-data.table.ts';
+import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
+import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { actorOf, bothHistories, requireAny } from '../purchase-orders/purchase-orders.service.ts';
 import { purchaseOrders as po } from '../purchase-orders/purchase-orders.table.ts';
-import { enterpriseName, nameOf } from '../qualifications/qualifications.notify.ts';
 import { receiptInspections } from '../receipts/receipts.table.ts';
-import { type Deps, escapeLike, sideCondition, sideOf, tellParty } from '../receiving-plans/receiving-plans.common.ts';
-import { switchTenant } from '../suppliers/suppliers.service.ts';
 import { suppliers } from '../suppliers/suppliers.table.ts';
+import { buyerNoticeLink, NOTE_MODULE, noteSideCondition, readPermission } from './delivery-notes.common.ts';
 import { deliveryNotes as dn, deliveryNoteLines as dnl, deliveryPackages as dp } from './delivery-notes.table.ts';
-import {
-  dropNoteLines,
-  type NoteRow,
-  nextNoteNo,
-  releaseNote,
-  userName,
-  writeNoteLines,
-} from './delivery-notes.write.ts';
+import { dropNoteLines, type NoteRow, releaseNote, writeNoteLines } from './delivery-notes.write.ts';
 
 type CreateInput = z.infer<typeof deliveryNoteCreateSchema>;
 type UpdateInput = z.infer<typeof deliveryNoteUpdateSchema>;
@@ -70,38 +54,10 @@ type ListQuery = z.infer<typeof deliveryNoteListSchema>;
 type LineListQuery = z.infer<typeof deliveryNoteLineListSchema>;
 type ActionBody = z.infer<typeof deliveryNoteActionSchema>;
 
-export const NOTE_MODULE = 'delivery-notes';
 const S = DELIVERY_NOTE_STATUS;
-export const buyerNoticeLink = (id: string) => `/receiptdetail/deliverydetail?id=${id}`;
-export const supplierNoteLink = (id: string) => `/supplysee/deliverydetail?id=${id}`;
-
-export const readPermission = (side: DocumentSide) =>
-  side === 'buyer' ? [DELIVERY_BUYER_PERMISSION] : [DELIVERY_SUPPLIER_PERMISSION];
-
-/** The buyer sees notices of its suppliers within its data scope, never a draft; the supplier its own notes. */
-async function noteSideCondition(q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> {
-  return and(
-    await sideCondition(q, auth, side, dn),
-    side === 'buyer' ? notInArray(dn.status, [...DELIVERY_NOTE_BUYER_HIDDEN_STATUSES]) : undefined,
-  );
-}
-
 /** The note as the caller sees it, and on which side; not visible → null (the route answers 404). */
-export async function findNote(
-  q: Queryable,
-  auth: Auth,
-  id: string,
-): Promise<{ side: DocumentSide; row: NoteRow } | null> {
-  const side = await sideOf(q, auth, dn, id);
-  const [row] = await q
-    .select()
-    .from(dn)
-    .where(and(eq(dn.id, id), await noteSideCondition(q, auth, side)))
-    .limit(1);
-  if (!row) return null;
-  requireAny(auth, readPermission(side));
-  return { side, row };
-}
+export const findNote = (q: Queryable, auth: Auth, id: string): Promise<{ side: DocumentSide; row: NoteRow } | null> =>
+  findDocument(q, auth, dn, id, { visible: (side) => noteSideCondition(q, auth, side), read: readPermission });
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -360,7 +316,7 @@ export async function getNote(db: Db, auth: Auth, id: string): Promise<DeliveryN
     actions: deliveryNoteMachine.available(side, row.status, (c) => auth.permissions.has(c)),
     lines,
     packages,
-    history: await bothHistories(db, row, NOTE_MODULE, id),
+    history: await documentHistory(db, row, NOTE_MODULE, id),
     decimalPlaces: places ?? { quantity: 2, price: 4, amount: 2 },
   };
 }
@@ -377,9 +333,9 @@ export interface CreatedNote {
 
 type Told = { id: string; noteNo: string; tenantId: string; ownerId: string | null };
 
-async function tellBuyer(deps: Deps, auth: Auth, note: Told, what: 'sent' | 'cancelled') {
+async function tellBuyer(deps: TellDeps, auth: Auth, note: Told, what: 'sent' | 'cancelled') {
   const name = await nameOf(deps.db, auth.tenantId!);
-  await tellParty(deps, [
+  await tellParty(deps, 'delivery', [
     {
       tenantId: note.tenantId,
       userId: note.ownerId,
@@ -395,7 +351,7 @@ async function tellBuyer(deps: Deps, auth: Auth, note: Told, what: 'sent' | 'can
 
 /** A new note of one customer, whole or absent (R-01); `send` sends it at once. */
 export async function createNote(
-  deps: Deps,
+  deps: TellDeps,
   auth: Auth,
   input: CreateInput,
   idem: IdempotencyScope,
@@ -405,7 +361,13 @@ export async function createNote(
   const { created, ownerId } = await inTenantTx(deps.db, me, (tx) =>
     idempotent(tx, idem, async () => {
       const id = newId();
-      const noteNo = await nextNoteNo(tx, me, input.customerTenantId);
+      const noteNo = await nextDocumentNumber(tx, {
+        prefix: 'DN',
+        table: dn,
+        column: dn.noteNo,
+        owner: input.customerTenantId,
+        caller: me,
+      });
       const head = await writeNoteLines(
         tx,
         auth,
@@ -430,7 +392,7 @@ export async function createNote(
         packageCount: head.packageCount,
         totalQty: head.totalQty,
         createdBy: auth.userId,
-        createdByName: await userName(tx, auth),
+        createdByName: await userNameOf(tx, auth.userId),
         ownerId: head.ownerId,
         deptId: head.deptId,
         sentAt: input.send ? sql`now()` : null,
@@ -500,7 +462,7 @@ export async function updateNote(db: Db, auth: Auth, id: string, input: UpdateIn
 
 /** The supplier's steps: send and cancel. The buyer's steps live in the receipts module. */
 export async function actOnNote(
-  deps: Deps,
+  deps: TellDeps,
   auth: Auth,
   id: string,
   action: DeliveryNoteSupplierAction,

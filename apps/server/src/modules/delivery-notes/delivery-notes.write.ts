@@ -8,14 +8,12 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import { type Auth, switchTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { orderSideCondition } from '../purchase-orders/purchase-orders.service.ts';
+import { orderSideCondition } from '../purchase-orders/purchase-orders.common.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
 import { receivingPlanLines as rl, receivingPlans as rp } from '../receiving-plans/receiving-plans.table.ts';
-import { switchTenant } from '../suppliers/suppliers.service.ts';
 import {
   DELIVERABLE_ORDER_STATUSES,
   dec,
@@ -26,7 +24,7 @@ import {
   syncDeliveredQty,
   withOverRate,
 } from './delivery-notes.lines.ts';
-import { deliveryNotes as dn, deliveryNoteLines as dnl, deliveryPackages as dp } from './delivery-notes.table.ts';
+import { type deliveryNotes as dn, deliveryNoteLines as dnl, deliveryPackages as dp } from './delivery-notes.table.ts';
 
 type LineInput = z.infer<typeof deliveryNoteCreateSchema>['lines'][number];
 export type NoteRow = typeof dn.$inferSelect;
@@ -274,26 +272,4 @@ export async function releaseNote(tx: Queryable, note: NoteRow): Promise<void> {
     [...new Set(old.map((o) => o.orderLineId))],
     [...new Set(old.map((o) => o.planLineId).filter((v): v is string => !!v))],
   );
-}
-
-/**
- * Note numbers run DN + yyMMdd + a 4-digit daily sequence per buyer enterprise (the owner of the
- * numbers), serialized by a transaction-scoped advisory lock; read in the buyer's context so the
- * numbers of every supplier of that buyer are counted.
- */
-export async function nextNoteNo(tx: Queryable, me: string, customerTenantId: string): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(7324, hashtext(${`DN${customerTenantId}`}))`);
-  const day = new Date().toISOString().slice(0, 10);
-  const stem = `DN${day.slice(2, 4)}${day.slice(5, 7)}${day.slice(8, 10)}`;
-  await switchTenant(tx, customerTenantId);
-  const result = await tx.execute<{ n: number }>(sql`
-    select coalesce(max(substring(note_no from ${stem.length + 1}::int)::int), 0) as n
-      from ${dn} where tenant_id = ${customerTenantId} and note_no ~ ${`^${stem}[0-9]{4,6}$`}`);
-  await switchTenant(tx, me);
-  return `${stem}${String(Number(result.rows[0]?.n ?? 0) + 1).padStart(4, '0')}`;
-}
-
-export async function userName(tx: Queryable, auth: Auth): Promise<string> {
-  const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
-  return user?.name || auth.username;
 }

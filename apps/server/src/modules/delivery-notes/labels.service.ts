@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { nameOf } from '../qualifications/qualifications.notify.ts';
+import { nameOf } from '../enterprises/enterprises.names.ts';
 import { findNote } from './delivery-notes.service.ts';
 import { deliveryNoteLines as dnl, deliveryPackages as dp } from './delivery-notes.table.ts';
 import { type Label, renderLabelsPdf } from './labels.pdf.ts';

@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { departments, employees, positions } from '../../db/schema.ts';
 import type { Auth } from '../../platform/context.ts';
+import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
@@ -27,8 +28,6 @@ type DepartmentUpdate = z.infer<typeof departmentUpdateSchema>;
 type DepartmentListQuery = z.infer<typeof departmentListSchema>;
 
 const MODULE = 'departments';
-
-const actor = (auth: Auth) => ({ tenantId: auth.tenantId!, userId: auth.userId, username: auth.username, ip: auth.ip });
 
 /** Employees that still belong to a department: invited or joined. Those who left do not hold it. */
 export const ACTIVE_EMPLOYEE_STATUSES = [MEMBER_STATUS.IN_PROGRESS, MEMBER_STATUS.JOINED];
@@ -68,8 +67,6 @@ const SORTABLE = {
   stopDd: departments.stopDd,
   createdAt: departments.createdAt,
 };
-
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 export async function listDepartments(
   q: Queryable,
@@ -192,7 +189,7 @@ export async function createDepartment(
       if (inserted.length) deptNo = candidate;
       else await assertCodeFree(q, tenantId, input.deptCode, null);
     }
-    await recordOperation(q, actor(auth), {
+    await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.ADD,
       module: MODULE,
       targetId: id,
@@ -238,7 +235,7 @@ export async function updateDepartment(
   }
   if (updated.length === 0) throw new AppError('CONFLICT');
   const after = await getDepartment(q, tenantId, id);
-  await recordOperation(q, actor(auth), {
+  await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
@@ -278,7 +275,7 @@ export async function deleteDepartment(q: Queryable, auth: Auth, id: string): Pr
     .set({ deptId: null })
     .where(and(inDept, notInArray(employees.status, ACTIVE_EMPLOYEE_STATUSES)));
   await q.delete(departments).where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)));
-  await recordOperation(q, actor(auth), {
+  await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.DELETE,
     module: MODULE,
     targetId: id,

@@ -29,6 +29,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { Auth } from '../../platform/context.ts';
+import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
@@ -162,8 +163,6 @@ const SORTABLE = {
   status: employees.status,
   createdAt: employees.createdAt,
 };
-
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 async function departmentAndBelow(q: Queryable, tenantId: string, deptId: string): Promise<string[]> {
   const all = await q

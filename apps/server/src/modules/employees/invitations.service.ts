@@ -16,6 +16,7 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { employeeInvitations, employees, enterprises, memberships, users } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
@@ -403,8 +404,7 @@ export async function acceptInvitation(s: Services, auth: Auth, input: AcceptInp
       .returning({ userId: memberships.userId });
     if (joined.length === 0) throw new AppError('ALREADY_MEMBER');
     const employeeId = await recordJoinedEmployee(tx, tenantId, auth.userId, null, claimed.employeeId);
-    const actor = { tenantId, userId: auth.userId, username: auth.username, ip: auth.ip };
-    await recordOperation(tx, actor, {
+    await recordOperation(tx, actorOf(auth, tenantId), {
       type: OPERATION_TYPE.ADD,
       module: STAFF_MODULE,
       targetId: employeeId,

@@ -14,6 +14,7 @@ import type { Db, Queryable } from '../../db/client.ts';
 import { enterpriseCapabilities, enterprises, memberships } from '../../db/schema.ts';
 import { listMemberships } from '../../platform/access.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
@@ -23,14 +24,8 @@ import { claimNotice, type Guard, guarded, type ThrottleRule } from '../../platf
 import { randomDigits } from '../../platform/tokens.ts';
 import { recordJoinedEmployee } from '../employees/employees.service.ts';
 import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
+import { administratorsOf } from '../messages/messages.tell.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-
-const actor = (auth: Auth, tenantId: string) => ({
-  tenantId,
-  userId: auth.userId,
-  username: auth.username,
-  ip: auth.ip,
-});
 
 async function uniqueCompNo(db: Queryable): Promise<string> {
   for (;;) {
@@ -56,7 +51,7 @@ export async function registerEnterprise(db: Db, auth: Auth, input: CompRegister
         .insert(memberships)
         .values({ tenantId, userId: auth.userId, userType: USER_TYPE.ADMIN, status: MEMBER_STATUS.JOINED });
       await recordJoinedEmployee(tx, tenantId, auth.userId);
-      await recordOperation(tx, actor(auth, tenantId), {
+      await recordOperation(tx, actorOf(auth, tenantId), {
         type: OPERATION_TYPE.ADD,
         module: 'enterprises',
         targetId: tenantId,
@@ -126,25 +121,11 @@ export async function checkInviteCode(
   throw new AppError('INVITE_CODE_INVALID');
 }
 
-async function adminsOf(tx: Queryable, tenantId: string): Promise<string[]> {
-  const admins = await tx
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.tenantId, tenantId),
-        eq(memberships.userType, USER_TYPE.ADMIN),
-        eq(memberships.status, MEMBER_STATUS.JOINED),
-      ),
-    );
-  return admins.map((a) => a.userId);
-}
-
 async function noticeInviteGuesses(s: Services, enterprise: Enterprise, log: FastifyBaseLogger) {
   const emails = await inTenantTx(s.database.db, enterprise.id, async (tx) => {
     return notifyUsers(tx, {
       tenantId: enterprise.id,
-      userIds: await adminsOf(tx, enterprise.id),
+      userIds: await administratorsOf(tx, enterprise.id),
       kind: 'system',
       title: `${INVITE_NOTICE_AFTER} wrong invite codes for ${enterprise.shortName || enterprise.name} within an hour`,
       content:
@@ -182,7 +163,7 @@ export async function acceptInvite(
       .returning({ userId: memberships.userId });
     if (joined.length === 0) throw new AppError('ALREADY_MEMBER');
     await recordJoinedEmployee(tx, tenantId, auth.userId);
-    await recordOperation(tx, actor(auth, tenantId), {
+    await recordOperation(tx, actorOf(auth, tenantId), {
       type: OPERATION_TYPE.ADD,
       module: 'staff',
       targetId: auth.userId,
@@ -190,7 +171,7 @@ export async function acceptInvite(
     });
     return notifyUsers(tx, {
       tenantId,
-      userIds: await adminsOf(tx, tenantId),
+      userIds: await administratorsOf(tx, tenantId),
       kind: 'system',
       title: `${auth.username} joined ${enterprise.shortName || enterprise.name}`,
       content: `${auth.username} joined the enterprise with the invite code.`,
@@ -323,7 +304,7 @@ export async function updateEnterpriseInfo(
     { ...before, capabilities: describeCapabilities(before.capabilities) },
     { ...fields, capabilities: describeCapabilities(rows) },
   );
-  await recordOperation(tx, actor(auth, tenantId), {
+  await recordOperation(tx, actorOf(auth, tenantId), {
     type: OPERATION_TYPE.UPDATE,
     module: 'enterprises',
     targetId: tenantId,
@@ -342,7 +323,7 @@ export async function rotateInviteCode(tx: Queryable, auth: Auth) {
   let inviteCode = randomDigits(6);
   while (inviteCode === current?.code) inviteCode = randomDigits(6);
   await tx.update(enterprises).set({ inviteCode }).where(eq(enterprises.id, tenantId));
-  await recordOperation(tx, actor(auth, tenantId), {
+  await recordOperation(tx, actorOf(auth, tenantId), {
     type: OPERATION_TYPE.UPDATE,
     module: 'enterprises',
     targetId: tenantId,

@@ -11,12 +11,12 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { customers, materialCustomers } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-import { partnerActor } from '../suppliers/suppliers.service.ts';
 import { isUniqueViolation } from './materials.service.ts';
 
 /**
@@ -29,8 +29,6 @@ export const MATERIAL_CUSTOMERS_MODULE = 'material-customers';
 type Fields = z.output<typeof materialCustomerFieldsSchema>;
 type UpdateInput = z.output<typeof materialCustomerUpdateSchema>;
 type ListQuery = z.output<typeof materialCustomerListSchema>;
-
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 const mc = materialCustomers;
 
@@ -130,7 +128,7 @@ export async function createMaterialCustomer(
         .onConflictDoNothing()
         .returning({ id: mc.id });
       if (!inserted) throw new AppError('MATERIAL_CUSTOMER_TAKEN', { code: input.custPrdtCode });
-      await recordOperation(tx, partnerActor(auth), {
+      await recordOperation(tx, actorOf(auth), {
         type: OPERATION_TYPE.ADD,
         module: MATERIAL_CUSTOMERS_MODULE,
         targetId: id,
@@ -169,7 +167,7 @@ export async function updateMaterialCustomer(
     Object.fromEntries(keys.map((k) => [k, fields[k]])),
   );
   if (changes) {
-    await recordOperation(q, partnerActor(auth), {
+    await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: MATERIAL_CUSTOMERS_MODULE,
       targetId: id,
@@ -183,7 +181,7 @@ export async function deleteMaterialCustomer(q: Queryable, auth: Auth, id: strin
   const tenantId = auth.tenantId!;
   const row = await getMaterialCustomer(q, tenantId, id);
   await q.delete(mc).where(and(eq(mc.tenantId, tenantId), eq(mc.id, id)));
-  await recordOperation(q, partnerActor(auth), {
+  await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.DELETE,
     module: MATERIAL_CUSTOMERS_MODULE,
     targetId: id,

@@ -11,12 +11,12 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { materialSuppliers, materials, suppliers, warehouses } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-import { partnerActor } from '../suppliers/suppliers.service.ts';
 import { lockMaterial, MATERIALS_MODULE } from './materials.service.ts';
 
 /**
@@ -30,8 +30,6 @@ type UpdateInput = z.output<typeof materialSupplierUpdateSchema>;
 type ListQuery = z.output<typeof materialSupplierListSchema>;
 
 const MAX_QUOTA = 100;
-
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 const columns = {
   id: materialSuppliers.id,
@@ -190,7 +188,7 @@ export async function createMaterialSupplier(
         .returning({ id: materialSuppliers.id });
       if (!inserted) throw new AppError('MATERIAL_SUPPLIER_TAKEN');
       const row = await getMaterialSupplier(tx, auth, id);
-      await recordOperation(tx, partnerActor(auth), {
+      await recordOperation(tx, actorOf(auth), {
         type: OPERATION_TYPE.ADD,
         module: MATERIALS_MODULE,
         targetId: input.materialId,
@@ -244,7 +242,7 @@ export async function updateMaterialSupplier(
     Object.fromEntries(LOGGED.map((k) => [k, fields[k]])),
   );
   if (changes) {
-    await recordOperation(q, partnerActor(auth), {
+    await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: MATERIALS_MODULE,
       targetId: before.materialId,
@@ -258,7 +256,7 @@ export async function deleteMaterialSupplier(q: Queryable, auth: Auth, id: strin
   const tenantId = auth.tenantId!;
   const row = await getMaterialSupplier(q, auth, id);
   await q.delete(materialSuppliers).where(and(eq(materialSuppliers.tenantId, tenantId), eq(materialSuppliers.id, id)));
-  await recordOperation(q, partnerActor(auth), {
+  await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.DELETE,
     module: MATERIALS_MODULE,
     targetId: row.materialId,

@@ -28,6 +28,7 @@ import {
   warehouses,
 } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { type Actor, actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import {
@@ -39,8 +40,7 @@ import {
   type JobRunner,
 } from '../../platform/jobs.ts';
 import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
-import { type Actor, recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { partnerActor } from '../suppliers/suppliers.service.ts';
+import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { approvedSupplierJoin } from './material-suppliers.service.ts';
 import { headerOf } from './materials.excel.ts';
 import { MATERIALS_MODULE, materialWhere } from './materials.service.ts';
@@ -248,7 +248,7 @@ export async function exportWorkbook(
   const sheet = SHEETS[target];
   const rows = await inTenantTx(db, tenantId, async (tx) => {
     const rows = await readSheet((work) => work(tx), sheet, tenantId, filter, locale);
-    await recordExport(tx, partnerActor(auth), sheet, rows.length);
+    await recordExport(tx, actorOf(auth), sheet, rows.length);
     return rows;
   });
   return { file: await writeSheet(sheet, locale, rows), fileName: fileNameOf(sheet) };

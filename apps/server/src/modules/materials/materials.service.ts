@@ -21,13 +21,13 @@ import {
   warehouses,
 } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, renderSummary, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-import { partnerActor } from '../suppliers/suppliers.service.ts';
 import { loadReferenceMaps, type ReferenceMaps } from './materials.refs.ts';
 import { searchCondition, writeSearchTerms } from './materials.search.ts';
 
@@ -183,7 +183,7 @@ export async function createMaterial(db: Db, auth: Auth, input: Fields, scope: I
         .returning({ id: materials.id });
       if (!inserted) throw new AppError('MATERIAL_CODE_TAKEN', { code: input.prdtNo });
       await writeSearchTerms(tx, tenantId, [{ id, ...input }], false);
-      await recordOperation(tx, partnerActor(auth), {
+      await recordOperation(tx, actorOf(auth), {
         type: OPERATION_TYPE.ADD,
         module: MATERIALS_MODULE,
         targetId: id,
@@ -220,7 +220,7 @@ export async function updateMaterial(q: Queryable, auth: Auth, id: string, input
     Object.fromEntries(LOGGED_FIELDS.map((k) => [k, after[k]])),
   );
   if (changes) {
-    await recordOperation(q, partnerActor(auth), {
+    await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: MATERIALS_MODULE,
       targetId: id,
@@ -300,7 +300,7 @@ export async function publishDrawing(
         publishUser: auth.username,
       });
       await attachFiles(tx, auth.userId, { table: materialDrawings, id, ownerTenantId: tenantId }, input.attachments);
-      await recordOperation(tx, partnerActor(auth), {
+      await recordOperation(tx, actorOf(auth), {
         type: OPERATION_TYPE.ADD,
         module: MATERIALS_MODULE,
         targetId: materialId,

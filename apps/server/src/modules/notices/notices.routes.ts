@@ -14,7 +14,10 @@ import { inTenantTx } from '../../platform/context.ts';
 import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
 import type { Services } from '../../platform/services.ts';
-import * as notices from './notices.service.ts';
+import { actOnNotice, actOnRecipient } from './notices.actions.ts';
+import type { NoticeDeps } from './notices.common.ts';
+import { getNotice, listReceivedNotices, listRecipientOptions, listSentNotices } from './notices.query.ts';
+import { createNotice, updateNotice } from './notices.service.ts';
 
 const BASE = '/gateway/srm/notices';
 const idParams = z.object({ id: srmIdSchema });
@@ -28,7 +31,7 @@ export function registerNoticeRoutes(app: FastifyInstance, s: Services) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = s.database.db;
   const tags = ['notices'];
-  const deps = (req: FastifyRequest): notices.NoticeDeps => ({ db, provider: s.provider, log: req.log });
+  const deps = (req: FastifyRequest): NoticeDeps => ({ db, provider: s.provider, log: req.log });
   // Routes serving both sides declare 'member'; the service requires PO_SUP_CAT_EDIT of the sender
   // and SL_CUS of the receiving supplier, as the side of the notice decides.
   const eitherSide = { access: 'member' } as const;
@@ -36,32 +39,28 @@ export function registerNoticeRoutes(app: FastifyInstance, s: Services) {
 
   r.post(`${BASE}/list`, { config: eitherSide, schema: { tags, body: noticeListSchema } }, async (req) => {
     const auth = req.auth!;
-    if (req.body.filter?.side === 'supplier') return ok(await notices.listReceivedNotices(db, auth, req.body));
-    return ok(await inTenantTx(db, auth.tenantId, (tx) => notices.listSentNotices(tx, auth, req.body)));
+    if (req.body.filter?.side === 'supplier') return ok(await listReceivedNotices(db, auth, req.body));
+    return ok(await inTenantTx(db, auth.tenantId, (tx) => listSentNotices(tx, auth, req.body)));
   });
 
   r.get(`${BASE}/recipient-options`, { config: create, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => notices.listRecipientOptions(tx, req.auth!))),
+    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listRecipientOptions(tx, req.auth!))),
   );
 
   r.get(`${BASE}/:id`, { config: eitherSide, schema: { tags, params: idParams } }, async (req) =>
-    ok(await notices.getNotice(db, req.auth!, req.params.id)),
+    ok(await getNotice(db, req.auth!, req.params.id)),
   );
 
   r.post(BASE, { config: create, schema: { tags, body: noticeCreateSchema } }, async (req) =>
-    ok(
-      await inTenantTx(db, req.auth!.tenantId, (tx) =>
-        notices.createNotice(tx, req.auth!, req.body, idempotencyScope(req)),
-      ),
-    ),
+    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => createNotice(tx, req.auth!, req.body, idempotencyScope(req)))),
   );
 
   r.put(`${BASE}/:id`, { config: create, schema: { tags, params: idParams, body: noticeUpdateSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => notices.updateNotice(tx, req.auth!, req.params.id, req.body))),
+    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => updateNotice(tx, req.auth!, req.params.id, req.body))),
   );
 
   r.post(`${BASE}/:id/actions/:action`, { config: create, schema: { tags, params: actionParams } }, async (req) =>
-    ok(await notices.actOnNotice(deps(req), req.auth!, req.params.id, req.params.action)),
+    ok(await actOnNotice(deps(req), req.auth!, req.params.id, req.params.action)),
   );
 
   r.post(
@@ -69,7 +68,7 @@ export function registerNoticeRoutes(app: FastifyInstance, s: Services) {
     { config: eitherSide, schema: { tags, params: recipientActionParams, body: noticeRecipientActionSchema } },
     async (req) =>
       ok(
-        await notices.actOnRecipient(
+        await actOnRecipient(
           deps(req),
           req.auth!,
           req.params.id,

@@ -14,17 +14,11 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { operationLogs } from '../../db/schema.ts';
 import type { Auth } from '../../platform/context.ts';
+import { type Actor, actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isMoneyField } from '../../platform/masking.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
-
-export interface Actor {
-  tenantId: string;
-  userId: string | null;
-  username: string;
-  ip: string | null;
-}
 
 export interface OperationEntry {
   type: OperationType;
@@ -138,7 +132,7 @@ const SORTABLE = {
 function whereOf(tenantId: string, f: OperationLogFilter = {}): SQL | undefined {
   return and(
     eq(operationLogs.tenantId, tenantId),
-    f.username ? ilike(operationLogs.username, `%${f.username.replace(/[%_\\]/g, '\\$&')}%`) : undefined,
+    f.username ? ilike(operationLogs.username, escapeLike(f.username)) : undefined,
     f.operationType === undefined ? undefined : eq(operationLogs.operationType, f.operationType),
     f.module ? eq(operationLogs.module, f.module) : undefined,
     f.from ? gte(operationLogs.createdAt, f.from) : undefined,
@@ -203,11 +197,11 @@ export async function exportOperationLogs(
     .where(where)
     .orderBy(...ordering(query.orderParam))
     .limit(EXPORT_MAX_ROWS);
-  await recordOperation(
-    q,
-    { tenantId, userId: auth.userId, username: auth.username, ip: auth.ip },
-    { type: OPERATION_TYPE.EXPORT, module: MODULE, summary: exportSummary(rows.length, query.filter) },
-  );
+  await recordOperation(q, actorOf(auth), {
+    type: OPERATION_TYPE.EXPORT,
+    module: MODULE,
+    summary: exportSummary(rows.length, query.filter),
+  });
   return rows.map((r) => ({ ...r, summary: renderSummary(r.summary, auth) }));
 }
 

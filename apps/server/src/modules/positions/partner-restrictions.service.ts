@@ -14,9 +14,10 @@ import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzl
 import type { Queryable } from '../../db/client.ts';
 import { departments, employeePartners, employees, enterprises } from '../../db/schema.ts';
 import type { Auth } from '../../platform/context.ts';
+import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { actorOf, GONE_STATUSES, likePattern } from './positions.service.ts';
+import { GONE_STATUSES } from './positions.service.ts';
 
 /*
  * The trading-partner restriction screen (spec §6 /jurisdiction/tradpartner). Until the supplier and
@@ -40,7 +41,7 @@ export async function listPartnerRestrictions(
   tenantId: string,
   query: PartnerRestrictionListQuery,
 ): Promise<ListResult<PartnerRestrictionRow>> {
-  const keyword = query.keyword ? likePattern(query.keyword) : null;
+  const keyword = query.keyword ? escapeLike(query.keyword) : null;
   const where = and(
     eq(employees.tenantId, tenantId),
     notInArray(employees.status, GONE_STATUSES),

@@ -22,6 +22,7 @@ import type { Queryable } from '../../db/client.ts';
 import { departments, employeePositions, employees, orgSettings, positions } from '../../db/schema.ts';
 import type { Auth } from '../../platform/context.ts';
 import { DEFAULT_ORG_SETTINGS } from '../../platform/data-scope.ts';
+import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
@@ -29,15 +30,6 @@ import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
 
 const MODULE = 'positions';
-
-export const actorOf = (auth: Auth) => ({
-  tenantId: auth.tenantId!,
-  userId: auth.userId,
-  username: auth.username,
-  ip: auth.ip,
-});
-
-export const likePattern = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** Employees who left or whose invitation died cannot hold positions or see partners. */
 export const GONE_STATUSES = [MEMBER_STATUS.INVALID, MEMBER_STATUS.QUIT, MEMBER_STATUS.RESIGNATION_UNBINDING];
@@ -106,7 +98,7 @@ export async function listPositions(
   const where = and(
     eq(positions.tenantId, tenantId),
     f.keyword
-      ? or(ilike(positions.code, likePattern(f.keyword)), ilike(positions.name, likePattern(f.keyword)))
+      ? or(ilike(positions.code, escapeLike(f.keyword)), ilike(positions.name, escapeLike(f.keyword)))
       : undefined,
     f.dataPermission === undefined ? undefined : eq(positions.dataPermission, f.dataPermission),
   );

@@ -15,17 +15,28 @@ import {
   purchaseChangeMachine,
   type purchaseChangeUpdateSchema,
 } from '@concord/shared';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { enterprises, suppliers, users } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import {
+  actorOf,
+  documentHistory,
+  escapeLike,
+  findDocument,
+  nextDocumentNumber,
+  requireAny,
+} from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
+import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { enterpriseName, nameOf } from '../qualifications/qualifications.notify.ts';
+import { claimOrder, settleOrder } from './purchase-orders.actions.ts';
+import { BUYER_CHANGE, findOrder, orderSideCondition, SUPPLIER_READ } from './purchase-orders.common.ts';
 import {
   diffLines,
   insertLines,
@@ -37,28 +48,8 @@ import {
   resolveLines,
   storedDiff,
 } from './purchase-orders.lines.ts';
-import {
-  buyerChangeLink,
-  CHANGE_MODULE,
-  ORDER_MODULE,
-  supplierChangeLink,
-  tellOrder,
-} from './purchase-orders.notify.ts';
+import { buyerChangeLink, CHANGE_MODULE, ORDER_MODULE, supplierChangeLink } from './purchase-orders.notify.ts';
 import { loadPlannedQuantities, markBelowPlanned } from './purchase-orders.planned.ts';
-import {
-  actorOf,
-  BUYER_CHANGE,
-  bothHistories,
-  claimOrder,
-  findOrder,
-  nextNumber,
-  type OrderDeps,
-  orderSideCondition,
-  requireAny,
-  SUPPLIER_READ,
-  settleOrder,
-  today,
-} from './purchase-orders.service.ts';
 import {
   type OrderLineDiff,
   type OrderLineSnapshot,
@@ -78,7 +69,6 @@ const L = PURCHASE_ORDER_LINE_STATUS;
 const SUPPLIER_VISIBLE = [C.SENT, C.CONFIRMED];
 
 const readPermission = (side: PurchaseOrderSide) => (side === 'buyer' ? [BUYER_CHANGE] : [SUPPLIER_READ]);
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 /** A change is visible exactly when its order is, on the same side; a supplier never sees drafts. */
 async function changeSideCondition(q: Queryable, auth: Auth, side: PurchaseOrderSide): Promise<SQL | undefined> {
@@ -148,28 +138,12 @@ export async function listChanges(
   return { dataList: rows as PurchaseChangeListItem[], totalCount: total };
 }
 
-async function findChange(
+const findChange = (
   q: Queryable,
   auth: Auth,
   id: string,
-): Promise<{ side: PurchaseOrderSide; row: ChangeRow } | null> {
-  const me = auth.tenantId!;
-  const [party] = await q
-    .select({ tenantId: poc.tenantId })
-    .from(poc)
-    .where(and(eq(poc.id, id), or(eq(poc.tenantId, me), eq(poc.supplierTenantId, me))))
-    .limit(1);
-  if (!party) return null;
-  const side: PurchaseOrderSide = party.tenantId === me ? 'buyer' : 'supplier';
-  const [row] = await q
-    .select()
-    .from(poc)
-    .where(and(eq(poc.id, id), await changeSideCondition(q, auth, side)))
-    .limit(1);
-  if (!row) return null;
-  requireAny(auth, readPermission(side));
-  return { side, row };
-}
+): Promise<{ side: PurchaseOrderSide; row: ChangeRow } | null> =>
+  findDocument(q, auth, poc, id, { visible: (side) => changeSideCondition(q, auth, side), read: readPermission });
 
 export async function getChange(db: Db, auth: Auth, id: string): Promise<PurchaseChangeDetail> {
   const found = await inTenantTx(db, auth.tenantId, async (tx) => {
@@ -203,7 +177,7 @@ export async function getChange(db: Db, auth: Auth, id: string): Promise<Purchas
     lines: row.status === C.DRAFT ? row.lines : [],
     diff,
     decimalPlaces: order.decimalPlaces,
-    history: await bothHistories(
+    history: await documentHistory(
       db,
       { tenantId: row.tenantId, supplierTenantId: order.supplierTenantId },
       CHANGE_MODULE,
@@ -260,7 +234,7 @@ interface SentChange {
 }
 
 export async function createChange(
-  deps: OrderDeps,
+  deps: TellDeps,
   auth: Auth,
   input: CreateInput,
   idem: IdempotencyScope,
@@ -283,7 +257,7 @@ export async function createChange(
       if (draft) throw new AppError('PURCHASE_CHANGE_DRAFT_EXISTS', { changeNo: draft.changeNo });
       const { snapshot, diff } = await prepare(tx, auth, order, input.lines);
       const id = newId();
-      const changeNo = await nextNumber(tx, me, 'CH', today());
+      const changeNo = await nextDocumentNumber(tx, { prefix: 'CH', table: poc, column: poc.changeNo, owner: me });
       const change = {
         tenantId: me,
         supplierTenantId: order.supplierTenantId,
@@ -495,10 +469,10 @@ async function applyDiff(
   return { change, diff, order };
 }
 
-async function tellChangeSent(deps: OrderDeps, auth: Auth, sent: SentChange): Promise<void> {
+async function tellChangeSent(deps: TellDeps, auth: Auth, sent: SentChange): Promise<void> {
   if (!sent.order.supplierTenantId) return;
   const buyerName = await nameOf(deps.db, auth.tenantId!);
-  await tellOrder(deps, [
+  await tellParty(deps, 'order', [
     {
       tenantId: sent.order.supplierTenantId,
       title: `${buyerName} changed order ${sent.order.orderNo} (revision ${sent.change.revision})`,
@@ -510,7 +484,7 @@ async function tellChangeSent(deps: OrderDeps, auth: Auth, sent: SentChange): Pr
 
 /** Runs one row of PURCHASE_CHANGE_TRANSITIONS. */
 export async function actOnChange(
-  deps: OrderDeps,
+  deps: TellDeps,
   auth: Auth,
   id: string,
   action: PurchaseChangeAction,
@@ -556,7 +530,7 @@ export async function actOnChange(
   if (outcome.confirmed) {
     const supplierName = await nameOf(deps.db, me);
     const { change, order } = outcome.confirmed;
-    await tellOrder(deps, [
+    await tellParty(deps, 'order', [
       {
         tenantId: change.tenantId,
         userId: change.ownerId,

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { materials, suppliers, warehouses } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { actorOf, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { maskForViewer } from '../../platform/masking.ts';
@@ -27,17 +28,13 @@ import {
   readXlsxRows,
   zodRowErrors,
 } from '../../platform/xlsx-import.ts';
+import { nameOf } from '../enterprises/enterprises.names.ts';
+import type { TellDeps } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { nameOf } from '../qualifications/qualifications.notify.ts';
+import { BUYER_READ } from './purchase-orders.common.ts';
 import { ORDER_MODULE } from './purchase-orders.notify.ts';
-import {
-  actorOf,
-  BUYER_READ,
-  insertOrder,
-  type OrderDeps,
-  orderListWhere,
-  requireAny,
-} from './purchase-orders.service.ts';
+import { orderListWhere } from './purchase-orders.query.ts';
+import { insertOrder } from './purchase-orders.service.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from './purchase-orders.table.ts';
 
 type ExportQuery = z.infer<typeof purchaseOrderExportSchema>;
@@ -302,7 +299,7 @@ const numberOf = (v: ImportCell, fallback?: number) =>
  * suppliers, materials and warehouses) and any error refuses the whole file with per-row reasons.
  */
 export async function importOrders(
-  deps: OrderDeps,
+  deps: TellDeps,
   auth: Auth,
   file: Buffer,
   locale: Locale,

@@ -3,10 +3,11 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { customers, dictionaryItems, suppliers, warehouses } from '../../db/schema.ts';
 import type { Auth } from '../../platform/context.ts';
-import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { resolveDataScope } from '../../platform/data-scope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
-import { BUYER_CHANGE, BUYER_READ, SUPPLIER_READ } from './purchase-orders.service.ts';
+import { archiveScope } from '../suppliers/suppliers.scope.ts';
+import { BUYER_CHANGE, BUYER_READ, SUPPLIER_READ } from './purchase-orders.common.ts';
 
 const DICT_TYPES = ['unit', 'currency', 'taxRate', 'paymentCondition'] as const;
 
@@ -28,16 +29,7 @@ export async function getOrderOptions(q: Queryable, auth: Auth): Promise<Purchas
           relationState: suppliers.relationState,
         })
         .from(suppliers)
-        .where(
-          and(
-            eq(suppliers.tenantId, me),
-            scopeCondition(scope, {
-              owner: suppliers.ownerId,
-              dept: suppliers.deptId,
-              partner: { column: suppliers.supplierTenantId, kind: 'supplier' },
-            }),
-          ),
-        )
+        .where(and(eq(suppliers.tenantId, me), archiveScope(scope)))
         .orderBy(asc(suppliers.supCode))
         .limit(5000)
     : [];

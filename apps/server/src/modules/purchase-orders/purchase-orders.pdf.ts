@@ -13,7 +13,7 @@ import type { Font, Template } from '@pdfme/common';
 import type { Db } from '../../db/client.ts';
 import type { Auth } from '../../platform/context.ts';
 import { maskForViewer } from '../../platform/masking.ts';
-import { nameOf } from '../qualifications/qualifications.notify.ts';
+import { nameOf } from '../enterprises/enterprises.names.ts';
 
 /**
  * The order as a PDF (issue 6 §8): pdfme with the Noto Sans Hans (CJK) font, subset so the file

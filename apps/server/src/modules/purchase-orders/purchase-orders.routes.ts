@@ -21,11 +21,14 @@ import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
 import type { Services } from '../../platform/services.ts';
 import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
+import type { TellDeps } from '../messages/messages.tell.ts';
+import { actOnOrder } from './purchase-orders.actions.ts';
 import * as changes from './purchase-orders.changes.ts';
 import { exportOrders, importOrders, orderImportTemplate } from './purchase-orders.excel.ts';
 import { getOrderOptions } from './purchase-orders.options.ts';
 import { renderOrderPdf } from './purchase-orders.pdf.ts';
-import * as orders from './purchase-orders.service.ts';
+import { getOrder, listOrders } from './purchase-orders.query.ts';
+import { copyOrder, createOrder, updateOrder } from './purchase-orders.service.ts';
 
 const BASE = '/gateway/srm/purchase-orders';
 const CHANGES = '/gateway/srm/purchase-order-changes';
@@ -64,10 +67,10 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, s: Services) {
   const eitherSide = { access: 'member' } as const;
   const buyer = { access: 'CG_TG_SURE' } as const;
   const changer = { access: 'CHAN_SU' } as const;
-  const deps = (req: FastifyRequest): orders.OrderDeps => ({ db, provider: s.provider, log: req.log });
+  const deps = (req: FastifyRequest): TellDeps => ({ db, provider: s.provider, log: req.log });
 
   r.post(`${BASE}/list`, { config: eitherSide, schema: { tags, body: purchaseOrderListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => orders.listOrders(tx, req.auth!, req.body))),
+    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listOrders(tx, req.auth!, req.body))),
   );
 
   r.get(`${BASE}/options`, { config: eitherSide, schema: { tags } }, async (req) =>
@@ -89,11 +92,11 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, s: Services) {
   );
 
   r.get(`${BASE}/:id`, { config: eitherSide, schema: { tags, params: idParams } }, async (req) =>
-    ok(await orders.getOrder(db, req.auth!, req.params.id)),
+    ok(await getOrder(db, req.auth!, req.params.id)),
   );
 
   r.get(`${BASE}/:id/pdf`, { config: eitherSide, schema: { tags, params: idParams } }, async (req, reply) => {
-    const detail = await orders.getOrder(db, req.auth!, req.params.id);
+    const detail = await getOrder(db, req.auth!, req.params.id);
     const pdf = await renderOrderPdf(db, req.auth!, detail, req.locale);
     return reply
       .type('application/pdf')
@@ -103,26 +106,26 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, s: Services) {
   });
 
   r.post(BASE, { config: buyer, schema: { tags, body: purchaseOrderCreateSchema } }, async (req) =>
-    ok(await orders.createOrder(deps(req), req.auth!, req.body, idempotencyScope(req))),
+    ok(await createOrder(deps(req), req.auth!, req.body, idempotencyScope(req))),
   );
 
   r.put(
     `${BASE}/:id`,
     { config: buyer, schema: { tags, params: idParams, body: purchaseOrderUpdateSchema } },
     async (req) => {
-      await orders.updateOrder(db, req.auth!, req.params.id, req.body);
-      return ok(await orders.getOrder(db, req.auth!, req.params.id));
+      await updateOrder(db, req.auth!, req.params.id, req.body);
+      return ok(await getOrder(db, req.auth!, req.params.id));
     },
   );
 
   r.post(`${BASE}/:id/copy`, { config: buyer, schema: { tags, params: idParams } }, async (req) =>
-    ok(await orders.copyOrder(db, req.auth!, req.params.id, idempotencyScope(req))),
+    ok(await copyOrder(db, req.auth!, req.params.id, idempotencyScope(req))),
   );
 
   r.post(
     `${BASE}/:id/actions/:action`,
     { config: eitherSide, schema: { tags, params: actionParams, body: purchaseOrderActionSchema } },
-    async (req) => ok(await orders.actOnOrder(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
+    async (req) => ok(await actOnOrder(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
   );
 
   // --- changes ---------------------------------------------------------------------------------

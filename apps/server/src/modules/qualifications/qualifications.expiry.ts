@@ -9,11 +9,14 @@ import { and, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { enterprises, qualificationDocuments as qd, suppliers } from '../../db/schema.ts';
 import { inTenantTx } from '../../platform/context.ts';
+import type { Actor } from '../../platform/documents.ts';
 import { enqueue, type JobRunner } from '../../platform/jobs.ts';
 import type { OutgoingMessage } from '../../platform/mail.ts';
+import { nameOf } from '../enterprises/enterprises.names.ts';
 import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
-import { type Actor, recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { buyerLink, MODULE, nameOf, recipientsOf, supplierLink } from './qualifications.notify.ts';
+import { recipientsOf } from '../messages/messages.tell.ts';
+import { recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { buyerLink, MODULE, supplierLink } from './qualifications.notify.ts';
 import type { QualificationDeps } from './qualifications.service.ts';
 
 /**

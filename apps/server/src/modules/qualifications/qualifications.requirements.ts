@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { qualificationRequirements as qr, supplierClasses, suppliers } from '../../db/schema.ts';
 import type { Auth } from '../../platform/context.ts';
+import { actorOf, escapeLike, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
@@ -19,7 +20,6 @@ import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
 import { MODULE } from './qualifications.notify.ts';
-import { actorOf } from './qualifications.service.ts';
 
 /**
  * Which documents the buyer requires per supplier class, supplier or material (spec §3). The request
@@ -32,12 +32,6 @@ type UpdateInput = z.infer<typeof qualificationRequirementUpdateSchema>;
 
 const WRITE = 'PO_SUP_RZ';
 const READ = ['PO_SUP_RZ', 'PO_SUP_ARC'];
-
-function requireAny(auth: Auth, codes: readonly string[]) {
-  if (!codes.some((c) => auth.permissions.has(c))) throw new AppError('FORBIDDEN');
-}
-
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 const columns = {
   id: qr.id,

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   computeFileDqDate,
+  type DocumentSide,
   isSupplierBlocked,
   type ListResult,
   OPERATION_TYPE,
@@ -10,7 +11,6 @@ import {
   QUALIFICATION_SUPPLIER_HIDDEN_STATUSES,
   type QualificationAction,
   type QualificationDetail,
-  type QualificationHistoryEntry,
   type QualificationListItem,
   type QualificationOptions,
   type QualificationRequestResult,
@@ -30,7 +30,6 @@ import type { Db, Queryable } from '../../db/client.ts';
 import {
   customers,
   enterprises,
-  operationLogs,
   qualificationDocuments as qd,
   qualificationRequirements,
   supplierClasses,
@@ -38,7 +37,15 @@ import {
   users,
 } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
-import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { resolveDataScope } from '../../platform/data-scope.ts';
+import {
+  actorOf,
+  documentHistory,
+  escapeLike,
+  partyOf,
+  requireAny,
+  sideCondition as twoPartySide,
+} from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
@@ -46,10 +53,13 @@ import { newId } from '../../platform/ids.ts';
 import { type Clock, type JobRunner, localDate } from '../../platform/jobs.ts';
 import type { MessageProvider } from '../../platform/mail.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
-import { type Actor, recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
+import { tellParty } from '../messages/messages.tell.ts';
+import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { archiveScope } from '../suppliers/suppliers.scope.ts';
 import { assertSupplierAddressable } from '../suppliers/suppliers.service.ts';
 import { markDueDocuments } from './qualifications.expiry.ts';
-import { buyerLink, enterpriseName, MODULE, nameOf, supplierLink, tell } from './qualifications.notify.ts';
+import { buyerLink, MODULE, supplierLink } from './qualifications.notify.ts';
 
 type ListQuery = z.infer<typeof qualificationListSchema>;
 type RequestInput = z.infer<typeof qualificationRequestSchema>;
@@ -76,19 +86,6 @@ const BUYER_WRITE = 'PO_SUP_RZ';
 const SUPPLIER_READ = 'SL_CUS';
 
 const S = QUALIFICATION_STATUS;
-
-export const actorOf = (auth: Auth): Actor => ({
-  tenantId: auth.tenantId!,
-  userId: auth.userId,
-  username: auth.username,
-  ip: auth.ip,
-});
-
-function requireAny(auth: Auth, codes: readonly string[]) {
-  if (!codes.some((c) => auth.permissions.has(c))) throw new AppError('FORBIDDEN');
-}
-
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 const listColumns = {
   id: qd.id,
@@ -137,32 +134,13 @@ function baseSelect(q: Queryable) {
 type ListRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['where']>>[number];
 const toItem = (r: ListRow): QualificationListItem => r as QualificationListItem;
 
-/** The buyer's documents the caller may see: data scope on owner and department, and trading partners. */
-async function buyerScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
-  const scope = await resolveDataScope(q, auth);
-  return scopeCondition(scope, {
-    owner: qd.ownerId,
-    dept: qd.deptId,
-    partner: { column: qd.supplierTenantId, kind: 'supplier' },
+/** Both sides' view within their data scopes; a supplier never sees the buyer's drafts. */
+const sideCondition = (q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> =>
+  twoPartySide(q, auth, side, qd, {
+    from: 'supplier',
+    status: qd.status,
+    statuses: QUALIFICATION_SUPPLIER_HIDDEN_STATUSES,
   });
-}
-
-/** Documents customers addressed to me have no owner on my side: only the client restriction narrows them. */
-async function supplierScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
-  const scope = await resolveDataScope(q, auth);
-  return scopeCondition({ ...scope, all: true }, { owner: qd.id, partner: { column: qd.tenantId, kind: 'client' } });
-}
-
-async function sideCondition(q: Queryable, auth: Auth, side: 'buyer' | 'supplier'): Promise<SQL | undefined> {
-  const me = auth.tenantId!;
-  return side === 'buyer'
-    ? and(eq(qd.tenantId, me), await buyerScope(q, auth))
-    : and(
-        eq(qd.supplierTenantId, me),
-        notInArray(qd.status, [...QUALIFICATION_SUPPLIER_HIDDEN_STATUSES]),
-        await supplierScope(q, auth),
-      );
-}
 
 export async function listQualifications(
   q: Queryable,
@@ -197,27 +175,13 @@ export async function listQualifications(
 // Detail
 
 /** The document as one side may see it, or null. */
-async function loadForSide(q: Queryable, auth: Auth, id: string, side: 'buyer' | 'supplier') {
+async function loadForSide(q: Queryable, auth: Auth, id: string, side: DocumentSide) {
   const [row] = await q
     .select()
     .from(qd)
     .where(and(eq(qd.id, id), await sideCondition(q, auth, side)))
     .limit(1);
   return row ?? null;
-}
-
-async function historyOf(db: Db, tenantId: string, id: string, side: 'buyer' | 'supplier') {
-  const rows = await inTenantTx(db, tenantId, (tx) =>
-    tx
-      .select({ at: operationLogs.createdAt, username: operationLogs.username, summary: operationLogs.summary })
-      .from(operationLogs)
-      .where(
-        and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.module, MODULE), eq(operationLogs.targetId, id)),
-      )
-      .orderBy(asc(operationLogs.createdAt), asc(operationLogs.id))
-      .limit(200),
-  );
-  return rows.map((r): QualificationHistoryEntry => ({ ...r, side }));
 }
 
 /**
@@ -228,12 +192,8 @@ async function historyOf(db: Db, tenantId: string, id: string, side: 'buyer' | '
 export async function getQualification(db: Db, auth: Auth, id: string): Promise<QualificationDetail> {
   const me = auth.tenantId!;
   const found = await inTenantTx(db, me, async (tx) => {
-    const [own] = await tx
-      .select({ id: qd.id })
-      .from(qd)
-      .where(and(eq(qd.tenantId, me), eq(qd.id, id)))
-      .limit(1);
-    const side = own ? ('buyer' as const) : ('supplier' as const);
+    // Not a party: checked as the supplier, so a missing id and another's answer alike.
+    const side = (await partyOf(tx, me, qd, id)) ?? 'supplier';
     requireAny(auth, side === 'buyer' ? BUYER_READ : [SUPPLIER_READ]);
     const row = await loadForSide(tx, auth, id, side);
     if (!row) return null;
@@ -242,10 +202,7 @@ export async function getQualification(db: Db, auth: Auth, id: string): Promise<
   });
   if (!found) throw new AppError('NOT_FOUND');
   const { side, row, item } = found;
-  const history = [
-    ...(await historyOf(db, row.tenantId, id, 'buyer')),
-    ...(row.supplierTenantId ? await historyOf(db, row.supplierTenantId, id, 'supplier') : []),
-  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const history = await documentHistory(db, row, MODULE, id, 200);
   return {
     ...toItem(item),
     side,
@@ -284,16 +241,7 @@ export async function getQualificationOptions(
           relationState: suppliers.relationState,
         })
         .from(suppliers)
-        .where(
-          and(
-            eq(suppliers.tenantId, me),
-            scopeCondition(scope, {
-              owner: suppliers.ownerId,
-              dept: suppliers.deptId,
-              partner: { column: suppliers.supplierTenantId, kind: 'supplier' },
-            }),
-          ),
-        )
+        .where(and(eq(suppliers.tenantId, me), archiveScope(scope)))
         .orderBy(asc(suppliers.supCode))
         .limit(5000)
     : [];
@@ -350,11 +298,7 @@ async function resolveTargets(
 ): Promise<{ targets: Target[]; skipped: QualificationSkipped[] }> {
   const me = auth.tenantId!;
   const scope = await resolveDataScope(q, auth);
-  const visible = scopeCondition(scope, {
-    owner: suppliers.ownerId,
-    dept: suppliers.deptId,
-    partner: { column: suppliers.supplierTenantId, kind: 'supplier' },
-  });
+  const visible = archiveScope(scope);
   const chosen = [...new Set(supplierIds)];
   const targets: Target[] = [];
   for (const id of chosen) {
@@ -430,8 +374,9 @@ async function tellSent(deps: QualificationDeps, buyerTenantId: string, sent: Se
   const buyerName = await nameOf(deps.db, buyerTenantId);
   const bySupplier = new Map<string, Sent[]>();
   for (const s of sent) bySupplier.set(s.supplierTenantId, [...(bySupplier.get(s.supplierTenantId) ?? []), s]);
-  await tell(
+  await tellParty(
     deps,
+    'qualification',
     [...bySupplier].map(([tenantId, docs]) => ({
       tenantId,
       title: `${buyerName} requests ${docs.length} qualification document(s)`,
@@ -716,7 +661,7 @@ async function tellOtherSide(
   const doc = `${after.fileCode} "${after.fileName}"`;
   if (qualificationMachine.transition(action)!.side === 'supplier') {
     const supplierName = await nameOf(deps.db, me);
-    await tell(deps, [
+    await tellParty(deps, 'qualification', [
       {
         tenantId: after.tenantId,
         userId: after.ownerId,
@@ -739,7 +684,7 @@ async function tellOtherSide(
     fail: `Reason: ${after.resultComment}. Please correct the document and reply again.`,
     pass: `The document is accepted, valid until ${after.fileDqDate ?? 'long-term'}.`,
   };
-  await tell(deps, [
+  await tellParty(deps, 'qualification', [
     {
       tenantId: after.supplierTenantId,
       title: `${buyerName} ${VERBS[action]} the qualification document ${doc}`,

@@ -14,7 +14,7 @@ import { inTenantTx } from '../../platform/context.ts';
 import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
 import type { Services } from '../../platform/services.ts';
-import type { Deps } from '../receiving-plans/receiving-plans.common.ts';
+import type { TellDeps } from '../messages/messages.tell.ts';
 import { RECEIVER } from './receipts.common.ts';
 import * as receipts from './receipts.service.ts';
 import * as receiving from './receiving.service.ts';
@@ -34,7 +34,7 @@ export function registerReceiptRoutes(app: FastifyInstance, s: Services) {
   const tags = ['receipts'];
   const receiver = { access: RECEIVER } as const;
   const eitherSide = { access: 'member' } as const;
-  const deps = (req: FastifyRequest): Deps => ({ db, provider: s.provider, log: req.log });
+  const deps = (req: FastifyRequest): TellDeps => ({ db, provider: s.provider, log: req.log });
 
   r.post(
     `${NOTES}/:id/actions/:action`,

@@ -12,16 +12,15 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises } from '../../db/schema.ts';
 import type { Auth } from '../../platform/context.ts';
+import { escapeLike, partyOf, requireAny, sideCondition } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { warehouses } from '../basic-data/basic-data.table.ts';
+import { readPermission } from '../delivery-notes/delivery-notes.common.ts';
 import { deliveryNotes as dn } from '../delivery-notes/delivery-notes.table.ts';
-import { requireAny } from '../purchase-orders/purchase-orders.service.ts';
+import { enterpriseName } from '../enterprises/enterprises.names.ts';
 import { purchaseOrders as po } from '../purchase-orders/purchase-orders.table.ts';
-import { enterpriseName } from '../qualifications/qualifications.notify.ts';
-import { escapeLike, sideCondition, sideOf } from '../receiving-plans/receiving-plans.common.ts';
 import { suppliers } from '../suppliers/suppliers.table.ts';
-import { readPermission } from './receipts.common.ts';
 import { receipts as rc, receiptLines as rl } from './receipts.table.ts';
 
 type ListQuery = z.infer<typeof receiptListSchema>;
@@ -92,7 +91,8 @@ export async function listReceipts(q: Queryable, auth: Auth, query: ListQuery): 
 
 /** One receipt with its lines; prices and amounts are masked on the way out for a position without them. */
 export async function getReceipt(q: Queryable, auth: Auth, id: string): Promise<ReceiptDetail> {
-  const side = await sideOf(q, auth, rc, id);
+  const side = await partyOf(q, auth.tenantId!, rc, id);
+  if (!side) throw new AppError('NOT_FOUND');
   const [item] = await baseSelect(q, side)
     .where(and(eq(rc.id, id), await sideCondition(q, auth, side, rc)))
     .limit(1);

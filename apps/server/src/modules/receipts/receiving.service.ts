@@ -1,5 +1,4 @@
 import {
-  DELIVERY_NOTE_BUYER_HIDDEN_STATUSES,
   DELIVERY_NOTE_STATUS,
   DELIVERY_PACKAGE_KIND,
   type DecimalPlaces,
@@ -14,26 +13,34 @@ import {
   type receiptNoteActionSchema,
   roundTo,
 } from '@concord/shared';
-import { and, asc, count, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import {
+  actorOf,
+  claimDocument,
+  nextDocumentNumber,
+  requireAny,
+  sideCondition,
+  today,
+  userNameOf,
+} from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
-import { claimDocument } from '../../platform/state-machine.ts';
 import { warehouses } from '../basic-data/basic-data.table.ts';
+import { NOTE_MODULE, noteSideCondition, supplierNoteLink } from '../delivery-notes/delivery-notes.common.ts';
 import {
   deliveryNotes as dn,
   deliveryNoteLines as dnl,
   deliveryPackages as dp,
 } from '../delivery-notes/delivery-notes.table.ts';
+import { nameOf } from '../enterprises/enterprises.names.ts';
+import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { actorOf, requireAny } from '../purchase-orders/purchase-orders.service.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
-import { nameOf } from '../qualifications/qualifications.notify.ts';
-import { type Deps, sideCondition, tellParty } from '../receiving-plans/receiving-plans.common.ts';
-import { NOTE_MODULE, nextReceiptNo, RECEIVER, supplierNoteLink, today, userName } from './receipts.common.ts';
+import { RECEIVER } from './receipts.common.ts';
 import { receipts as rc, receiptInspections as ri, receiptLines as rl } from './receipts.table.ts';
 
 type ActionBody = z.infer<typeof receiptNoteActionSchema>;
@@ -52,13 +59,7 @@ export async function buyerNote(q: Queryable, auth: Auth, id: string): Promise<N
   const [row] = await q
     .select()
     .from(dn)
-    .where(
-      and(
-        eq(dn.id, id),
-        await sideCondition(q, auth, 'buyer', dn),
-        notInArray(dn.status, [...DELIVERY_NOTE_BUYER_HIDDEN_STATUSES]),
-      ),
-    )
+    .where(and(eq(dn.id, id), await noteSideCondition(q, auth, 'buyer')))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
@@ -87,9 +88,9 @@ async function placesByLine(tx: Queryable, note: NoteRow): Promise<Map<string, D
   return new Map(rows.map((r) => [r.lineId, r.places ?? DEFAULT_PLACES]));
 }
 
-async function tellSupplier(deps: Deps, auth: Auth, note: NoteRow, title: string, content: string) {
+async function tellSupplier(deps: TellDeps, auth: Auth, note: NoteRow, title: string, content: string) {
   const name = await nameOf(deps.db, auth.tenantId!);
-  await tellParty(deps, [
+  await tellParty(deps, 'delivery', [
     {
       tenantId: note.supplierTenantId,
       title: `${name} ${title}`,
@@ -223,7 +224,7 @@ async function warehouseNote(tx: Queryable, auth: Auth, note: NoteRow, body: Act
   if (!rows.length) throw new AppError('RECEIPT_NOTHING_QUALIFIED', { noteNo: note.noteNo });
 
   const receiptId = newId();
-  const receiptNo = await nextReceiptNo(tx, me);
+  const receiptNo = await nextDocumentNumber(tx, { prefix: 'RK', table: rc, column: rc.receiptNo, owner: me });
   const lines = rows.map((r, i) => {
     const places = r.places ?? DEFAULT_PLACES;
     const qty = roundTo(Number(r.open), places.quantity);
@@ -322,7 +323,7 @@ const TELL: Record<ReceiptNoteAction, string> = {
  * Warehousing makes a receipt and honours Idempotency-Key: a retry gets the first reply (R-02).
  */
 export async function actOnNote(
-  deps: Deps,
+  deps: TellDeps,
   auth: Auth,
   id: string,
   action: ReceiptNoteAction,
@@ -385,7 +386,7 @@ async function alreadyReceived(tx: Queryable, code: string, packageId: string): 
     })
     .from(dp)
     .where(eq(dp.id, packageId));
-  const by = row?.by ? await userName(tx, row.by) : '';
+  const by = row?.by ? await userNameOf(tx, row.by) : '';
   return new AppError('RECEIPT_PACKAGE_ALREADY_RECEIVED', { code, at: row?.at ?? '', by });
 }
 
@@ -442,7 +443,12 @@ async function addPackagesToLines(tx: Queryable, note: NoteRow, packageIds: stri
  * ones). Scanning a sent note first registers its arrival today: the goods are evidently there, and
  * the clerk at the dock should not have to stop for it.
  */
-export async function scanPackage(deps: Deps, auth: Auth, noteId: string, code: string): Promise<PackageScanResult> {
+export async function scanPackage(
+  deps: TellDeps,
+  auth: Auth,
+  noteId: string,
+  code: string,
+): Promise<PackageScanResult> {
   const me = auth.tenantId!;
   const outcome = await inTenantTx(deps.db, me, async (tx) => {
     const note = await buyerNote(tx, auth, noteId);
@@ -551,7 +557,7 @@ export async function scanPackage(deps: Deps, auth: Auth, noteId: string, code: 
 }
 
 /** Receipt by hand of lines whose labels cannot be read; never above what was delivered. */
-export async function receiveLines(deps: Deps, auth: Auth, noteId: string, input: ManualInput) {
+export async function receiveLines(deps: TellDeps, auth: Auth, noteId: string, input: ManualInput) {
   const me = auth.tenantId!;
   return inTenantTx(deps.db, me, async (tx) => {
     const note = await buyerNote(tx, auth, noteId);
@@ -603,7 +609,7 @@ export async function receiveLines(deps: Deps, auth: Auth, noteId: string, input
  * exceed what was received. Rejections never block the qualified quantity: it is warehoused anyway.
  */
 export async function inspectLine(
-  deps: Deps,
+  deps: TellDeps,
   auth: Auth,
   noteId: string,
   input: InspectionInput,
@@ -642,7 +648,7 @@ export async function inspectLine(
       await tx.execute<{ seq: number }>(sql`
         select coalesce(max(seq), 0)::int + 1 as seq from ${ri} where tenant_id = ${me} and note_line_id = ${line.id}`)
     ).rows;
-    const inspectorName = await userName(tx, auth.userId);
+    const inspectorName = await userNameOf(tx, auth.userId);
     const [row] = await tx
       .insert(ri)
       .values({

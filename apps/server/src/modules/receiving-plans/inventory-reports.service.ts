@@ -20,8 +20,9 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql 
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { actorOf, escapeLike, findDocument, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
@@ -34,21 +35,13 @@ import {
   readXlsxRows,
   zodRowErrors,
 } from '../../platform/xlsx-import.ts';
+import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
+import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { actorOf, requireAny } from '../purchase-orders/purchase-orders.service.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
-import { enterpriseName, nameOf } from '../qualifications/qualifications.notify.ts';
-import { switchTenant } from '../suppliers/suppliers.service.ts';
+import { archiveScope, joinedSuppliers } from '../suppliers/suppliers.scope.ts';
 import { suppliers } from '../suppliers/suppliers.table.ts';
-import {
-  buyerInventoryLink,
-  type Deps,
-  escapeLike,
-  INVENTORY_MODULE,
-  joinedSuppliers,
-  supplierInventoryLink,
-  tellParty,
-} from './receiving-plans.common.ts';
+import { buyerInventoryLink, INVENTORY_MODULE, supplierInventoryLink } from './receiving-plans.common.ts';
 import { inventoryReports as ir } from './receiving-plans.table.ts';
 
 type ListQuery = z.infer<typeof inventoryReportListSchema>;
@@ -139,19 +132,12 @@ export async function listLatestReports(
 }
 
 export async function getReport(q: Queryable, auth: Auth, id: string): Promise<InventoryReportDetail> {
-  const [own] = await q
-    .select({ id: ir.id })
-    .from(ir)
-    .where(and(eq(ir.tenantId, auth.tenantId!), eq(ir.id, id)))
-    .limit(1);
-  const side: DocumentSide = own ? 'buyer' : 'supplier';
-  const [row] = await q
-    .select()
-    .from(ir)
-    .where(and(eq(ir.id, id), await reportSideCondition(q, auth, side)))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND');
-  requireAny(auth, readPermission(side));
+  const hit = await findDocument(q, auth, ir, id, {
+    visible: (side) => reportSideCondition(q, auth, side),
+    read: readPermission,
+  });
+  if (!hit) throw new AppError('NOT_FOUND');
+  const { side, row } = hit;
   const all = (await itemSelect(q)
     .where(
       and(
@@ -298,9 +284,9 @@ async function writeReports(
   return rows.length;
 }
 
-async function tellCustomer(deps: Deps, auth: Auth, customerTenantId: string, count: number) {
+async function tellCustomer(deps: TellDeps, auth: Auth, customerTenantId: string, count: number) {
   const name = await nameOf(deps.db, auth.tenantId!);
-  await tellParty(deps, [
+  await tellParty(deps, 'delivery', [
     {
       tenantId: customerTenantId,
       title: `${name} shared its stock of ${count} material(s)`,
@@ -311,7 +297,7 @@ async function tellCustomer(deps: Deps, auth: Auth, customerTenantId: string, co
 }
 
 export async function createReports(
-  deps: Deps,
+  deps: TellDeps,
   auth: Auth,
   input: CreateInput,
   idem: IdempotencyScope,
@@ -363,7 +349,7 @@ const importRowSchema = z.object({
 
 /** All or nothing: any row error refuses the whole file, with every error listed (QUALITY I-10). */
 export async function importReports(
-  deps: Deps,
+  deps: TellDeps,
   auth: Auth,
   customerTenantId: string,
   file: Buffer,
@@ -419,7 +405,7 @@ export async function listSupplierChoices(q: Queryable, auth: Auth) {
 }
 
 export async function requestReports(
-  deps: Deps,
+  deps: TellDeps,
   auth: Auth,
   input: z.infer<typeof inventoryRequestSchema>,
 ): Promise<{ count: number }> {
@@ -435,11 +421,7 @@ export async function requestReports(
           eq(suppliers.tenantId, me),
           inArray(suppliers.id, input.supplierIds),
           isNotNull(suppliers.supplierTenantId),
-          scopeCondition(scope, {
-            owner: suppliers.ownerId,
-            dept: suppliers.deptId,
-            partner: { column: suppliers.supplierTenantId, kind: 'supplier' },
-          }),
+          archiveScope(scope),
         ),
       );
     if (rows.length !== new Set(input.supplierIds).size) throw new AppError('NOT_FOUND');
@@ -453,6 +435,7 @@ export async function requestReports(
   const name = await nameOf(deps.db, me);
   await tellParty(
     deps,
+    'delivery',
     targets.map((t) => ({
       tenantId: t.supplierTenantId!,
       title: `${name} asks you to share your stock of its materials`,

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { maskForViewer } from '../../platform/masking.ts';
 import { writeXlsx } from '../../platform/xlsx.ts';
-import { scheduleForExport } from './receiving-plans.service.ts';
+import { scheduleForExport } from './receiving-plans.query.ts';
 
 type ExportQuery = z.infer<typeof receivingPlanLineExportSchema>;
 

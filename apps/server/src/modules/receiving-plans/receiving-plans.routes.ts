@@ -28,10 +28,12 @@ import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
 import type { Services } from '../../platform/services.ts';
 import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
+import type { TellDeps } from '../messages/messages.tell.ts';
 import * as inventory from './inventory-reports.service.ts';
-import type { Deps } from './receiving-plans.common.ts';
+import { actOnPlan } from './receiving-plans.actions.ts';
 import { exportSchedule } from './receiving-plans.export.ts';
-import * as plans from './receiving-plans.service.ts';
+import { getPlan, listPlans, listSchedule } from './receiving-plans.query.ts';
+import { createPlan, getPlannableLines, listPlannableOrders, updatePlan } from './receiving-plans.service.ts';
 import * as urgent from './urgent-deliveries.service.ts';
 
 const PLANS = '/gateway/srm/receiving-plans';
@@ -69,19 +71,19 @@ export function registerReceivingPlanRoutes(app: FastifyInstance, s: Services) {
   const urgentBuyer = { access: 'RE_MAN' } as const;
   const customerOrders = { access: 'CU_OR_CO' } as const;
   const supplierArchive = { access: 'PO_SUP' } as const;
-  const deps = (req: FastifyRequest): Deps => ({ db, provider: s.provider, log: req.log });
+  const deps = (req: FastifyRequest): TellDeps => ({ db, provider: s.provider, log: req.log });
 
   // --- receiving plans -------------------------------------------------------------------------
   const tags = ['receiving-plans'];
 
   r.post(`${PLANS}/list`, { config: eitherSide, schema: { tags, body: receivingPlanListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => plans.listPlans(tx, req.auth!, req.body))),
+    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listPlans(tx, req.auth!, req.body))),
   );
 
   r.post(
     `${PLANS}/lines/list`,
     { config: eitherSide, schema: { tags, body: receivingPlanLineListSchema } },
-    async (req) => ok(await inTenantTx(db, req.auth!.tenantId, (tx) => plans.listSchedule(tx, req.auth!, req.body))),
+    async (req) => ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listSchedule(tx, req.auth!, req.body))),
   );
 
   r.get(
@@ -92,7 +94,7 @@ export function registerReceivingPlanRoutes(app: FastifyInstance, s: Services) {
   );
 
   r.post(`${PLANS}/orders/list`, { config: planner, schema: { tags, body: plannableOrderListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => plans.listPlannableOrders(tx, req.auth!, req.body))),
+    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listPlannableOrders(tx, req.auth!, req.body))),
   );
 
   r.get(
@@ -104,25 +106,25 @@ export function registerReceivingPlanRoutes(app: FastifyInstance, s: Services) {
     async (req) =>
       ok(
         await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          plans.getPlannableLines(tx, req.auth!, req.params.id, req.query.planId ?? null),
+          getPlannableLines(tx, req.auth!, req.params.id, req.query.planId ?? null),
         ),
       ),
   );
 
   r.get(`${PLANS}/:id`, { config: eitherSide, schema: { tags, params: idParams } }, async (req) =>
-    ok(await plans.getPlan(db, req.auth!, req.params.id)),
+    ok(await getPlan(db, req.auth!, req.params.id)),
   );
 
   r.post(PLANS, { config: planner, schema: { tags, body: receivingPlanCreateSchema } }, async (req) =>
-    ok(await plans.createPlan(deps(req), req.auth!, req.body, idempotencyScope(req))),
+    ok(await createPlan(deps(req), req.auth!, req.body, idempotencyScope(req))),
   );
 
   r.put(
     `${PLANS}/:id`,
     { config: planner, schema: { tags, params: idParams, body: receivingPlanUpdateSchema } },
     async (req) => {
-      await plans.updatePlan(db, req.auth!, req.params.id, req.body);
-      return ok(await plans.getPlan(db, req.auth!, req.params.id));
+      await updatePlan(db, req.auth!, req.params.id, req.body);
+      return ok(await getPlan(db, req.auth!, req.params.id));
     },
   );
 
@@ -136,7 +138,7 @@ export function registerReceivingPlanRoutes(app: FastifyInstance, s: Services) {
         body: receivingPlanActionSchema,
       },
     },
-    async (req) => ok(await plans.actOnPlan(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
+    async (req) => ok(await actOnPlan(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
   );
 
   // --- urgent delivery notices -----------------------------------------------------------------

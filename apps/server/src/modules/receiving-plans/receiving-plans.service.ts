@@ -1,7 +1,5 @@
 import {
   type DecimalPlaces,
-  type DocumentSide,
-  derivePlanStatus,
   type ListResult,
   OPERATION_TYPE,
   type PlannableLines,
@@ -12,76 +10,35 @@ import {
   RECEIVING_PLAN_EDITABLE_STATUSES,
   RECEIVING_PLAN_LINE_STATUS,
   RECEIVING_PLAN_STATUS,
-  RECEIVING_PLAN_SUPPLIER_HIDDEN_STATUSES,
-  type ReceivingPlanAction,
-  type ReceivingPlanDetail,
-  type ReceivingPlanLine,
-  type ReceivingPlanListItem,
-  type ReceivingPlanScheduleItem,
-  type receivingPlanActionSchema,
   type receivingPlanCreateSchema,
-  type receivingPlanLineListSchema,
-  type receivingPlanListSchema,
-  receivingPlanMachine,
   type receivingPlanUpdateSchema,
   roundTo,
 } from '@concord/shared';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  gte,
-  ilike,
-  inArray,
-  lte,
-  ne,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { enterprises, users } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { actorOf, escapeLike, nextDocumentNumber, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
-import { orderBy, pageOf } from '../../platform/paging.ts';
-import { claimDocument } from '../../platform/state-machine.ts';
+import { pageOf } from '../../platform/paging.ts';
+import type { TellDeps } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { actorOf, bothHistories, orderSideCondition, requireAny } from '../purchase-orders/purchase-orders.service.ts';
+import { orderSideCondition } from '../purchase-orders/purchase-orders.common.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
-import { enterpriseName, nameOf } from '../qualifications/qualifications.notify.ts';
 import { suppliers } from '../suppliers/suppliers.table.ts';
-import {
-  buyerPlanConfirmLink,
-  buyerPlanLink,
-  type Deps,
-  escapeLike,
-  nextNumber,
-  PLAN_MODULE,
-  sideCondition,
-  sideOf,
-  supplierPlanLink,
-  tellParty,
-} from './receiving-plans.common.ts';
+import { tellSupplier } from './receiving-plans.actions.ts';
+import { PLAN_MODULE, PLANNER, type PlanRow } from './receiving-plans.common.ts';
+import { findPlan } from './receiving-plans.query.ts';
 import { receivingPlanLines as rl, receivingPlans as rp } from './receiving-plans.table.ts';
 
-type ListQuery = z.infer<typeof receivingPlanListSchema>;
-type LineListQuery = z.infer<typeof receivingPlanLineListSchema>;
+/* Planning: which confirmed order lines may be planned, and the buyer's drafts. Steps are in receiving-plans.actions.ts. */
+
 type CreateInput = z.infer<typeof receivingPlanCreateSchema>;
 type UpdateInput = z.infer<typeof receivingPlanUpdateSchema>;
-type ActionBody = z.infer<typeof receivingPlanActionSchema>;
 type PlanLineInput = CreateInput['lines'][number];
-export type PlanRow = typeof rp.$inferSelect;
 
-export const PLANNER = 'RE_PLA';
-export const PLAN_CONFIRMER = 'RE_PLA_SU';
-export const PLAN_SUPPLIER = 'SURE_PL';
 const S = RECEIVING_PLAN_STATUS;
 const L = RECEIVING_PLAN_LINE_STATUS;
 /** Orders with confirmed lines; a closed or cancelled order takes no new plans. */
@@ -90,274 +47,6 @@ const PLANNABLE_ORDER_STATUSES = [
   PURCHASE_ORDER_STATUS.COUNTER_PROPOSED,
   PURCHASE_ORDER_STATUS.CONFIRMED,
 ];
-
-const readPermission = (side: DocumentSide) => (side === 'buyer' ? [PLANNER, PLAN_CONFIRMER] : [PLAN_SUPPLIER]);
-
-async function planSideCondition(q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> {
-  return and(
-    await sideCondition(q, auth, side, rp),
-    side === 'supplier' ? notInArray(rp.status, [...RECEIVING_PLAN_SUPPLIER_HIDDEN_STATUSES]) : undefined,
-  );
-}
-
-/** The plan as the caller sees it, and on which side; not visible → null (the route answers 404). */
-export async function findPlan(
-  q: Queryable,
-  auth: Auth,
-  id: string,
-): Promise<{ side: DocumentSide; row: PlanRow } | null> {
-  const side = await sideOf(q, auth, rp, id);
-  const [row] = await q
-    .select()
-    .from(rp)
-    .where(and(eq(rp.id, id), await planSideCondition(q, auth, side)))
-    .limit(1);
-  if (!row) return null;
-  requireAny(auth, readPermission(side));
-  return { side, row };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lists
-
-const listColumns = {
-  id: rp.id,
-  planNo: rp.planNo,
-  orderId: rp.orderId,
-  orderNo: sql<string>`coalesce(${po.orderNo}, '')`,
-  supplierId: rp.supplierId,
-  supCode: sql<string>`coalesce(${suppliers.supCode}, '')`,
-  supName: sql<string>`coalesce(${suppliers.supName}, '')`,
-  customerTenantId: rp.tenantId,
-  customerName: sql<string>`coalesce(${enterpriseName}, '')`,
-  status: rp.status,
-  remark: rp.remark,
-  lineCount: rp.lineCount,
-  totalQty: rp.totalQty,
-  firstDate: rp.firstDate,
-  lastDate: rp.lastDate,
-  ownerName: users.name,
-  createdAt: rp.createdAt,
-  updatedAt: rp.updatedAt,
-  sentAt: rp.sentAt,
-};
-
-const SORTABLE = {
-  planNo: rp.planNo,
-  status: rp.status,
-  firstDate: rp.firstDate,
-  lastDate: rp.lastDate,
-  createdAt: rp.createdAt,
-  sentAt: rp.sentAt,
-};
-
-function baseSelect(q: Queryable) {
-  return q
-    .select(listColumns)
-    .from(rp)
-    .leftJoin(po, and(eq(po.tenantId, rp.tenantId), eq(po.id, rp.orderId)))
-    .leftJoin(suppliers, and(eq(suppliers.tenantId, rp.tenantId), eq(suppliers.id, rp.supplierId)))
-    .leftJoin(enterprises, eq(enterprises.id, rp.tenantId))
-    .leftJoin(users, eq(users.id, rp.ownerId));
-}
-
-const materialMatch = (material: string) =>
-  or(ilike(pol.prdtNo, escapeLike(material)), ilike(pol.prdtName, escapeLike(material)));
-
-export async function listPlans(
-  q: Queryable,
-  auth: Auth,
-  query: ListQuery,
-): Promise<ListResult<ReceivingPlanListItem>> {
-  const f = query.filter ?? { side: 'buyer' as const };
-  requireAny(auth, readPermission(f.side));
-  const lineWhere = (extra: SQL | undefined) =>
-    exists(
-      q
-        .select({ one: sql`1` })
-        .from(rl)
-        .innerJoin(pol, and(eq(pol.tenantId, rl.tenantId), eq(pol.id, rl.orderLineId)))
-        .where(and(eq(rl.tenantId, rp.tenantId), eq(rl.planId, rp.id), extra)),
-    );
-  const where = and(
-    await planSideCondition(q, auth, f.side),
-    f.planNo ? ilike(rp.planNo, escapeLike(f.planNo)) : undefined,
-    f.orderNo ? ilike(po.orderNo, escapeLike(f.orderNo)) : undefined,
-    f.supplierId ? eq(rp.supplierId, f.supplierId) : undefined,
-    f.customerTenantId ? eq(rp.tenantId, f.customerTenantId) : undefined,
-    f.statuses?.length ? inArray(rp.status, f.statuses) : undefined,
-    f.material ? lineWhere(materialMatch(f.material)) : undefined,
-    f.dateFrom || f.dateTo
-      ? lineWhere(
-          and(
-            f.dateFrom ? gte(rl.plannedDate, f.dateFrom) : undefined,
-            f.dateTo ? lte(rl.plannedDate, f.dateTo) : undefined,
-          ),
-        )
-      : undefined,
-  );
-  const page = pageOf(query.pageParam);
-  const [rows, [{ total }]] = await Promise.all([
-    baseSelect(q)
-      .where(where)
-      .orderBy(...orderBy(query.orderParam, SORTABLE, [rp.createdAt, 'desc']), desc(rp.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    q
-      .select({ total: count() })
-      .from(rp)
-      .leftJoin(po, and(eq(po.tenantId, rp.tenantId), eq(po.id, rp.orderId)))
-      .where(where),
-  ]);
-  return { dataList: rows as ReceivingPlanListItem[], totalCount: total };
-}
-
-const lineColumns = {
-  id: rl.id,
-  lineNo: rl.lineNo,
-  orderLineId: rl.orderLineId,
-  orderLineNo: sql<number>`coalesce(${pol.lineNo}, 0)`,
-  materialId: pol.materialId,
-  prdtNo: sql<string>`coalesce(${pol.prdtNo}, '')`,
-  prdtName: sql<string>`coalesce(${pol.prdtName}, '')`,
-  prdtSpc: sql<string>`coalesce(${pol.prdtSpc}, '')`,
-  supPrdtNo: sql<string>`coalesce(${pol.supPrdtNo}, '')`,
-  unitName: sql<string>`coalesce(${pol.unitName}, '')`,
-  plannedQty: rl.plannedQty,
-  plannedDate: rl.plannedDate,
-  remark: rl.remark,
-  status: rl.status,
-  proposedDate: rl.proposedDate,
-  supplierRemark: rl.supplierRemark,
-  deliveredQty: rl.deliveredQty,
-  version: rl.version,
-};
-
-const scheduleColumns = {
-  ...lineColumns,
-  planId: rp.id,
-  planNo: rp.planNo,
-  planStatus: rp.status,
-  orderId: rp.orderId,
-  orderNo: sql<string>`coalesce(${po.orderNo}, '')`,
-  supName: sql<string>`coalesce(${suppliers.supName}, '')`,
-  customerName: sql<string>`coalesce(${enterpriseName}, '')`,
-};
-
-const SCHEDULE_SORTABLE = {
-  plannedDate: rl.plannedDate,
-  planNo: rp.planNo,
-  status: rl.status,
-  plannedQty: rl.plannedQty,
-};
-
-export const SCHEDULE_EXPORT_MAX_ROWS = 10_000;
-
-async function scheduleWhere(q: Queryable, auth: Auth, f: NonNullable<LineListQuery['filter']>) {
-  requireAny(auth, readPermission(f.side));
-  return and(
-    await planSideCondition(q, auth, f.side),
-    f.planNo ? ilike(rp.planNo, escapeLike(f.planNo)) : undefined,
-    f.orderNo ? ilike(po.orderNo, escapeLike(f.orderNo)) : undefined,
-    f.supplierId ? eq(rp.supplierId, f.supplierId) : undefined,
-    f.customerTenantId ? eq(rp.tenantId, f.customerTenantId) : undefined,
-    f.statuses?.length ? inArray(rl.status, f.statuses) : ne(rl.status, L.CANCELLED),
-    f.material ? materialMatch(f.material) : undefined,
-    f.dateFrom ? gte(rl.plannedDate, f.dateFrom) : undefined,
-    f.dateTo ? lte(rl.plannedDate, f.dateTo) : undefined,
-  );
-}
-
-function scheduleSelect(q: Queryable) {
-  return q
-    .select(scheduleColumns)
-    .from(rl)
-    .innerJoin(rp, and(eq(rp.tenantId, rl.tenantId), eq(rp.id, rl.planId)))
-    .leftJoin(pol, and(eq(pol.tenantId, rl.tenantId), eq(pol.id, rl.orderLineId)))
-    .leftJoin(po, and(eq(po.tenantId, rl.tenantId), eq(po.id, rl.orderId)))
-    .leftJoin(suppliers, and(eq(suppliers.tenantId, rp.tenantId), eq(suppliers.id, rp.supplierId)))
-    .leftJoin(enterprises, eq(enterprises.id, rp.tenantId));
-}
-
-/** The schedule: every planned delivery the caller may see, one row each. */
-export async function listSchedule(
-  q: Queryable,
-  auth: Auth,
-  query: LineListQuery,
-): Promise<ListResult<ReceivingPlanScheduleItem>> {
-  const where = await scheduleWhere(q, auth, query.filter ?? { side: 'buyer' });
-  const page = pageOf(query.pageParam);
-  const [rows, [{ total }]] = await Promise.all([
-    scheduleSelect(q)
-      .where(where)
-      .orderBy(...orderBy(query.orderParam, SCHEDULE_SORTABLE, [rl.plannedDate, 'asc']), asc(rp.planNo), asc(rl.lineNo))
-      .limit(page.limit)
-      .offset(page.offset),
-    q
-      .select({ total: count() })
-      .from(rl)
-      .innerJoin(rp, and(eq(rp.tenantId, rl.tenantId), eq(rp.id, rl.planId)))
-      .leftJoin(pol, and(eq(pol.tenantId, rl.tenantId), eq(pol.id, rl.orderLineId)))
-      .leftJoin(po, and(eq(po.tenantId, rl.tenantId), eq(po.id, rl.orderId)))
-      .where(where),
-  ]);
-  return { dataList: rows as ReceivingPlanScheduleItem[], totalCount: total };
-}
-
-/** The whole schedule for an export, all or nothing: beyond the cap the caller is told so. */
-export async function scheduleForExport(
-  q: Queryable,
-  auth: Auth,
-  filter: NonNullable<LineListQuery['filter']>,
-): Promise<ReceivingPlanScheduleItem[]> {
-  const rows = await scheduleSelect(q)
-    .where(await scheduleWhere(q, auth, filter))
-    .orderBy(asc(rl.plannedDate), asc(rp.planNo), asc(rl.lineNo))
-    .limit(SCHEDULE_EXPORT_MAX_ROWS + 1);
-  if (rows.length > SCHEDULE_EXPORT_MAX_ROWS) throw new AppError('EXPORT_TOO_LARGE', { max: SCHEDULE_EXPORT_MAX_ROWS });
-  await recordOperation(q, actorOf(auth), {
-    type: OPERATION_TYPE.EXPORT,
-    module: PLAN_MODULE,
-    summary: `exported ${rows.length} planned deliveries (${filter.side} side)`,
-  });
-  return rows as ReceivingPlanScheduleItem[];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Detail
-
-async function linesOf(q: Queryable, plan: PlanRow): Promise<ReceivingPlanLine[]> {
-  const rows = await q
-    .select(lineColumns)
-    .from(rl)
-    .leftJoin(pol, and(eq(pol.tenantId, rl.tenantId), eq(pol.id, rl.orderLineId)))
-    .where(and(eq(rl.tenantId, plan.tenantId), eq(rl.planId, plan.id)))
-    .orderBy(asc(rl.lineNo));
-  return rows as ReceivingPlanLine[];
-}
-
-export async function getPlan(db: Db, auth: Auth, id: string): Promise<ReceivingPlanDetail> {
-  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const hit = await findPlan(tx, auth, id);
-    if (!hit) return null;
-    const [item] = await baseSelect(tx).where(and(eq(rp.tenantId, hit.row.tenantId), eq(rp.id, id)));
-    const [order] = await tx
-      .select({ decimalPlaces: po.decimalPlaces })
-      .from(po)
-      .where(and(eq(po.tenantId, hit.row.tenantId), eq(po.id, hit.row.orderId)));
-    return { ...hit, item: item!, lines: await linesOf(tx, hit.row), places: order?.decimalPlaces };
-  });
-  if (!found) throw new AppError('NOT_FOUND');
-  const { side, row, item, lines, places } = found;
-  return {
-    ...(item as ReceivingPlanListItem),
-    side,
-    version: row.version,
-    lines,
-    history: await bothHistories(db, row, PLAN_MODULE, id),
-    decimalPlaces: places ?? { quantity: 2, price: 4, amount: 2 },
-  };
-}
 
 // ---------------------------------------------------------------------------------------------
 // What may be planned
@@ -622,7 +311,12 @@ interface Created {
   version: number;
 }
 
-export async function createPlan(deps: Deps, auth: Auth, input: CreateInput, idem: IdempotencyScope): Promise<Created> {
+export async function createPlan(
+  deps: TellDeps,
+  auth: Auth,
+  input: CreateInput,
+  idem: IdempotencyScope,
+): Promise<Created> {
   requireAny(auth, [PLANNER]);
   const me = auth.tenantId!;
   const created = await inTenantTx(deps.db, me, (tx) =>
@@ -637,7 +331,7 @@ export async function createPlan(deps: Deps, auth: Auth, input: CreateInput, ide
           // Like an order, a draft is the buyer's alone, for RLS as well: the supplier is set on sending.
           supplierTenantId: input.send ? order.supplierTenantId : null,
           id,
-          planNo: await nextNumber(tx, me, 'RP', rp, 'plan_no'),
+          planNo: await nextDocumentNumber(tx, { prefix: 'RP', table: rp, column: rp.planNo, owner: me }),
           orderId: order.id,
           supplierId: order.supplierId,
           status: input.send ? S.SENT : S.DRAFT,
@@ -707,238 +401,4 @@ export async function updatePlan(db: Db, auth: Auth, id: string, input: UpdateIn
       summary: `edited draft ${moved.planNo}: ${lines.length} deliveries`,
     });
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// State changes
-
-const VERBS: Record<ReceivingPlanAction, string> = {
-  send: 'sent',
-  confirm: 'answered',
-  accept: 'accepted proposed dates on',
-  reject: 'rejected proposed dates on',
-  cancel: 'cancelled',
-};
-
-type LineRow = typeof rl.$inferSelect;
-
-/** The deliveries an answer names, all in `expected` status; none named and not `all` → refused. */
-async function answeredLines(tx: Queryable, plan: PlanRow, body: ActionBody, expected: number): Promise<LineRow[]> {
-  if (body.all) {
-    return tx
-      .select()
-      .from(rl)
-      .where(and(eq(rl.tenantId, plan.tenantId), eq(rl.planId, plan.id), eq(rl.status, expected)));
-  }
-  const ids = [...new Set((body.lines ?? []).map((l) => l.id))];
-  if (!ids.length) throw new AppError('RECEIVING_PLAN_NOTHING_TO_ANSWER');
-  const rows = await tx
-    .select()
-    .from(rl)
-    .where(and(eq(rl.tenantId, plan.tenantId), eq(rl.planId, plan.id), inArray(rl.id, ids)));
-  if (rows.length !== ids.length) throw new AppError('NOT_FOUND');
-  const stale = rows.find((r) => r.status !== expected);
-  if (stale) throw new AppError('RECEIVING_PLAN_LINE_STATE_CHANGED', { lineNo: stale.lineNo });
-  return rows;
-}
-
-/**
- * Writes many deliveries in one statement: each row of `values` is matched by id and must still be
- * in status `from`, so a delivery answered meanwhile is counted as missing and the step is refused.
- */
-async function updateLinesFrom(
-  tx: Queryable,
-  plan: PlanRow,
-  from: number,
-  values: Record<string, unknown>[],
-  columns: string,
-  assignments: SQL,
-): Promise<void> {
-  if (!values.length) throw new AppError('RECEIVING_PLAN_NOTHING_TO_ANSWER');
-  const result = await tx.execute(sql`
-    update ${rl} as l set ${assignments}, version = l.version + 1, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(${sql.raw(columns)})
-     where l.tenant_id = ${plan.tenantId} and l.plan_id = ${plan.id} and l.id = v.id and l.status = ${from}`);
-  if ((result.rowCount ?? 0) !== values.length) throw new AppError('RECEIVING_PLAN_STATE_CHANGED');
-}
-
-/** The supplier's answer: confirms a delivery, or proposes another date for it. Never a quantity (T-03). */
-async function answerAsSupplier(tx: Queryable, plan: PlanRow, body: ActionBody): Promise<string> {
-  const rows = await answeredLines(tx, plan, body, L.PENDING);
-  const byId = new Map((body.lines ?? []).map((l) => [l.id, l]));
-  let confirmed = 0;
-  let proposed = 0;
-  const values = rows.map((line) => {
-    const answer = byId.get(line.id);
-    const date = answer?.date ?? line.plannedDate;
-    const proposal = date !== line.plannedDate;
-    if (proposal) proposed++;
-    else confirmed++;
-    return {
-      id: line.id,
-      status: proposal ? L.PROPOSED : L.CONFIRMED,
-      pd: proposal ? date : null,
-      remark: answer?.remark ?? null,
-    };
-  });
-  await updateLinesFrom(
-    tx,
-    plan,
-    L.PENDING,
-    values,
-    'id bigint, status int, pd date, remark text',
-    sql`status = v.status, proposed_date = v.pd, supplier_remark = coalesce(v.remark, l.supplier_remark)`,
-  );
-  return `${confirmed} delivery(ies) confirmed, ${proposed} with another date proposed`;
-}
-
-/** The buyer accepts proposed dates (the delivery moves to it) or rejects them (the supplier answers again). */
-async function answerAsBuyer(tx: Queryable, plan: PlanRow, body: ActionBody, accept: boolean): Promise<string> {
-  const rows = await answeredLines(tx, plan, body, L.PROPOSED);
-  await updateLinesFrom(
-    tx,
-    plan,
-    L.PROPOSED,
-    rows.map((l) => ({ id: l.id })),
-    'id bigint',
-    accept
-      ? sql`status = ${L.CONFIRMED}, planned_date = coalesce(l.proposed_date, l.planned_date), proposed_date = null`
-      : sql`status = ${L.PENDING}, proposed_date = null`,
-  );
-  const detail = rows
-    .slice(0, 20)
-    .map((l) => `delivery ${l.lineNo}: ${l.proposedDate ?? l.plannedDate}`)
-    .join('; ');
-  return `${rows.length} delivery(ies) (${detail}${rows.length > 20 ? '; …' : ''})`;
-}
-
-/** Header status and aggregates after deliveries moved. */
-async function settlePlan(tx: Queryable, plan: PlanRow): Promise<void> {
-  const counts = await tx
-    .select({ status: rl.status, n: count() })
-    .from(rl)
-    .where(and(eq(rl.tenantId, plan.tenantId), eq(rl.planId, plan.id)))
-    .groupBy(rl.status);
-  const n = (s: number) => counts.find((c) => c.status === s)?.n ?? 0;
-  const status = derivePlanStatus({ pending: n(L.PENDING), confirmed: n(L.CONFIRMED), proposed: n(L.PROPOSED) });
-  await tx.execute(sql`
-    update ${rp} set status = ${status}, updated_at = now(),
-      first_date = (select min(planned_date) from ${rl} where tenant_id = ${plan.tenantId} and plan_id = ${plan.id}),
-      last_date = (select max(planned_date) from ${rl} where tenant_id = ${plan.tenantId} and plan_id = ${plan.id})
-     where tenant_id = ${plan.tenantId} and id = ${plan.id}`);
-}
-
-/**
- * Claims the plan for one step: the header row moves only from a status the step allows (and, when
- * the caller says which version it saw, only from that version). The row lock makes concurrent steps
- * on one plan run one after the other; the loser finds the status moved and answers 409 (R-03/R-04).
- */
-const claimPlan = (
-  tx: Queryable,
-  plan: PlanRow,
-  from: readonly number[],
-  version: number | undefined,
-  side: DocumentSide,
-  me: string,
-): Promise<PlanRow> => claimDocument(tx, rp, plan, { from, version, side, me }, 'RECEIVING_PLAN_STATE_CHANGED');
-
-/**
- * Runs one row of RECEIVING_PLAN_TRANSITIONS. Each side writes only its own fields: the supplier its
- * answer (a proposed date and remark), the buyer its verdict on a proposal (T-03).
- */
-export async function actOnPlan(
-  deps: Deps,
-  auth: Auth,
-  id: string,
-  action: ReceivingPlanAction,
-  body: ActionBody,
-): Promise<ReceivingPlanDetail> {
-  const t = receivingPlanMachine.transition(action)!;
-  const me = auth.tenantId!;
-  const outcome = await inTenantTx(deps.db, me, async (tx) => {
-    const hit = await findPlan(tx, auth, id);
-    if (!hit) throw new AppError('NOT_FOUND');
-    if (hit.side !== t.side) throw new AppError('RECEIVING_PLAN_WRONG_SIDE');
-    requireAny(auth, [t.permission]);
-    const plan = await claimPlan(tx, hit.row, t.from, body.version, t.side, me);
-    let details = '';
-    if (action === 'send') {
-      const [order] = await tx
-        .select({ supplierTenantId: po.supplierTenantId })
-        .from(po)
-        .where(and(eq(po.tenantId, me), eq(po.id, plan.orderId)));
-      await tx
-        .update(rp)
-        .set({ status: S.SENT, sentAt: sql`now()`, supplierTenantId: order?.supplierTenantId ?? plan.supplierTenantId })
-        .where(and(eq(rp.tenantId, me), eq(rp.id, id)));
-      await tx
-        .update(rl)
-        .set({ supplierTenantId: order?.supplierTenantId ?? plan.supplierTenantId })
-        .where(and(eq(rl.tenantId, me), eq(rl.planId, id)));
-    } else if (t.lineStep) {
-      details =
-        action === 'confirm'
-          ? await answerAsSupplier(tx, plan, body)
-          : await answerAsBuyer(tx, plan, body, action === 'accept');
-      await settlePlan(tx, plan);
-    } else {
-      const [shipped] = await tx
-        .select({ n: count() })
-        .from(rl)
-        .where(and(eq(rl.tenantId, me), eq(rl.planId, id), sql`${rl.deliveredQty} > 0`));
-      if ((shipped?.n ?? 0) > 0) throw new AppError('RECEIVING_PLAN_DELIVERED');
-      await tx
-        .update(rp)
-        .set({ status: S.CANCELLED })
-        .where(and(eq(rp.tenantId, me), eq(rp.id, id)));
-      await tx
-        .update(rl)
-        .set({ status: L.CANCELLED, updatedAt: sql`now()` })
-        .where(and(eq(rl.tenantId, me), eq(rl.planId, id)));
-    }
-    const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: PLAN_MODULE,
-      targetId: id,
-      summary: `${VERBS[action]} receiving plan ${plan.planNo}${details ? `: ${details}` : ''}${comment}`,
-    });
-    const [after] = await tx
-      .select()
-      .from(rp)
-      .where(and(eq(rp.tenantId, plan.tenantId), eq(rp.id, id)));
-    return { before: hit.row, after: after!, text: `${details}${comment}` };
-  });
-  if (t.side === 'supplier') await tellBuyer(deps, auth, outcome.after, VERBS[action], outcome.text);
-  // A draft being cancelled was never shown to the supplier.
-  else if (outcome.before.status !== S.DRAFT || action === 'send') {
-    await tellSupplier(deps, auth, outcome.after, VERBS[action], outcome.text);
-  }
-  return getPlan(deps.db, auth, id);
-}
-
-async function tellSupplier(deps: Deps, auth: Auth, plan: PlanRow, verb: string, text: string) {
-  if (!plan.supplierTenantId) return;
-  const name = await nameOf(deps.db, auth.tenantId!);
-  await tellParty(deps, [
-    {
-      tenantId: plan.supplierTenantId,
-      title: `${name} ${verb} receiving plan ${plan.planNo}`,
-      content: `${text.replace(/^ — /, '') || `Receiving plan ${plan.planNo}`}.`,
-      link: supplierPlanLink(plan.id),
-    },
-  ]);
-}
-
-async function tellBuyer(deps: Deps, auth: Auth, plan: PlanRow, verb: string, text: string) {
-  const name = await nameOf(deps.db, auth.tenantId!);
-  await tellParty(deps, [
-    {
-      tenantId: plan.tenantId,
-      userId: plan.ownerId,
-      title: `${name} ${verb} receiving plan ${plan.planNo}`,
-      content: `${text}.`,
-      link: plan.status === S.PROPOSED ? buyerPlanConfirmLink(plan.id) : buyerPlanLink(plan.id),
-    },
-  ]);
 }

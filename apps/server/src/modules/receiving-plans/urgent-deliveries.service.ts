@@ -22,28 +22,28 @@ import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import {
+  actorOf,
+  documentHistory,
+  escapeLike,
+  findDocument,
+  nextDocumentNumber,
+  requireAny,
+  sideCondition,
+} from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
+import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { actorOf, bothHistories, orderSideCondition, requireAny } from '../purchase-orders/purchase-orders.service.ts';
+import { orderSideCondition } from '../purchase-orders/purchase-orders.common.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
-import { enterpriseName, nameOf } from '../qualifications/qualifications.notify.ts';
+import { joinedSuppliers } from '../suppliers/suppliers.scope.ts';
 import { assertSupplierAddressable } from '../suppliers/suppliers.service.ts';
 import { suppliers } from '../suppliers/suppliers.table.ts';
-import {
-  buyerUrgentLink,
-  type Deps,
-  escapeLike,
-  joinedSuppliers,
-  nextNumber,
-  sideCondition,
-  sideOf,
-  supplierUrgentLink,
-  tellParty,
-  URGENT_MODULE,
-} from './receiving-plans.common.ts';
+import { buyerUrgentLink, supplierUrgentLink, URGENT_MODULE } from './receiving-plans.common.ts';
 import { urgentDeliveries as ud, urgentDeliveryLines as udl } from './receiving-plans.table.ts';
 
 type ListQuery = z.infer<typeof urgentDeliveryListSchema>;
@@ -64,21 +64,12 @@ const OPEN_ORDER_STATUSES = [
 
 const readPermission = (side: DocumentSide) => [side === 'buyer' ? URGENT_BUYER : URGENT_SUPPLIER];
 
-export async function findNotice(
+export const findNotice = (
   q: Queryable,
   auth: Auth,
   id: string,
-): Promise<{ side: DocumentSide; row: NoticeRow } | null> {
-  const side = await sideOf(q, auth, ud, id);
-  const [row] = await q
-    .select()
-    .from(ud)
-    .where(and(eq(ud.id, id), await sideCondition(q, auth, side, ud)))
-    .limit(1);
-  if (!row) return null;
-  requireAny(auth, readPermission(side));
-  return { side, row };
-}
+): Promise<{ side: DocumentSide; row: NoticeRow } | null> =>
+  findDocument(q, auth, ud, id, { visible: (side) => sideCondition(q, auth, side, ud), read: readPermission });
 
 // ---------------------------------------------------------------------------------------------
 // List and detail
@@ -212,7 +203,7 @@ export async function getNotice(db: Db, auth: Auth, id: string): Promise<UrgentD
     side,
     version: row.version,
     lines,
-    history: await bothHistories(db, row, URGENT_MODULE, id),
+    history: await documentHistory(db, row, URGENT_MODULE, id),
     decimalPlaces: places ?? { quantity: 2, price: 4, amount: 2 },
   };
 }
@@ -270,7 +261,7 @@ export async function listUrgentOrderLines(
 }
 
 export async function createNotice(
-  deps: Deps,
+  deps: TellDeps,
   auth: Auth,
   input: CreateInput,
   idem: IdempotencyScope,
@@ -297,7 +288,7 @@ export async function createNotice(
         return { ...l, orderId: line.orderId, qty: String(qty) };
       });
       const id = newId();
-      const noticeNo = await nextNumber(tx, me, 'UD', ud, 'notice_no');
+      const noticeNo = await nextDocumentNumber(tx, { prefix: 'UD', table: ud, column: ud.noticeNo, owner: me });
       await tx.insert(ud).values({
         tenantId: me,
         supplierTenantId: supplier.supplierTenantId,
@@ -334,7 +325,7 @@ export async function createNotice(
     }),
   );
   const name = await nameOf(deps.db, me);
-  await tellParty(deps, [
+  await tellParty(deps, 'delivery', [
     {
       tenantId: created.supplierTenantId,
       title: `${name} sent urgent delivery notice ${created.noticeNo}`,
@@ -392,7 +383,7 @@ async function writeAnswer(tx: Queryable, notice: NoticeRow, body: ActionBody): 
  * (and from the version the caller saw), so of two concurrent steps one wins and one gets 409.
  */
 export async function actOnNotice(
-  deps: Deps,
+  deps: TellDeps,
   auth: Auth,
   id: string,
   action: UrgentDeliveryAction,
@@ -442,9 +433,11 @@ export async function actOnNotice(
   const title = `${name} ${VERBS[action]} urgent delivery notice ${n.noticeNo}`;
   const content = `${outcome.text.replace(/^ — /, '') || n.noticeNo}.`;
   if (t.side === 'supplier') {
-    await tellParty(deps, [{ tenantId: n.tenantId, userId: n.ownerId, title, content, link: buyerUrgentLink(id) }]);
+    await tellParty(deps, 'delivery', [
+      { tenantId: n.tenantId, userId: n.ownerId, title, content, link: buyerUrgentLink(id) },
+    ]);
   } else if (n.supplierTenantId) {
-    await tellParty(deps, [{ tenantId: n.supplierTenantId, title, content, link: supplierUrgentLink(id) }]);
+    await tellParty(deps, 'delivery', [{ tenantId: n.supplierTenantId, title, content, link: supplierUrgentLink(id) }]);
   }
   return getNotice(deps.db, auth, id);
 }

@@ -1,11 +1,12 @@
 import { formatDecimal, type Locale, OPERATION_TYPE, RECONCILIATION_LINE_STATUS_NAMES } from '@concord/shared';
 import type { Db } from '../../db/client.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { actorOf } from '../../platform/documents.ts';
 import { maskForViewer } from '../../platform/masking.ts';
 import { writeXlsx } from '../../platform/xlsx.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { actorOf } from '../purchase-orders/purchase-orders.service.ts';
-import { getStatement, RECONCILIATION_MODULE } from './reconciliations.service.ts';
+import { RECONCILIATION_MODULE } from './reconciliations.common.ts';
+import { getStatement } from './reconciliations.query.ts';
 
 const LOCALE_INDEX: Record<Locale, number> = { 'en-US': 0, 'zh-CN': 1, 'zh-TW': 2 };
 

@@ -15,9 +15,11 @@ import { inTenantTx } from '../../platform/context.ts';
 import { ok } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
 import type { Services } from '../../platform/services.ts';
-import type { Deps } from '../receiving-plans/receiving-plans.common.ts';
+import type { TellDeps } from '../messages/messages.tell.ts';
+import { actOnStatement } from './reconciliations.actions.ts';
 import { exportStatement } from './reconciliations.export.ts';
-import * as statements from './reconciliations.service.ts';
+import { getStatement, listStatements } from './reconciliations.query.ts';
+import { createStatement, listPartners, listReconcilableLines, updateStatement } from './reconciliations.service.ts';
 
 const BASE = '/gateway/srm/reconciliations';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -32,25 +34,24 @@ export function registerReconciliationRoutes(app: FastifyInstance, s: Services) 
   const db = s.database.db;
   const config = { access: 'member' } as const;
   const tags = ['reconciliations'];
-  const deps = (req: FastifyRequest): Deps => ({ db, provider: s.provider, log: req.log });
+  const deps = (req: FastifyRequest): TellDeps => ({ db, provider: s.provider, log: req.log });
 
   r.post(`${BASE}/list`, { config, schema: { tags, body: reconciliationListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => statements.listStatements(tx, req.auth!, req.body))),
+    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listStatements(tx, req.auth!, req.body))),
   );
 
   r.get(`${BASE}/partners`, { config, schema: { tags, querystring: reconciliationPartnerQuerySchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => statements.listPartners(tx, req.auth!, req.query.side))),
+    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listPartners(tx, req.auth!, req.query.side))),
   );
 
   r.post(
     `${BASE}/reconcilable-lines/list`,
     { config, schema: { tags, body: reconcilableLineQuerySchema } },
-    async (req) =>
-      ok(await inTenantTx(db, req.auth!.tenantId, (tx) => statements.listReconcilableLines(tx, req.auth!, req.body))),
+    async (req) => ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listReconcilableLines(tx, req.auth!, req.body))),
   );
 
   r.get(`${BASE}/:id`, { config, schema: { tags, params: idParams } }, async (req) =>
-    ok(await statements.getStatement(db, req.auth!, req.params.id)),
+    ok(await getStatement(db, req.auth!, req.params.id)),
   );
 
   r.get(`${BASE}/:id/export`, { config, schema: { tags, params: idParams } }, async (req, reply) => {
@@ -63,15 +64,15 @@ export function registerReconciliationRoutes(app: FastifyInstance, s: Services) 
   });
 
   r.post(BASE, { config, schema: { tags, body: reconciliationCreateSchema } }, async (req) =>
-    ok(await statements.createStatement(deps(req), req.auth!, req.body, idempotencyScope(req))),
+    ok(await createStatement(deps(req), req.auth!, req.body, idempotencyScope(req))),
   );
 
   r.put(
     `${BASE}/:id`,
     { config, schema: { tags, params: idParams, body: reconciliationUpdateSchema } },
     async (req) => {
-      await statements.updateStatement(db, req.auth!, req.params.id, req.body);
-      return ok(await statements.getStatement(db, req.auth!, req.params.id));
+      await updateStatement(db, req.auth!, req.params.id, req.body);
+      return ok(await getStatement(db, req.auth!, req.params.id));
     },
   );
 
@@ -85,7 +86,6 @@ export function registerReconciliationRoutes(app: FastifyInstance, s: Services) 
         body: reconciliationActionSchema,
       },
     },
-    async (req) =>
-      ok(await statements.actOnStatement(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
+    async (req) => ok(await actOnStatement(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
   );
 }

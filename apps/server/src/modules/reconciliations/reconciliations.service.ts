@@ -1,91 +1,48 @@
 import {
-  DEFAULT_DECIMAL_PLACES,
   type DecimalPlaces,
   type DocumentSide,
-  type ListResult,
   OPERATION_TYPE,
   RECONCILIATION_EDITABLE_STATUSES,
   RECONCILIATION_LINE_STATUS,
-  RECONCILIATION_PERMISSION,
   RECONCILIATION_STATUS,
   type ReconcilableLine,
-  type ReconciliationAction,
   type ReconciliationCreated,
-  type ReconciliationDetail,
-  type ReconciliationLine,
-  type ReconciliationListItem,
   type ReconciliationPartner,
   type ReconciliationStatus,
   type reconcilableLineQuerySchema,
-  type reconciliationActionSchema,
   type reconciliationCreateSchema,
-  type reconciliationListSchema,
-  reconciliationMachine,
   reconciliationRole,
   type reconciliationUpdateSchema,
-  roundTo,
 } from '@concord/shared';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
-import { enterprises, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { enterprises } from '../../db/schema.ts';
+import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { actorOf, claimDocument, nextDocumentNumber, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
-import { orderBy, pageOf } from '../../platform/paging.ts';
-import { claimDocument } from '../../platform/state-machine.ts';
+import { enterpriseName } from '../enterprises/enterprises.names.ts';
+import type { TellDeps } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { actorOf, bothHistories, requireAny } from '../purchase-orders/purchase-orders.service.ts';
-import { purchaseOrders as po } from '../purchase-orders/purchase-orders.table.ts';
-import { enterpriseName, nameOf } from '../qualifications/qualifications.notify.ts';
 import { receiptLines as rcl, receipts } from '../receipts/receipts.table.ts';
-import {
-  type Deps,
-  escapeLike,
-  joinedSuppliers,
-  sideCondition,
-  sideOf,
-  tellParty,
-  today,
-} from '../receiving-plans/receiving-plans.common.ts';
-import { switchTenant } from '../suppliers/suppliers.service.ts';
+import { archiveScope, joinedSuppliers } from '../suppliers/suppliers.scope.ts';
 import { suppliers } from '../suppliers/suppliers.table.ts';
+import { permissionOf, RECONCILIATION_MODULE, type StatementRow } from './reconciliations.common.ts';
+import { findStatement, placesOfOrders, placesOfStatement } from './reconciliations.query.ts';
 import { reconciliations as rc, reconciliationLines as rl } from './reconciliations.table.ts';
+
+/* Drafting statements: partners and reconcilable receipt lines, creating, and the drafter's edits. Steps are in reconciliations.actions.ts. */
 
 type PartnerQuery = z.infer<typeof reconcilableLineQuerySchema>;
 type CreateInput = z.infer<typeof reconciliationCreateSchema>;
-type ListQuery = z.infer<typeof reconciliationListSchema>;
 type UpdateInput = z.infer<typeof reconciliationUpdateSchema>;
-type ActionBody = z.infer<typeof reconciliationActionSchema>;
-export type StatementRow = typeof rc.$inferSelect;
 
-export const RECONCILIATION_MODULE = 'reconciliations';
 const S = RECONCILIATION_STATUS;
 const L = RECONCILIATION_LINE_STATUS;
 const CHUNK = 500;
-
-export const buyerStatementLink = (id: string) => `/purchasebill/sourcing/detail?id=${id}`;
-export const supplierStatementLink = (id: string) => `/workers/sourcing/detail?id=${id}`;
-
-const permissionOf = (side: DocumentSide) => RECONCILIATION_PERMISSION[side];
 
 // ---------------------------------------------------------------------------------------------
 // Partners and reconcilable receipt lines
@@ -113,15 +70,7 @@ async function resolvePartner(
   const scope = await resolveDataScope(q, auth);
   const where =
     input.side === 'buyer'
-      ? and(
-          eq(suppliers.tenantId, me),
-          eq(suppliers.id, input.supplierId ?? '0'),
-          scopeCondition(scope, {
-            owner: suppliers.ownerId,
-            dept: suppliers.deptId,
-            partner: { column: suppliers.supplierTenantId, kind: 'supplier' },
-          }),
-        )
+      ? and(eq(suppliers.tenantId, me), eq(suppliers.id, input.supplierId ?? '0'), archiveScope(scope))
       : and(
           eq(suppliers.tenantId, input.customerTenantId ?? '0'),
           eq(suppliers.supplierTenantId, me),
@@ -224,215 +173,14 @@ export async function listReconcilableLines(
   return rows.map(({ orderId: _, ...line }) => line);
 }
 
-/**
- * Rounding of a statement: the buyer's decimal places as its orders recorded them (the supplier may
- * read the orders, not the buyer's settings); when the orders differ, the finest setting of each kind.
- */
-async function placesOfOrders(q: Queryable, buyerTenantId: string, orderIds: string[]): Promise<DecimalPlaces> {
-  if (!orderIds.length) return { ...DEFAULT_DECIMAL_PLACES };
-  const rows = await q
-    .selectDistinct({ places: po.decimalPlaces })
-    .from(po)
-    .where(and(eq(po.tenantId, buyerTenantId), inArray(po.id, orderIds)));
-  if (!rows.length) return { ...DEFAULT_DECIMAL_PLACES };
-  return {
-    quantity: Math.max(...rows.map((r) => r.places.quantity)),
-    price: Math.max(...rows.map((r) => r.places.price)),
-    amount: Math.max(...rows.map((r) => r.places.amount)),
-  };
-}
-
-async function placesOfStatement(q: Queryable, row: StatementRow): Promise<DecimalPlaces> {
-  const orders = await q
-    .selectDistinct({ orderId: rcl.orderId })
-    .from(rl)
-    .innerJoin(rcl, and(eq(rcl.tenantId, rl.tenantId), eq(rcl.id, rl.receiptLineId)))
-    .where(and(eq(rl.tenantId, row.tenantId), eq(rl.reconciliationId, row.id)));
-  return placesOfOrders(
-    q,
-    row.tenantId,
-    orders.map((o) => o.orderId),
-  );
-}
-
-// ---------------------------------------------------------------------------------------------
-// Visibility
-
-/** A draft is its drafter's alone; every other state both sides see, each within its data scope. */
-async function statementSideCondition(q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> {
-  return and(await sideCondition(q, auth, side, rc), or(ne(rc.status, S.DRAFT), eq(rc.draftedBy, side)));
-}
-
-/** The statement as the caller sees it, and on which side; not visible → null (the route answers 404). */
-export async function findStatement(
-  q: Queryable,
-  auth: Auth,
-  id: string,
-): Promise<{ side: DocumentSide; row: StatementRow } | null> {
-  const side = await sideOf(q, auth, rc, id);
-  const [row] = await q
-    .select()
-    .from(rc)
-    .where(and(eq(rc.id, id), await statementSideCondition(q, auth, side)))
-    .limit(1);
-  if (!row) return null;
-  requireAny(auth, [permissionOf(side)]);
-  return { side, row };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Lists and detail
-
-const listColumns = {
-  id: rc.id,
-  statementNo: rc.statementNo,
-  supplierId: rc.supplierId,
-  supCode: sql<string>`coalesce(${suppliers.supCode}, '')`,
-  supName: sql<string>`coalesce(${suppliers.supName}, '')`,
-  customerTenantId: rc.tenantId,
-  customerName: sql<string>`coalesce(${enterpriseName}, '')`,
-  periodFrom: rc.periodFrom,
-  periodTo: rc.periodTo,
-  status: rc.status,
-  draftedBy: rc.draftedBy,
-  currency: rc.currency,
-  lineCount: rc.lineCount,
-  totalQty: rc.totalQty,
-  totalAmount: rc.totalAmount,
-  differenceAmount: rc.differenceAmount,
-  remark: rc.remark,
-  buyerConfirmedAt: rc.buyerConfirmedAt,
-  buyerConfirmedBy: rc.buyerConfirmedBy,
-  supplierConfirmedAt: rc.supplierConfirmedAt,
-  supplierConfirmedBy: rc.supplierConfirmedBy,
-  ownerName: users.name,
-  sentAt: rc.sentAt,
-  createdAt: rc.createdAt,
-  updatedAt: rc.updatedAt,
-};
-
-const SORTABLE = {
-  statementNo: rc.statementNo,
-  status: rc.status,
-  periodFrom: rc.periodFrom,
-  periodTo: rc.periodTo,
-  totalAmount: rc.totalAmount,
-  createdAt: rc.createdAt,
-  sentAt: rc.sentAt,
-};
-
-function baseSelect(q: Queryable) {
-  return q
-    .select(listColumns)
-    .from(rc)
-    .leftJoin(suppliers, and(eq(suppliers.tenantId, rc.tenantId), eq(suppliers.id, rc.supplierId)))
-    .leftJoin(enterprises, eq(enterprises.id, rc.tenantId))
-    .leftJoin(users, eq(users.id, rc.ownerId));
-}
-
-export async function listStatements(
-  q: Queryable,
-  auth: Auth,
-  query: ListQuery,
-): Promise<ListResult<ReconciliationListItem>> {
-  const f = query.filter ?? { side: 'buyer' as const };
-  requireAny(auth, [permissionOf(f.side)]);
-  const where = and(
-    await statementSideCondition(q, auth, f.side),
-    f.statementNo ? ilike(rc.statementNo, escapeLike(f.statementNo)) : undefined,
-    f.supplierId ? eq(rc.supplierId, f.supplierId) : undefined,
-    f.customerTenantId ? eq(rc.tenantId, f.customerTenantId) : undefined,
-    f.statuses?.length ? inArray(rc.status, f.statuses) : undefined,
-    f.periodFrom ? gte(rc.periodTo, f.periodFrom) : undefined,
-    f.periodTo ? lte(rc.periodFrom, f.periodTo) : undefined,
-  );
-  const page = pageOf(query.pageParam);
-  const [rows, [{ total }]] = await Promise.all([
-    baseSelect(q)
-      .where(where)
-      .orderBy(...orderBy(query.orderParam, SORTABLE, [rc.createdAt, 'desc']), desc(rc.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    q.select({ total: count() }).from(rc).where(where),
-  ]);
-  return { dataList: rows as ReconciliationListItem[], totalCount: total };
-}
-
-const lineColumns = {
-  id: rl.id,
-  lineNo: rl.lineNo,
-  receiptLineId: rl.receiptLineId,
-  receiptNo: rl.receiptNo,
-  receiptDate: rl.receiptDate,
-  orderNo: rl.orderNo,
-  prdtNo: rl.prdtNo,
-  prdtName: rl.prdtName,
-  unitName: rl.unitName,
-  qty: rl.qty,
-  price: rl.price,
-  taxRate: rl.taxRate,
-  amount: rl.amount,
-  status: rl.status,
-  disputeReason: rl.disputeReason,
-  disputeQty: rl.disputeQty,
-  disputePrice: rl.disputePrice,
-  differenceAmount: rl.differenceAmount,
-};
-
-async function linesOf(q: Queryable, row: StatementRow): Promise<ReconciliationLine[]> {
-  const rows = await q
-    .select(lineColumns)
-    .from(rl)
-    .where(and(eq(rl.tenantId, row.tenantId), eq(rl.reconciliationId, row.id)))
-    .orderBy(asc(rl.lineNo));
-  return rows as ReconciliationLine[];
-}
-
-export async function getStatement(db: Db, auth: Auth, id: string): Promise<ReconciliationDetail> {
-  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const hit = await findStatement(tx, auth, id);
-    if (!hit) return null;
-    const [item] = await baseSelect(tx).where(and(eq(rc.tenantId, hit.row.tenantId), eq(rc.id, id)));
-    return { ...hit, item: item!, lines: await linesOf(tx, hit.row), places: await placesOfStatement(tx, hit.row) };
-  });
-  if (!found) throw new AppError('NOT_FOUND');
-  const { side, row, item, lines, places } = found;
-  return {
-    ...(item as ReconciliationListItem),
-    side,
-    role: reconciliationRole(side, row.draftedBy),
-    version: row.version,
-    actions: auth.permissions.has(permissionOf(side))
-      ? reconciliationMachine.available(reconciliationRole(side, row.draftedBy), row.status, () => true)
-      : [],
-    lines,
-    history: await bothHistories(db, row, RECONCILIATION_MODULE, id),
-    decimalPlaces: places,
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Create
-
-/**
- * Statement numbers run RC + yyMMdd + a 4-digit daily sequence per buyer, serialized by a
- * transaction-scoped advisory lock; the unique index is the last guard. Runs as the buyer.
- */
-async function nextStatementNo(q: Queryable, buyerTenantId: string): Promise<string> {
-  await q.execute(sql`select pg_advisory_xact_lock(7323, hashtext(${`RC${buyerTenantId}`}))`);
-  const day = today();
-  const stem = `RC${day.slice(2, 4)}${day.slice(5, 7)}${day.slice(8, 10)}`;
-  const result = await q.execute<{ n: number }>(sql`
-    select coalesce(max(substring(statement_no from ${stem.length + 1}::int)::int), 0) as n
-      from ${rc} where tenant_id = ${buyerTenantId} and statement_no ~ ${`^${stem}[0-9]{4,6}$`}`);
-  return `${stem}${String(Number(result.rows[0]?.n ?? 0) + 1).padStart(4, '0')}`;
-}
 
 /**
  * Line amounts are quantity × price at the statement's amount places, in SQL numeric so no binary
  * rounding creeps in; the header keeps the sums and the difference of the lines still disputed.
  */
-async function settleTotals(q: Queryable, row: StatementRow, places: DecimalPlaces): Promise<void> {
+export async function settleTotals(q: Queryable, row: StatementRow, places: DecimalPlaces): Promise<void> {
   await q.execute(sql`
     update ${rl} set amount = trim_scale(round(qty * price, ${places.amount}::int))
      where tenant_id = ${row.tenantId} and reconciliation_id = ${row.id}`);
@@ -447,7 +195,7 @@ async function settleTotals(q: Queryable, row: StatementRow, places: DecimalPlac
 }
 
 /** Runs `work` as the buyer when the caller is the supplier: only the owner inserts and deletes rows (RLS). */
-async function asOwner<T>(tx: Queryable, auth: Auth, buyerTenantId: string, work: () => Promise<T>): Promise<T> {
+export async function asOwner<T>(tx: Queryable, auth: Auth, buyerTenantId: string, work: () => Promise<T>): Promise<T> {
   const me = auth.tenantId!;
   if (me === buyerTenantId) return work();
   await switchTenant(tx, buyerTenantId);
@@ -459,7 +207,7 @@ async function asOwner<T>(tx: Queryable, auth: Auth, buyerTenantId: string, work
 }
 
 export async function createStatement(
-  deps: Deps,
+  deps: TellDeps,
   auth: Auth,
   input: CreateInput,
   idem: IdempotencyScope,
@@ -500,7 +248,12 @@ export async function createStatement(
             tenantId: partner.buyerTenantId,
             supplierTenantId: partner.supplierTenantId,
             id,
-            statementNo: await nextStatementNo(tx, partner.buyerTenantId),
+            statementNo: await nextDocumentNumber(tx, {
+              prefix: 'RC',
+              table: rc,
+              column: rc.statementNo,
+              owner: partner.buyerTenantId,
+            }),
             supplierId: partner.supplierId,
             periodFrom: input.periodFrom,
             periodTo: input.periodTo,
@@ -558,7 +311,7 @@ export async function createStatement(
 
 type LineRow = typeof rl.$inferSelect;
 
-async function statementLines(tx: Queryable, row: StatementRow, ids: string[]): Promise<LineRow[]> {
+export async function statementLines(tx: Queryable, row: StatementRow, ids: string[]): Promise<LineRow[]> {
   if (!ids.length) return [];
   const rows = await tx
     .select()
@@ -569,7 +322,7 @@ async function statementLines(tx: Queryable, row: StatementRow, ids: string[]): 
 }
 
 /** Gives receipt lines back to the reconcilable pool: only those this statement still holds. */
-async function releaseReceiptLines(tx: Queryable, row: StatementRow, receiptLineIds?: string[]): Promise<void> {
+export async function releaseReceiptLines(tx: Queryable, row: StatementRow, receiptLineIds?: string[]): Promise<void> {
   await tx
     .update(rcl)
     .set({ reconciliationId: null })
@@ -668,174 +421,4 @@ export async function updateStatement(db: Db, auth: Auth, id: string, input: Upd
       summary: `edited statement ${row.statementNo}: ${parts.join('; ') || 'no change'}`,
     });
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// State changes
-
-const VERBS: Record<ReconciliationAction, string> = {
-  send: 'sent',
-  answer: 'answered',
-  confirm: 'confirmed',
-  finalize: 'finally confirmed',
-  cancel: 'cancelled',
-};
-
-/**
- * The counterpart's answer, line by line: agreeing, or disputing with a reason and the quantity and
- * price it holds right. It writes only the dispute columns, never the statement's figures (T-03).
- */
-async function answerLines(
-  tx: Queryable,
-  row: StatementRow,
-  answers: NonNullable<ActionBody['lines']>,
-  places: DecimalPlaces,
-): Promise<string> {
-  const byId = new Map(answers.map((a) => [a.id, a]));
-  if (!byId.size) throw new AppError('VALIDATION_FAILED');
-  const lines = await statementLines(tx, row, [...byId.keys()]);
-  const values = lines.map((line) => {
-    const a = byId.get(line.id)!;
-    return a.agree
-      ? { id: line.id, status: L.AGREED, reason: null, dq: null, dp: null }
-      : {
-          id: line.id,
-          status: L.DISPUTED,
-          reason: a.reason ?? '',
-          dq: String(roundTo(a.qty ?? Number(line.qty), places.quantity)),
-          dp: String(roundTo(a.price ?? Number(line.price), places.price)),
-        };
-  });
-  await tx.execute(sql`
-    update ${rl} as l set status = v.status,
-        dispute_reason = coalesce(v.reason, l.dispute_reason),
-        dispute_qty = coalesce(v.dq, l.dispute_qty),
-        dispute_price = coalesce(v.dp, l.dispute_price),
-        difference_amount = case when v.status = ${L.DISPUTED}
-          then trim_scale(round(v.dq * v.dp, ${places.amount}::int) - l.amount) else l.difference_amount end,
-        version = l.version + 1, updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id bigint, status int, reason text, dq numeric, dp numeric)
-     where l.tenant_id = ${row.tenantId} and l.reconciliation_id = ${row.id} and l.id = v.id`);
-  const disputed = lines.filter((l) => !byId.get(l.id)!.agree);
-  const detail = disputed
-    .slice(0, 20)
-    .map((l) => `line ${l.lineNo}: ${byId.get(l.id)!.reason}`)
-    .join('; ');
-  return `${lines.length - disputed.length} line(s) agreed, ${disputed.length} disputed${detail ? ` (${detail}${disputed.length > 20 ? '; …' : ''})` : ''}`;
-}
-
-async function userName(q: Queryable, auth: Auth): Promise<string> {
-  const [u] = await q.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
-  return u?.name || auth.username;
-}
-
-/** Columns of one side's confirmation: who and when, kept on the statement for both to see. */
-const confirmation = (side: DocumentSide, name: string) =>
-  side === 'buyer'
-    ? { buyerConfirmedAt: sql`now()`, buyerConfirmedBy: name }
-    : { supplierConfirmedAt: sql`now()`, supplierConfirmedBy: name };
-
-/**
- * Runs one row of RECONCILIATION_TRANSITIONS. The role (drafter or counterpart) comes from the
- * statement's `drafted_by` and the caller's side; a step of the other role is refused (T-03).
- */
-export async function actOnStatement(
-  deps: Deps,
-  auth: Auth,
-  id: string,
-  action: ReconciliationAction,
-  body: ActionBody,
-): Promise<ReconciliationDetail> {
-  const t = reconciliationMachine.transition(action)!;
-  const me = auth.tenantId!;
-  const outcome = await inTenantTx(deps.db, me, async (tx) => {
-    const hit = await findStatement(tx, auth, id);
-    if (!hit) throw new AppError('NOT_FOUND');
-    if (reconciliationRole(hit.side, hit.row.draftedBy) !== t.side) throw new AppError('RECONCILIATION_WRONG_ROLE');
-    const row = await claimDocument(
-      tx,
-      rc,
-      hit.row,
-      { from: t.from, version: body.version, side: hit.side, me },
-      'RECONCILIATION_STATE_CHANGED',
-    );
-    const where = and(eq(rc.tenantId, row.tenantId), eq(rc.id, id));
-    const linesWhere = and(eq(rl.tenantId, row.tenantId), eq(rl.reconciliationId, id));
-    let details = '';
-    if (action === 'send') {
-      // Lines still disputed go back to the counterpart as they stand; their record of the dispute stays.
-      await tx
-        .update(rl)
-        .set({ status: L.OPEN, updatedAt: sql`now()` })
-        .where(and(linesWhere, eq(rl.status, L.DISPUTED)));
-      await tx.update(rc).set({ status: S.SENT, sentAt: sql`now()` }).where(where);
-      await settleTotals(tx, row, await placesOfStatement(tx, row));
-    } else if (action === 'answer') {
-      details = await answerLines(tx, row, body.lines ?? [], await placesOfStatement(tx, row));
-      const [disputed] = await tx
-        .select({ n: count() })
-        .from(rl)
-        .where(and(linesWhere, eq(rl.status, L.DISPUTED)));
-      await tx
-        .update(rc)
-        .set({ status: (disputed?.n ?? 0) > 0 ? S.DISPUTED : S.SENT })
-        .where(where);
-      await settleTotals(tx, row, await placesOfStatement(tx, row));
-    } else if (action === 'confirm') {
-      const [disputed] = await tx
-        .select({ n: count() })
-        .from(rl)
-        .where(and(linesWhere, eq(rl.status, L.DISPUTED)));
-      if ((disputed?.n ?? 0) > 0) throw new AppError('RECONCILIATION_LINES_DISPUTED');
-      // Confirming agrees every line not answered yet.
-      await tx
-        .update(rl)
-        .set({ status: L.AGREED, updatedAt: sql`now()` })
-        .where(and(linesWhere, eq(rl.status, L.OPEN)));
-      await tx
-        .update(rc)
-        .set({ status: S.COUNTERPART_CONFIRMED, ...confirmation(hit.side, await userName(tx, auth)) })
-        .where(where);
-    } else if (action === 'finalize') {
-      await tx
-        .update(rc)
-        .set({ status: S.CONFIRMED, ...confirmation(hit.side, await userName(tx, auth)) })
-        .where(where);
-    } else {
-      await tx.update(rc).set({ status: S.CANCELLED }).where(where);
-      await releaseReceiptLines(tx, row);
-    }
-    const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: RECONCILIATION_MODULE,
-      targetId: id,
-      summary: `${VERBS[action]} statement ${row.statementNo}${details ? `: ${details}` : ''}${comment}`,
-    });
-    const [after] = await tx.select().from(rc).where(where);
-    return { side: hit.side, before: hit.row, after: after!, text: `${details}${comment}` };
-  });
-  // A draft being cancelled was never shown to the other side.
-  if (action !== 'cancel' || outcome.before.status !== S.DRAFT) {
-    await tellOtherSide(deps, auth, outcome.side, outcome.after, VERBS[action], outcome.text);
-  }
-  return getStatement(deps.db, auth, id);
-}
-
-async function tellOtherSide(
-  deps: Deps,
-  auth: Auth,
-  side: DocumentSide,
-  row: StatementRow,
-  verb: string,
-  text: string,
-): Promise<void> {
-  const name = await nameOf(deps.db, auth.tenantId!);
-  const title = `${name} ${verb} reconciliation statement ${row.statementNo}`;
-  const content = `${text.replace(/^ — /, '') || `Statement ${row.statementNo}, ${row.periodFrom} – ${row.periodTo}`}.`;
-  await tellParty(deps, [
-    side === 'buyer'
-      ? { tenantId: row.supplierTenantId, title, content, link: supplierStatementLink(row.id) }
-      : { tenantId: row.tenantId, userId: row.ownerId, title, content, link: buyerStatementLink(row.id) },
-  ]);
 }

@@ -1,5 +1,6 @@
 import type { ReportChartType, ReportName, ReportStatusKind } from '@concord/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import { escapeLike } from '../../platform/documents.ts';
 import { and, commonFilters, partnerName, type ReportContext, visibleTo } from './reports.scope.ts';
 
 /**
@@ -82,7 +83,6 @@ function procurementExecution(ctx: ReportContext): DetailReport {
 /** Delivery note lines of sent notes (the buyer never sees the supplier's drafts). */
 function deliveryPage(ctx: ReportContext): DetailReport {
   const f = ctx.filter;
-  const like = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
   return {
     base: sql`
       select nl.id::text as id, dn.note_no as "noteNo", dn.status as "noteStatus", dn.ship_date::text as "shipDate",
@@ -106,7 +106,7 @@ function deliveryPage(ctx: ReportContext): DetailReport {
            prdtName: 'nl.prdt_name',
            orderNo: 'nl.order_no',
          }),
-         ...(f.noteNo ? [sql`dn.note_no ilike ${like(f.noteNo)}`] : []),
+         ...(f.noteNo ? [sql`dn.note_no ilike ${escapeLike(f.noteNo)}`] : []),
          ...(f.noteStatus !== undefined ? [sql`dn.status = ${f.noteStatus}`] : []),
        ])}`,
     order: '"shipDate" desc, "noteNo" desc',

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import type { Auth } from '../../platform/context.ts';
 import { type DataScope, resolveDataScope } from '../../platform/data-scope.ts';
+import { escapeLike } from '../../platform/documents.ts';
 
 /** Everything one report run needs to know about the caller and the filter, the period resolved. */
 export interface ReportContext {
@@ -74,8 +75,6 @@ export function visibleTo(ctx: ReportContext, a: string, h: string): SQL {
   return sql.join(parts, sql` and `);
 }
 
-const like = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
-
 /**
  * The partner, material and order-number filters on the columns given: `supplierId` is the buyer's
  * supplier archive id (filtered on the buyer side), `tenantId` the buyer enterprise (filtered on the
@@ -92,10 +91,10 @@ export function commonFilters(
   if (f.customerId && cols.tenantId && ctx.side === 'supplier')
     out.push(sql`${sql.raw(cols.tenantId)} = ${f.customerId}`);
   if (f.material && cols.prdtNo && cols.prdtName) {
-    const m = like(f.material);
+    const m = escapeLike(f.material);
     out.push(sql`(${sql.raw(cols.prdtNo)} ilike ${m} or ${sql.raw(cols.prdtName)} ilike ${m})`);
   }
-  if (f.orderNo && cols.orderNo) out.push(sql`${sql.raw(cols.orderNo)} ilike ${like(f.orderNo)}`);
+  if (f.orderNo && cols.orderNo) out.push(sql`${sql.raw(cols.orderNo)} ilike ${escapeLike(f.orderNo)}`);
   return out;
 }
 

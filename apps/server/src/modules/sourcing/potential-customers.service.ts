@@ -6,26 +6,26 @@ import {
   type potentialCustomerListSchema,
   SUPPLIER_INVITE_STATE,
 } from '@concord/shared';
-import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises, suppliers } from '../../db/schema.ts';
 import type { Auth } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
+import { enterpriseName } from '../enterprises/enterprises.names.ts';
 
 type ListQuery = z.infer<typeof potentialCustomerListSchema>;
 
 /** Invited, not a customer yet: waiting for my registration data, or for the buyer's review of it. */
 const OPEN_STATES = [SUPPLIER_INVITE_STATE.IN_PROGRESS, SUPPLIER_INVITE_STATE.TO_BE_REVIEWED];
 
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
-
 const columns = {
   id: suppliers.id,
   customerTenantId: suppliers.tenantId,
-  customerName: sql<string>`coalesce(nullif(${enterprises.shortName}, ''), ${enterprises.name})`,
+  customerName: enterpriseName,
   compNo: enterprises.compNo,
   industry: enterprises.industry,
   scale: enterprises.scale,

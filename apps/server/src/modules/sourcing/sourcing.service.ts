@@ -23,6 +23,7 @@ import type { Queryable } from '../../db/client.ts';
 import { enterprises, potentialSuppliers, supplierAudits, supplierClasses, users } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent, withoutKey } from '../../platform/idempotency.ts';
@@ -40,10 +41,6 @@ type ProspectListQuery = z.infer<typeof prospectListSchema>;
 type ProspectAudit = z.infer<typeof prospectAuditSchema>;
 
 export const MODULE = 'potential-suppliers';
-
-const actor = (auth: Auth) => ({ tenantId: auth.tenantId!, userId: auth.userId, username: auth.username, ip: auth.ip });
-
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 // supplier_audits keeps the audit time in its created_at column (`auditedAt` in the table definition).
 const latestAudit = (column: 'score' | 'created_at') =>
@@ -242,7 +239,7 @@ export async function createProspect(
       if (inserted.length) code = candidate;
     }
     await attachFiles(q, auth.userId, { table: potentialSuppliers, id, ownerTenantId: tenantId }, input.attachments);
-    await recordOperation(q, actor(auth), {
+    await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.ADD,
       module: MODULE,
       targetId: id,
@@ -295,7 +292,7 @@ export async function updateProspect(
   if (updated.length === 0) throw new AppError('CONFLICT');
   await attachFiles(q, auth.userId, { table: potentialSuppliers, id, ownerTenantId: tenantId }, fields.attachments);
   const after = await getProspect(q, auth, id);
-  await recordOperation(q, actor(auth), {
+  await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
@@ -333,7 +330,7 @@ export async function moveProspect(
     )
     .returning({ id: potentialSuppliers.id });
   if (moved.length === 0) throw new AppError('PROSPECT_STATE_CHANGED');
-  await recordOperation(q, actor(auth), {
+  await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
@@ -447,7 +444,7 @@ export async function convertProspect(
             isNull(potentialSuppliers.convertedSupplierId),
           ),
         );
-      await recordOperation(tx, actor(auth), {
+      await recordOperation(tx, actorOf(auth), {
         type: OPERATION_TYPE.UPDATE,
         module: MODULE,
         targetId: id,

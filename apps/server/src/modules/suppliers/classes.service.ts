@@ -20,20 +20,18 @@ import {
   users,
 } from '../../db/schema.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-import { partnerActor } from './suppliers.service.ts';
 
 export const CLASSES_MODULE = 'supplier-classes';
 
 type Fields = z.infer<typeof supplierClassFieldsSchema>;
 type UpdateInput = z.infer<typeof supplierClassUpdateSchema>;
 type ListQuery = z.infer<typeof supplierClassListSchema>;
-
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 const columns = {
   id: supplierClasses.id,
@@ -126,7 +124,7 @@ export async function createSupplierClass(
       await assertValid(tx, tenantId, input, null);
       const id = newId();
       await tx.insert(supplierClasses).values({ tenantId, id, ...input });
-      await recordOperation(tx, partnerActor(auth), {
+      await recordOperation(tx, actorOf(auth), {
         type: OPERATION_TYPE.ADD,
         module: CLASSES_MODULE,
         targetId: id,
@@ -157,7 +155,7 @@ export async function updateSupplierClass(
   if (!updated) throw new AppError('CONFLICT');
   const changes = summarizeChanges({ ...before }, fields);
   if (changes) {
-    await recordOperation(q, partnerActor(auth), {
+    await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: CLASSES_MODULE,
       targetId: id,
@@ -187,7 +185,7 @@ export async function deleteSupplierClass(q: Queryable, auth: Auth, id: string):
     );
   if (row.supplierCount > 0 || prospects.n > 0 || requirements.n > 0) throw new AppError('SUPPLIER_CLASS_IN_USE');
   await q.delete(supplierClasses).where(and(eq(supplierClasses.tenantId, tenantId), eq(supplierClasses.id, id)));
-  await recordOperation(q, partnerActor(auth), {
+  await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.DELETE,
     module: CLASSES_MODULE,
     targetId: id,

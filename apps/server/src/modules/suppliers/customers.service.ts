@@ -17,13 +17,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { customers, enterprises, suppliers } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import type { Services } from '../../platform/services.ts';
 import { checkInviteCode } from '../enterprises/enterprises.service.ts';
+import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
 import { registrationFromEnterprise, upsertCustomerRow, userContact } from './invitations.service.ts';
 import {
@@ -33,17 +35,12 @@ import {
   enterpriseOf,
   foreignActor,
   nextCode,
-  partnerActor,
   SUPPLIERS_MODULE,
-  switchTenant,
-  tellPartners,
 } from './suppliers.service.ts';
 
 type ListQuery = z.infer<typeof customerListSchema>;
 type UpdateInput = z.infer<typeof customerUpdateSchema>;
 type InviteInput = z.infer<typeof customerInviteSchema>;
-
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 const columns = {
   id: customers.id,
@@ -178,7 +175,7 @@ export async function updateCustomer(
   if (!updated) throw new AppError('CONFLICT');
   const changes = summarizeChanges({ ...before }, next);
   if (changes) {
-    await recordOperation(q, partnerActor(auth), {
+    await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: CUSTOMERS_MODULE,
       targetId: id,
@@ -263,7 +260,7 @@ export async function inviteCustomer(
     });
     await switchTenant(tx, me);
     const id = await upsertCustomerRow(tx, auth, buyer, supplierId);
-    await recordOperation(tx, partnerActor(auth), {
+    await recordOperation(tx, actorOf(auth), {
       type: OPERATION_TYPE.ADD,
       module: CUSTOMERS_MODULE,
       targetId: id,
@@ -271,7 +268,7 @@ export async function inviteCustomer(
     });
     return id;
   });
-  await tellPartners(s, log, [
+  await tellParty({ db: s.database.db, provider: s.provider, log }, 'system', [
     {
       tenantId: buyer.id,
       title: `${displayName(mine)} asks to become your supplier`,

@@ -19,13 +19,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { customers, enterprises, partnerInvitations, suppliers, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
+import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MessageProvider, OutgoingMessage } from '../../platform/mail.ts';
 import type { Services } from '../../platform/services.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
+import { enterpriseName } from '../enterprises/enterprises.names.ts';
+import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import {
   addPrimaryContact,
@@ -38,10 +41,7 @@ import {
   listContacts,
   loadRelation,
   nextCode,
-  partnerActor,
   SUPPLIERS_MODULE,
-  switchTenant,
-  tellPartners,
 } from './suppliers.service.ts';
 
 type InviteInput = z.infer<typeof supplierInviteSchema>;
@@ -206,7 +206,7 @@ export async function inviteSupplier(
         if (input.email) outgoing.push({ channel: 'email', recipient: input.email, ...text });
       }
       invitedTenant = target?.id ?? null;
-      await recordOperation(tx, partnerActor(auth), {
+      await recordOperation(tx, actorOf(auth), {
         type: existing ? OPERATION_TYPE.UPDATE : OPERATION_TYPE.ADD,
         module: SUPPLIERS_MODULE,
         targetId: id,
@@ -222,7 +222,7 @@ export async function inviteSupplier(
   outgoing = [];
   if (invitedTenant) {
     const buyer = displayName(await enterpriseOf(s.database.db, tenantId));
-    await tellPartners(s, log, [
+    await tellParty({ db: s.database.db, provider: s.provider, log }, 'system', [
       {
         tenantId: invitedTenant,
         title: `${buyer} invites you to become its supplier`,
@@ -240,7 +240,7 @@ export async function listIncomingInvitations(q: Queryable, auth: Auth): Promise
     .select({
       supplierId: suppliers.id,
       buyerTenantId: suppliers.tenantId,
-      buyerName: sql<string>`coalesce(nullif(${enterprises.shortName}, ''), ${enterprises.name})`,
+      buyerName: enterpriseName,
       buyerCompNo: enterprises.compNo,
       supName: suppliers.supName,
       receiverName: suppliers.receiverName,
@@ -414,7 +414,7 @@ export async function acceptSupplierInvitation(
     });
     await switchTenant(tx, me);
     const customerId = await upsertCustomerRow(tx, auth, buyer, supplierId);
-    await recordOperation(tx, partnerActor(auth), {
+    await recordOperation(tx, actorOf(auth), {
       type: OPERATION_TYPE.ADD,
       module: CUSTOMERS_MODULE,
       targetId: customerId,
@@ -422,10 +422,11 @@ export async function acceptSupplierInvitation(
     });
     return { customerId, ownerId: moved.ownerId };
   });
-  await tellPartners(s, log, [
+  await tellParty({ db: s.database.db, provider: s.provider, log }, 'system', [
     {
       tenantId: buyerTenantId,
-      userIds: [outcome.ownerId],
+      userId: outcome.ownerId,
+      withAdministrators: true,
       title: `${displayName(mine)} submitted its registration data`,
       content: `${mine.name} accepted your invitation; review its registration data to let it join.`,
       link: `/supplier/supfile/detail?id=${supplierId}`,

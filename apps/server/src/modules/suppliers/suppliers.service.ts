@@ -2,7 +2,6 @@ import {
   CHK_STATE,
   isSupplierBlocked,
   type ListResult,
-  MEMBER_STATUS,
   OPERATION_TYPE,
   RELATION_STATE,
   restoredInviteState,
@@ -27,7 +26,6 @@ import {
   type supplierRegistrationUpdateSchema,
   type supplierUpdateSchema,
   toSupplierPartnerView,
-  USER_TYPE,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -36,27 +34,23 @@ import type { Db, Queryable } from '../../db/client.ts';
 import {
   customers,
   enterprises,
-  memberships,
   operationLogs,
   partnerInvitations,
   supplierClasses,
   supplierContacts,
   suppliers,
 } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
-import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
+import { resolveDataScope } from '../../platform/data-scope.ts';
+import { type Actor, actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import type { Services } from '../../platform/services.ts';
-import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
-import {
-  type Actor,
-  recordOperation,
-  renderSummary,
-  summarizeChanges,
-} from '../operation-logs/operation-logs.service.ts';
+import { tellParty } from '../messages/messages.tell.ts';
+import { recordOperation, renderSummary, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { archiveScope } from './suppliers.scope.ts';
 
 export const SUPPLIERS_MODULE = 'suppliers';
 export const CUSTOMERS_MODULE = 'customers';
@@ -96,22 +90,6 @@ export async function assertSupplierAddressable(
 // ---------------------------------------------------------------------------------------------
 // Helpers shared by the partner services
 
-/**
- * Moves the open transaction to another tenant's row-level-security context. A relation step writes
- * on both sides (the buyer's archive and the supplier's customer row) and must commit or fail as one;
- * it is called only after the service has checked that the caller is a party to the relation.
- */
-export async function switchTenant(tx: Queryable, tenantId: string): Promise<void> {
-  await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-}
-
-export const partnerActor = (auth: Auth, tenantId: string = auth.tenantId!): Actor => ({
-  tenantId,
-  userId: auth.userId,
-  username: auth.username,
-  ip: auth.ip,
-});
-
 /** A step taken by the other party, recorded in this tenant's log without a user of this tenant. */
 export const foreignActor = (auth: Auth, tenantId: string, enterpriseName: string): Actor => ({
   tenantId,
@@ -143,70 +121,6 @@ export async function enterpriseOf(q: Queryable, id: string) {
 
 export const displayName = (e: { name: string; shortName: string }) => e.shortName || e.name;
 
-export async function tenantAdmins(q: Queryable, tenantId: string): Promise<string[]> {
-  const rows = await q
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.tenantId, tenantId),
-        eq(memberships.userType, USER_TYPE.ADMIN),
-        eq(memberships.status, MEMBER_STATUS.JOINED),
-      ),
-    );
-  return rows.map((r) => r.userId);
-}
-
-async function joinedMembers(q: Queryable, tenantId: string, userIds: string[]): Promise<string[]> {
-  if (!userIds.length) return [];
-  const rows = await q
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.tenantId, tenantId),
-        inArray(memberships.userId, userIds),
-        eq(memberships.status, MEMBER_STATUS.JOINED),
-      ),
-    );
-  return rows.map((r) => r.userId);
-}
-
-export interface PartnerNote {
-  tenantId: string;
-  /** Besides the tenant's administrators (e.g. the archive's owner); dropped unless still a member. */
-  userIds?: (string | null)[];
-  title: string;
-  content: string;
-  link: string;
-}
-
-/**
- * Tells the other party about a step, after the step has committed: each note is written in its own
- * tenant's transaction to that tenant's administrators (and the named users), then e-mailed.
- */
-export async function tellPartners(s: Services, log: FastifyBaseLogger, notes: PartnerNote[]): Promise<void> {
-  for (const n of notes) {
-    const emails = await inTenantTx(s.database.db, n.tenantId, async (tx) => {
-      const named = await joinedMembers(
-        tx,
-        n.tenantId,
-        (n.userIds ?? []).filter((u): u is string => !!u),
-      );
-      const userIds = [...new Set([...(await tenantAdmins(tx, n.tenantId)), ...named])];
-      return notifyUsers(tx, {
-        tenantId: n.tenantId,
-        userIds,
-        kind: 'system',
-        title: n.title,
-        content: n.content,
-        link: n.link,
-      });
-    });
-    await sendNotificationEmails(s.provider, emails, log);
-  }
-}
-
 /** The next free code of the form S00001 (supplier archive) or C00001 (customer archive) in one tenant. */
 export async function nextCode(q: Queryable, kind: 'supplier' | 'customer', tenantId: string): Promise<string> {
   const [prefix, table, column] =
@@ -226,8 +140,6 @@ type RegistrationUpdateInput = z.infer<typeof supplierRegistrationUpdateSchema>;
 type ContactsUpdateInput = z.infer<typeof supplierContactsUpdateSchema>;
 type ContactsInput = z.input<typeof supplierContactListSchema>;
 type ActionInput = z.infer<typeof supplierActionSchema>;
-
-const escapeLike = (v: string) => `%${v.replace(/[%_\\]/g, '\\$&')}%`;
 
 // ---------------------------------------------------------------------------------------------
 // Reading
@@ -275,11 +187,7 @@ const selectSuppliers = (q: Queryable) =>
 /** The buyer's data scope over its archive (owner, department, and assigned supplier partners). */
 async function buyerScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
   const scope = await resolveDataScope(q, auth);
-  return scopeCondition(scope, {
-    owner: suppliers.ownerId,
-    dept: suppliers.deptId,
-    partner: { column: suppliers.supplierTenantId, kind: 'supplier' },
-  });
+  return archiveScope(scope);
 }
 
 const SORTABLE = {
@@ -539,7 +447,7 @@ export async function createSupplier(
         deptId: auth.deptId,
       });
       if (contacts?.length) await writeContacts(tx, { tenantId, id, supplierTenantId: null }, contacts);
-      await recordOperation(tx, partnerActor(auth), {
+      await recordOperation(tx, actorOf(auth), {
         type: OPERATION_TYPE.ADD,
         module: SUPPLIERS_MODULE,
         targetId: id,
@@ -595,7 +503,7 @@ export async function updateSupplier(q: Queryable, auth: Auth, id: string, input
   }
   const changes = summarizeChanges(before, after);
   if (changes) {
-    await recordOperation(q, partnerActor(auth), {
+    await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: SUPPLIERS_MODULE,
       targetId: id,
@@ -630,7 +538,7 @@ export async function updateRegistration(
   if (!updated) throw new AppError('CONFLICT');
   const changes = summarizeChanges(row.registration, input.registration);
   if (changes) {
-    await recordOperation(q, partnerActor(auth), {
+    await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: CUSTOMERS_MODULE,
       targetId: id,
@@ -675,7 +583,7 @@ export async function saveContacts(
       });
       await switchTenant(tx, auth.tenantId!);
     }
-    await recordOperation(tx, partnerActor(auth), {
+    await recordOperation(tx, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: side === 'buyer' ? SUPPLIERS_MODULE : CUSTOMERS_MODULE,
       targetId: id,
@@ -776,7 +684,7 @@ export async function actOnSupplier(
           ),
         );
     }
-    await recordOperation(tx, partnerActor(auth), {
+    await recordOperation(tx, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: SUPPLIERS_MODULE,
       targetId: id,
@@ -787,7 +695,7 @@ export async function actOnSupplier(
   if (row.supplierTenantId) {
     const buyer = displayName(await enterpriseOf(s.database.db, tenantId));
     const text = ACTION_TEXT[action];
-    await tellPartners(s, log, [
+    await tellParty({ db: s.database.db, provider: s.provider, log }, 'system', [
       {
         tenantId: row.supplierTenantId,
         title: `${buyer} ${text.title}`,

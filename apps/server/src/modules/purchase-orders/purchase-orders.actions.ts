@@ -1,0 +1,304 @@
+import {
+  deriveOrderStatus,
+  OPERATION_TYPE,
+  PURCHASE_CHANGE_STATUS,
+  PURCHASE_ORDER_LINE_STATUS,
+  PURCHASE_ORDER_STATUS,
+  type PurchaseOrderAction,
+  type PurchaseOrderDetail,
+  type PurchaseOrderSide,
+  type purchaseOrderActionSchema,
+  purchaseOrderMachine,
+} from '@concord/shared';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import {
+  type AnsweredLines,
+  actorOf,
+  answeredLines as answeredLinesOf,
+  claimDocument,
+  requireAny,
+  writeLineAnswers,
+} from '../../platform/documents.ts';
+import { AppError } from '../../platform/errors.ts';
+import { nameOf } from '../enterprises/enterprises.names.ts';
+import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
+import { recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { findOrder } from './purchase-orders.common.ts';
+import { amountOf, decimalText, type LineRow, type OrderRow } from './purchase-orders.lines.ts';
+import { buyerOrderLink, ORDER_MODULE, supplierOrderLink } from './purchase-orders.notify.ts';
+import { getOrder } from './purchase-orders.query.ts';
+import { checkSupplier, tellSent } from './purchase-orders.service.ts';
+import {
+  purchaseOrders as po,
+  purchaseOrderChanges as poc,
+  purchaseOrderLines as pol,
+} from './purchase-orders.table.ts';
+
+/* The steps of PURCHASE_ORDER_TRANSITIONS on a sent order: the supplier's answers, the buyer's verdicts. */
+
+type ActionBody = z.infer<typeof purchaseOrderActionSchema>;
+
+const S = PURCHASE_ORDER_STATUS;
+const L = PURCHASE_ORDER_LINE_STATUS;
+
+const VERBS: Record<PurchaseOrderAction, string> = {
+  send: 'sent',
+  confirm: 'answered',
+  accept: 'accepted counter-proposals on',
+  reject: 'rejected counter-proposals on',
+  close: 'closed',
+  cancel: 'cancelled',
+};
+
+type LineAnswer = NonNullable<ActionBody['lines']>[number];
+
+/** The order's lines as the kernel answers them, with this domain's refusals. */
+const ORDER_LINES: AnsweredLines = {
+  table: pol,
+  parent: pol.orderId,
+  nothing: 'PURCHASE_ORDER_NOTHING_TO_ANSWER',
+  lineChanged: 'PURCHASE_ORDER_LINE_STATE_CHANGED',
+  changed: 'PURCHASE_ORDER_STATE_CHANGED',
+};
+
+const answeredLines = (tx: Queryable, order: OrderRow, body: ActionBody, expected: number) =>
+  answeredLinesOf<LineRow>(tx, ORDER_LINES, order, body, expected);
+
+/** The supplier's answer: a line with another quantity or date becomes a counter-proposal. */
+async function answerAsSupplier(tx: Queryable, order: OrderRow, body: ActionBody) {
+  if (body.all && !body.lines?.length) {
+    // Every waiting line as ordered: one statement, however many lines.
+    const confirmed = await tx
+      .update(pol)
+      .set({
+        status: L.CONFIRMED,
+        confirmedQty: sql`${pol.qty}`,
+        confirmedDate: sql`${pol.requestedDate}`,
+        proposedQty: null,
+        proposedDate: null,
+        version: sql`${pol.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(pol.tenantId, order.tenantId), eq(pol.orderId, order.id), eq(pol.status, L.PENDING)))
+      .returning({ id: pol.id });
+    if (!confirmed.length) throw new AppError('PURCHASE_ORDER_NOTHING_TO_ANSWER');
+    return `${confirmed.length} line(s) confirmed, 0 counter-proposed`;
+  }
+  const rows = await answeredLines(tx, order, body, L.PENDING);
+  const byId = new Map((body.lines ?? []).map((l) => [l.id, l] as [string, LineAnswer]));
+  const places = order.decimalPlaces;
+  let confirmed = 0;
+  let proposed = 0;
+  const values = rows.map((line) => {
+    const answer = byId.get(line.id);
+    const qty = answer?.qty !== undefined ? decimalText(answer.qty, places.quantity) : line.qty;
+    const date = answer?.date ?? line.requestedDate;
+    const proposal = Number(qty) !== Number(line.qty) || date !== line.requestedDate;
+    if (Number(qty) <= 0) throw new AppError('VALIDATION_FAILED');
+    if (proposal) proposed++;
+    else confirmed++;
+    return {
+      id: line.id,
+      status: proposal ? L.PROPOSED : L.CONFIRMED,
+      cq: proposal ? null : line.qty,
+      cd: proposal ? null : line.requestedDate,
+      pq: proposal ? qty : null,
+      pd: proposal ? date : null,
+      remark: answer?.remark ?? null,
+    };
+  });
+  await writeLineAnswers(
+    tx,
+    ORDER_LINES,
+    order,
+    L.PENDING,
+    values,
+    'id bigint, status int, cq numeric, cd date, pq numeric, pd date, remark text',
+    sql`status = v.status, confirmed_qty = v.cq, confirmed_date = v.cd, proposed_qty = v.pq, proposed_date = v.pd,
+        supplier_remark = coalesce(v.remark, l.supplier_remark)`,
+  );
+  return `${confirmed} line(s) confirmed, ${proposed} counter-proposed`;
+}
+
+/** The buyer accepts proposals (the line takes the proposed quantity and date) or rejects them. */
+async function answerAsBuyer(tx: Queryable, order: OrderRow, body: ActionBody, accept: boolean) {
+  const rows = await answeredLines(tx, order, body, L.PROPOSED);
+  if (accept) {
+    for (const line of rows) {
+      if (line.proposedQty !== null && Number(line.proposedQty) < Number(line.deliveredQty))
+        throw new AppError('PURCHASE_ORDER_QTY_BELOW_DELIVERED', { lineNo: line.lineNo, qty: line.deliveredQty });
+    }
+  }
+  const values = rows.map((line) => {
+    const qty = line.proposedQty ?? line.qty;
+    return {
+      id: line.id,
+      qty,
+      date: line.proposedDate ?? line.requestedDate,
+      amount: amountOf(qty, line.price, order.decimalPlaces),
+    };
+  });
+  const assignments = accept
+    ? sql`status = ${L.CONFIRMED}, qty = v.qty, requested_date = v.date, amount = v.amount, confirmed_qty = v.qty,
+          confirmed_date = v.date, proposed_qty = null, proposed_date = null`
+    : sql`status = ${L.PENDING}, proposed_qty = null, proposed_date = null, confirmed_qty = null, confirmed_date = null`;
+  await writeLineAnswers(
+    tx,
+    ORDER_LINES,
+    order,
+    L.PROPOSED,
+    values,
+    'id bigint, qty numeric, date date, amount numeric',
+    assignments,
+  );
+  const detail = rows
+    .slice(0, 20)
+    .map((l) => `line ${l.lineNo}: ${l.proposedQty ?? l.qty} on ${l.proposedDate ?? l.requestedDate}`)
+    .join('; ');
+  return `${rows.length} line(s)${detail ? ` (${detail}${rows.length > 20 ? '; …' : ''})` : ''}`;
+}
+
+/** Header status, amount and line count after lines moved; a confirmed order closes its sent changes. */
+export async function settleOrder(tx: Queryable, order: OrderRow): Promise<number> {
+  const counts = await tx
+    .select({ status: pol.status, n: count(), amount: sql<string>`coalesce(sum(${pol.amount}), 0)::text` })
+    .from(pol)
+    .where(and(eq(pol.tenantId, order.tenantId), eq(pol.orderId, order.id)))
+    .groupBy(pol.status);
+  const n = (s: number) => counts.find((c) => c.status === s)?.n ?? 0;
+  const status = deriveOrderStatus({ pending: n(L.PENDING), confirmed: n(L.CONFIRMED), proposed: n(L.PROPOSED) });
+  const total = counts.filter((c) => c.status !== L.CANCELLED).reduce((sum, c) => sum + Number(c.amount), 0);
+  await tx
+    .update(po)
+    .set({
+      status,
+      totalAmount: decimalText(total, order.decimalPlaces.amount),
+      lineCount: counts.filter((c) => c.status !== L.CANCELLED).reduce((sum, c) => sum + c.n, 0),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(po.tenantId, order.tenantId), eq(po.id, order.id)));
+  if (status === S.CONFIRMED) {
+    await tx
+      .update(poc)
+      .set({ status: PURCHASE_CHANGE_STATUS.CONFIRMED, confirmedAt: sql`now()`, version: sql`${poc.version} + 1` })
+      .where(
+        and(eq(poc.tenantId, order.tenantId), eq(poc.orderId, order.id), eq(poc.status, PURCHASE_CHANGE_STATUS.SENT)),
+      );
+  }
+  return status;
+}
+
+/**
+ * Claims the order for one step: the header row moves only from a status the step allows (and, when
+ * the caller says which version it saw, only from that version). The row lock makes concurrent steps
+ * on one order run one after the other; the loser finds the status moved and answers 409 (R-03/R-04).
+ */
+export const claimOrder = (
+  tx: Queryable,
+  order: OrderRow,
+  from: readonly number[],
+  version: number | undefined,
+  side: PurchaseOrderSide,
+  me: string,
+): Promise<OrderRow> => claimDocument(tx, po, order, { from, version, side, me }, 'PURCHASE_ORDER_STATE_CHANGED');
+
+/**
+ * Runs one row of PURCHASE_ORDER_TRANSITIONS. Each side writes only its own fields: the supplier its
+ * answer (confirmed or proposed quantity and date, remark), the buyer its verdict on a proposal, never
+ * the other way round (T-03).
+ */
+export async function actOnOrder(
+  deps: TellDeps,
+  auth: Auth,
+  id: string,
+  action: PurchaseOrderAction,
+  body: ActionBody,
+): Promise<PurchaseOrderDetail> {
+  const t = purchaseOrderMachine.transition(action)!;
+  const me = auth.tenantId!;
+  const outcome = await inTenantTx(deps.db, me, async (tx) => {
+    const hit = await findOrder(tx, auth, id);
+    if (!hit) throw new AppError('NOT_FOUND');
+    if (hit.side !== t.side) throw new AppError('PURCHASE_ORDER_WRONG_SIDE');
+    requireAny(auth, [t.permission]);
+    let order = await claimOrder(tx, hit.row, t.from, body.version, t.side, me);
+    let details = '';
+    if (action === 'send') {
+      const s = await checkSupplier(tx, auth, order.supplierId, true);
+      [order] = await tx
+        .update(po)
+        .set({ status: S.SENT, supplierTenantId: s.supplierTenantId, sentAt: sql`now()` })
+        .where(and(eq(po.tenantId, me), eq(po.id, id)))
+        .returning();
+      await tx
+        .update(pol)
+        .set({ supplierTenantId: s.supplierTenantId })
+        .where(and(eq(pol.tenantId, me), eq(pol.orderId, id)));
+    } else if (t.lineStep) {
+      details =
+        action === 'confirm'
+          ? `: ${await answerAsSupplier(tx, order, body)}`
+          : `: ${await answerAsBuyer(tx, order, body, action === 'accept')}`;
+      await settleOrder(tx, order);
+    } else {
+      await tx
+        .update(po)
+        .set({ status: t.to as number })
+        .where(and(eq(po.tenantId, me), eq(po.id, id)));
+    }
+    const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: ORDER_MODULE,
+      targetId: id,
+      summary: `${VERBS[action]} order ${order.orderNo}${details}${comment}`,
+    });
+    const [after] = await tx
+      .select()
+      .from(po)
+      .where(and(eq(po.tenantId, order.tenantId), eq(po.id, id)));
+    return { before: hit.row, after: after!, details, comment };
+  });
+  await tellOtherSide(deps, auth, action, outcome);
+  return getOrder(deps.db, auth, id);
+}
+
+async function tellOtherSide(
+  deps: TellDeps,
+  auth: Auth,
+  action: PurchaseOrderAction,
+  o: { before: OrderRow; after: OrderRow; details: string; comment: string },
+): Promise<void> {
+  const { before, after } = o;
+  if (action === 'send') {
+    await tellSent(deps, after.tenantId, [after]);
+    return;
+  }
+  const me = auth.tenantId!;
+  const myName = await nameOf(deps.db, me);
+  if (purchaseOrderMachine.transition(action)!.side === 'supplier') {
+    await tellParty(deps, 'order', [
+      {
+        tenantId: after.tenantId,
+        userId: after.ownerId,
+        title: `${myName} ${VERBS[action]} order ${after.orderNo}`,
+        content: `${o.details.replace(/^: /, '')}${o.comment}.`,
+        link: buyerOrderLink(after.id),
+      },
+    ]);
+    return;
+  }
+  // A draft being cancelled was never shown to the supplier.
+  if (!after.supplierTenantId || before.status === S.DRAFT) return;
+  await tellParty(deps, 'order', [
+    {
+      tenantId: after.supplierTenantId,
+      title: `${myName} ${VERBS[action]} order ${after.orderNo}`,
+      content: `${o.details.replace(/^: /, '') || after.orderNo}${o.comment}.`,
+      link: supplierOrderLink(after.id),
+    },
+  ]);
+}

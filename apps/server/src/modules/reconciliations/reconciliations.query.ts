@@ -1,0 +1,214 @@
+import {
+  DEFAULT_DECIMAL_PLACES,
+  type DecimalPlaces,
+  type DocumentSide,
+  type ListResult,
+  RECONCILIATION_STATUS,
+  type ReconciliationDetail,
+  type ReconciliationLine,
+  type ReconciliationListItem,
+  type reconciliationListSchema,
+  reconciliationMachine,
+  reconciliationRole,
+} from '@concord/shared';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Queryable } from '../../db/client.ts';
+import { enterprises, users } from '../../db/schema.ts';
+import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { documentHistory, escapeLike, findDocument, requireAny, sideCondition } from '../../platform/documents.ts';
+import { AppError } from '../../platform/errors.ts';
+import { orderBy, pageOf } from '../../platform/paging.ts';
+import { enterpriseName } from '../enterprises/enterprises.names.ts';
+import { purchaseOrders as po } from '../purchase-orders/purchase-orders.table.ts';
+import { receiptLines as rcl } from '../receipts/receipts.table.ts';
+import { suppliers } from '../suppliers/suppliers.table.ts';
+import { permissionOf, RECONCILIATION_MODULE, type StatementRow } from './reconciliations.common.ts';
+import { reconciliations as rc, reconciliationLines as rl } from './reconciliations.table.ts';
+
+/* Reading statements: which a side sees, the list, one statement's detail and its rounding. */
+
+type ListQuery = z.infer<typeof reconciliationListSchema>;
+
+const S = RECONCILIATION_STATUS;
+
+// ---------------------------------------------------------------------------------------------
+// Visibility
+
+/** A draft is its drafter's alone; every other state both sides see, each within its data scope. */
+async function statementSideCondition(q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> {
+  return and(await sideCondition(q, auth, side, rc), or(ne(rc.status, S.DRAFT), eq(rc.draftedBy, side)));
+}
+
+/** The statement as the caller sees it, and on which side; not visible → null (the route answers 404). */
+export const findStatement = (
+  q: Queryable,
+  auth: Auth,
+  id: string,
+): Promise<{ side: DocumentSide; row: StatementRow } | null> =>
+  findDocument(q, auth, rc, id, {
+    visible: (side) => statementSideCondition(q, auth, side),
+    read: (side) => [permissionOf(side)],
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Lists and detail
+
+const listColumns = {
+  id: rc.id,
+  statementNo: rc.statementNo,
+  supplierId: rc.supplierId,
+  supCode: sql<string>`coalesce(${suppliers.supCode}, '')`,
+  supName: sql<string>`coalesce(${suppliers.supName}, '')`,
+  customerTenantId: rc.tenantId,
+  customerName: sql<string>`coalesce(${enterpriseName}, '')`,
+  periodFrom: rc.periodFrom,
+  periodTo: rc.periodTo,
+  status: rc.status,
+  draftedBy: rc.draftedBy,
+  currency: rc.currency,
+  lineCount: rc.lineCount,
+  totalQty: rc.totalQty,
+  totalAmount: rc.totalAmount,
+  differenceAmount: rc.differenceAmount,
+  remark: rc.remark,
+  buyerConfirmedAt: rc.buyerConfirmedAt,
+  buyerConfirmedBy: rc.buyerConfirmedBy,
+  supplierConfirmedAt: rc.supplierConfirmedAt,
+  supplierConfirmedBy: rc.supplierConfirmedBy,
+  ownerName: users.name,
+  sentAt: rc.sentAt,
+  createdAt: rc.createdAt,
+  updatedAt: rc.updatedAt,
+};
+
+const SORTABLE = {
+  statementNo: rc.statementNo,
+  status: rc.status,
+  periodFrom: rc.periodFrom,
+  periodTo: rc.periodTo,
+  totalAmount: rc.totalAmount,
+  createdAt: rc.createdAt,
+  sentAt: rc.sentAt,
+};
+
+function baseSelect(q: Queryable) {
+  return q
+    .select(listColumns)
+    .from(rc)
+    .leftJoin(suppliers, and(eq(suppliers.tenantId, rc.tenantId), eq(suppliers.id, rc.supplierId)))
+    .leftJoin(enterprises, eq(enterprises.id, rc.tenantId))
+    .leftJoin(users, eq(users.id, rc.ownerId));
+}
+
+export async function listStatements(
+  q: Queryable,
+  auth: Auth,
+  query: ListQuery,
+): Promise<ListResult<ReconciliationListItem>> {
+  const f = query.filter ?? { side: 'buyer' as const };
+  requireAny(auth, [permissionOf(f.side)]);
+  const where = and(
+    await statementSideCondition(q, auth, f.side),
+    f.statementNo ? ilike(rc.statementNo, escapeLike(f.statementNo)) : undefined,
+    f.supplierId ? eq(rc.supplierId, f.supplierId) : undefined,
+    f.customerTenantId ? eq(rc.tenantId, f.customerTenantId) : undefined,
+    f.statuses?.length ? inArray(rc.status, f.statuses) : undefined,
+    f.periodFrom ? gte(rc.periodTo, f.periodFrom) : undefined,
+    f.periodTo ? lte(rc.periodFrom, f.periodTo) : undefined,
+  );
+  const page = pageOf(query.pageParam);
+  const [rows, [{ total }]] = await Promise.all([
+    baseSelect(q)
+      .where(where)
+      .orderBy(...orderBy(query.orderParam, SORTABLE, [rc.createdAt, 'desc']), desc(rc.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    q.select({ total: count() }).from(rc).where(where),
+  ]);
+  return { dataList: rows as ReconciliationListItem[], totalCount: total };
+}
+
+const lineColumns = {
+  id: rl.id,
+  lineNo: rl.lineNo,
+  receiptLineId: rl.receiptLineId,
+  receiptNo: rl.receiptNo,
+  receiptDate: rl.receiptDate,
+  orderNo: rl.orderNo,
+  prdtNo: rl.prdtNo,
+  prdtName: rl.prdtName,
+  unitName: rl.unitName,
+  qty: rl.qty,
+  price: rl.price,
+  taxRate: rl.taxRate,
+  amount: rl.amount,
+  status: rl.status,
+  disputeReason: rl.disputeReason,
+  disputeQty: rl.disputeQty,
+  disputePrice: rl.disputePrice,
+  differenceAmount: rl.differenceAmount,
+};
+
+async function linesOf(q: Queryable, row: StatementRow): Promise<ReconciliationLine[]> {
+  const rows = await q
+    .select(lineColumns)
+    .from(rl)
+    .where(and(eq(rl.tenantId, row.tenantId), eq(rl.reconciliationId, row.id)))
+    .orderBy(asc(rl.lineNo));
+  return rows as ReconciliationLine[];
+}
+
+export async function getStatement(db: Db, auth: Auth, id: string): Promise<ReconciliationDetail> {
+  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
+    const hit = await findStatement(tx, auth, id);
+    if (!hit) return null;
+    const [item] = await baseSelect(tx).where(and(eq(rc.tenantId, hit.row.tenantId), eq(rc.id, id)));
+    return { ...hit, item: item!, lines: await linesOf(tx, hit.row), places: await placesOfStatement(tx, hit.row) };
+  });
+  if (!found) throw new AppError('NOT_FOUND');
+  const { side, row, item, lines, places } = found;
+  return {
+    ...(item as ReconciliationListItem),
+    side,
+    role: reconciliationRole(side, row.draftedBy),
+    version: row.version,
+    actions: auth.permissions.has(permissionOf(side))
+      ? reconciliationMachine.available(reconciliationRole(side, row.draftedBy), row.status, () => true)
+      : [],
+    lines,
+    history: await documentHistory(db, row, RECONCILIATION_MODULE, id),
+    decimalPlaces: places,
+  };
+}
+
+/**
+ * Rounding of a statement: the buyer's decimal places as its orders recorded them (the supplier may
+ * read the orders, not the buyer's settings); when the orders differ, the finest setting of each kind.
+ */
+export async function placesOfOrders(q: Queryable, buyerTenantId: string, orderIds: string[]): Promise<DecimalPlaces> {
+  if (!orderIds.length) return { ...DEFAULT_DECIMAL_PLACES };
+  const rows = await q
+    .selectDistinct({ places: po.decimalPlaces })
+    .from(po)
+    .where(and(eq(po.tenantId, buyerTenantId), inArray(po.id, orderIds)));
+  if (!rows.length) return { ...DEFAULT_DECIMAL_PLACES };
+  return {
+    quantity: Math.max(...rows.map((r) => r.places.quantity)),
+    price: Math.max(...rows.map((r) => r.places.price)),
+    amount: Math.max(...rows.map((r) => r.places.amount)),
+  };
+}
+
+export async function placesOfStatement(q: Queryable, row: StatementRow): Promise<DecimalPlaces> {
+  const orders = await q
+    .selectDistinct({ orderId: rcl.orderId })
+    .from(rl)
+    .innerJoin(rcl, and(eq(rcl.tenantId, rl.tenantId), eq(rcl.id, rl.receiptLineId)))
+    .where(and(eq(rl.tenantId, row.tenantId), eq(rl.reconciliationId, row.id)));
+  return placesOfOrders(
+    q,
+    row.tenantId,
+    orders.map((o) => o.orderId),
+  );
+}
