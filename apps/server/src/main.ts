@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, deliveryWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrateDatabase } from './db/migrate.ts';
-import { attributeLinkedFiles } from './platform/file-documents.ts';
+import { attributeFilesOnFirstStart } from './platform/file-documents.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoWorld } from './seed/demo.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -12,8 +12,9 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const seeded = config.seedDemo ? await seedDemoWorld(database.db) : false;
-  // Files linked before uploads were recorded, or by the seed, get the owner their document gives them.
-  const attributed = await attributeLinkedFiles(database.db);
+  // Files linked before uploads were recorded get the owner their document gives them (the seed
+  // attributes its own).
+  const attributed = await attributeFilesOnFirstStart(database.db);
   const app = await buildApp({ database, config });
   await app.listen({ port: config.port, host: config.host });
   if (attributed) app.log.info({ attributed }, 'stored files attributed to the documents that link them');

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
 import { inTenantTx } from '../src/platform/context.ts';
-import { attributeLinkedFiles, unreferencedFiles } from '../src/platform/file-documents.ts';
+import { attributeFilesOnFirstStart, attributeLinkedFiles, unreferencedFiles } from '../src/platform/file-documents.ts';
 import { newId } from '../src/platform/ids.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { type SeededSuppliers, seedSuppliers } from '../src/seed/suppliers.ts';
@@ -324,6 +324,8 @@ describe('who reads an upload (QUALITY T-01, T-10)', () => {
     );
     expect(await readers(url)).toEqual({ buyer: 404, clerk: 404, supplier: 404, supplier2: 404, loner: 404 });
 
+    // An install that already records its files does not scan every document again at start.
+    expect(await attributeFilesOnFirstStart(t.database.db)).toBe(0);
     expect(await attributeLinkedFiles(t.database.db)).toBeGreaterThanOrEqual(1);
     expect(await attributeLinkedFiles(t.database.db)).toBe(0);
     expect(await readers(url)).toEqual({ buyer: 200, clerk: 200, supplier: 200, supplier2: 404, loner: 404 });

@@ -291,8 +291,8 @@ async function forEachLink(db: Db, visit: (q: Queryable, links: Link[]) => Promi
 
 /**
  * Gives every file a document links but that has no `files` row yet (saved before uploads had rows,
- * or written by the demo seed) the row of the first document found linking it. Idempotent; run at
- * start after the migrations. Returns how many rows it added.
+ * or written by the demo seed) the row of the first document found linking it. Idempotent. Returns how
+ * many rows it added.
  */
 export async function attributeLinkedFiles(db: Db): Promise<number> {
   let added = 0;
@@ -308,6 +308,16 @@ export async function attributeLinkedFiles(db: Db): Promise<number> {
     }
   });
   return added;
+}
+
+/**
+ * The start-up attribution, paid once: an install reaches this with no `files` row only on its first
+ * start after the migration that made the table; from then on every upload and every save records
+ * its file, so scanning every document of every tenant again at each start would find nothing.
+ */
+export async function attributeFilesOnFirstStart(db: Db): Promise<number> {
+  const [any] = await db.select({ key: files.key }).from(files).limit(1);
+  return any ? 0 : attributeLinkedFiles(db);
 }
 
 /**
