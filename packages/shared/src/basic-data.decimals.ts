@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Decimal places of quantities, prices and amounts (spec §2 decimalplaces, UI.md "Values"): every
  * module rounds and shows numbers with the enterprise's settings through these two functions.
@@ -42,3 +44,10 @@ export function formatDecimal(value: number | string | null | undefined, places:
   const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
 }
+
+/** Decimal places in a reply: how many places each kind of number was rounded with. */
+export const decimalPlacesReplySchema = z.object({
+  quantity: z.number().int(),
+  price: z.number().int(),
+  amount: z.number().int(),
+});

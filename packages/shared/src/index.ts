@@ -35,3 +35,4 @@ export * from './state-machines.ts';
 export * from './suppliers.schema.ts';
 export * from './suppliers.states.ts';
 export * from './validation.ts';
+export * from './wire.ts';

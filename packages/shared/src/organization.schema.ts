@@ -4,6 +4,7 @@ import { compNoSchema } from './enterprises.schema.ts';
 import { MEMBER_STATUS } from './enums.ts';
 import { listQuerySchema } from './paging.ts';
 import { dateSchema, idSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
+import { dayReplySchema, idReplySchema, timestampSchema } from './wire.ts';
 
 /** Request and reply shapes of departments and staff (spec §3 employee and department, §4, §5). */
 
@@ -38,27 +39,36 @@ export const departmentListSchema = listQuerySchema(
 );
 export type DepartmentListQuery = z.input<typeof departmentListSchema>;
 
-export interface Department {
-  id: string;
-  deptNo: string;
-  deptCode: string;
-  deptName: string;
-  parentId: string | null;
-  parentNo: string | null;
-  parentName: string | null;
-  sortOrder: number;
-  stopDd: string | null;
-  roleDescription: string;
+export const departmentSchema = z.object({
+  id: idReplySchema,
+  deptNo: z.string(),
+  deptCode: z.string(),
+  deptName: z.string(),
+  parentId: idReplySchema.nullable(),
+  parentNo: z.string().nullable(),
+  parentName: z.string().nullable(),
+  sortOrder: z.number().int(),
+  stopDd: dayReplySchema.nullable(),
+  roleDescription: z.string(),
   /** Employees recorded in this department (not counting sub-departments). */
-  employeeCount: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  employeeCount: z.number().int(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Department = z.input<typeof departmentSchema>;
 
 export interface DepartmentNode extends Department {
   children?: DepartmentNode[];
 }
+export const departmentNodeSchema: z.ZodType<
+  z.output<typeof departmentSchema> & { children?: unknown[] },
+  DepartmentNode
+> = departmentSchema.extend({
+  get children() {
+    return z.array(departmentNodeSchema).optional();
+  },
+});
 
 /** Nests a flat list by parentId, keeping the list's order among siblings; orphans become roots. */
 export function buildDepartmentTree<T extends { id: string; parentId: string | null }>(

@@ -1,17 +1,18 @@
 import { z } from 'zod';
-import type { DecimalPlaces } from './basic-data.decimals.ts';
+import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
+import { PURCHASE_CHANGE_STATUS, PURCHASE_ORDER_LINE_STATUS, PURCHASE_ORDER_STATUS } from './purchase-orders.states.ts';
+import { qualificationDateSchema, uploadedFileRefSchema } from './qualifications.schema.ts';
 import {
-  PURCHASE_CHANGE_STATUS,
-  PURCHASE_ORDER_STATUS,
-  type PurchaseChangeStatus,
-  type PurchaseOrderLineStatus,
-  type PurchaseOrderSide,
-  type PurchaseOrderStatus,
-} from './purchase-orders.states.ts';
-import { qualificationDateSchema, type UploadedFileRef, uploadedFileRefSchema } from './qualifications.schema.ts';
+  dayReplySchema,
+  decimalReplySchema,
+  idReplySchema,
+  moneyReplySchema,
+  oneOfReplySchema,
+  timestampSchema,
+} from './wire.ts';
 
 /** Request and reply shapes of purchase orders (customer orders on the supplier side) and their changes. */
 
@@ -187,170 +188,196 @@ export type PurchaseChangeListQuery = z.input<typeof purchaseChangeListSchema>;
 // ---------------------------------------------------------------------------------------------
 // Replies (money and quantities as decimal strings; `***` where the viewer may not see prices)
 
-export interface PurchaseOrderListItem {
-  id: string;
-  orderNo: string;
-  supplierId: string;
-  supCode: string;
-  supName: string;
+const uploadedFileReplySchema = z.object({ name: z.string(), url: z.string() });
+
+export const purchaseOrderListItemSchema = z.object({
+  id: idReplySchema,
+  orderNo: z.string(),
+  supplierId: idReplySchema,
+  supCode: z.string(),
+  supName: z.string(),
   /** The buyer enterprise, as the supplier calls its customer. */
-  customerTenantId: string;
-  customerName: string;
-  status: PurchaseOrderStatus;
-  revision: number;
-  currency: string;
-  taxIncluded: boolean;
-  paymentTerms: string;
-  orderDate: string;
-  totalAmount: string;
-  lineCount: number;
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  status: oneOfReplySchema(PURCHASE_ORDER_STATUS),
+  revision: z.number().int(),
+  currency: z.string(),
+  taxIncluded: z.boolean(),
+  paymentTerms: z.string(),
+  orderDate: dayReplySchema,
+  totalAmount: moneyReplySchema,
+  lineCount: z.number().int(),
   /** The buyer's decimal places the order was rounded with (the supplier shows its numbers the same way). */
-  decimalPlaces: DecimalPlaces;
-  ownerName: string | null;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
-}
+  decimalPlaces: decimalPlacesReplySchema,
+  ownerName: z.string().nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  sentAt: timestampSchema.nullable(),
+});
+export type PurchaseOrderListItem = z.input<typeof purchaseOrderListItemSchema>;
 
-export interface PurchaseOrderLine {
-  id: string;
-  lineNo: number;
-  materialId: string | null;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  supPrdtNo: string;
-  unitNo: string;
-  unitName: string;
-  qty: string;
-  price: string;
-  taxRate: string;
-  amount: string;
-  requestedDate: string;
-  warehouseId: string | null;
-  warehouseName: string;
-  remark: string;
-  status: PurchaseOrderLineStatus;
-  confirmedQty: string | null;
-  confirmedDate: string | null;
-  proposedQty: string | null;
-  proposedDate: string | null;
-  supplierRemark: string;
-  deliveredQty: string;
-  receivedQty: string;
-  version: number;
-}
+export const purchaseOrderLineSchema = z.object({
+  id: idReplySchema,
+  lineNo: z.number().int(),
+  materialId: idReplySchema.nullable(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  supPrdtNo: z.string(),
+  unitNo: z.string(),
+  unitName: z.string(),
+  qty: decimalReplySchema,
+  price: moneyReplySchema,
+  taxRate: decimalReplySchema,
+  amount: moneyReplySchema,
+  requestedDate: dayReplySchema,
+  warehouseId: idReplySchema.nullable(),
+  warehouseName: z.string(),
+  remark: z.string(),
+  status: oneOfReplySchema(PURCHASE_ORDER_LINE_STATUS),
+  confirmedQty: decimalReplySchema.nullable(),
+  confirmedDate: dayReplySchema.nullable(),
+  proposedQty: decimalReplySchema.nullable(),
+  proposedDate: dayReplySchema.nullable(),
+  supplierRemark: z.string(),
+  deliveredQty: decimalReplySchema,
+  receivedQty: decimalReplySchema,
+  version: z.number().int(),
+});
+export type PurchaseOrderLine = z.input<typeof purchaseOrderLineSchema>;
 
-export interface PurchaseOrderHistoryEntry {
-  at: string;
-  side: PurchaseOrderSide;
-  username: string;
-  summary: string;
-}
+const sideSchema = z.enum(['buyer', 'supplier']);
 
-export interface PurchaseChangeListItem {
-  id: string;
-  changeNo: string;
-  orderId: string;
-  orderNo: string;
-  supplierId: string;
-  supName: string;
-  customerName: string;
-  revision: number;
-  status: PurchaseChangeStatus;
-  reason: string;
+export const purchaseOrderHistoryEntrySchema = z.object({
+  at: timestampSchema,
+  side: sideSchema,
+  username: z.string(),
+  summary: z.string(),
+});
+export type PurchaseOrderHistoryEntry = z.input<typeof purchaseOrderHistoryEntrySchema>;
+
+export const purchaseChangeListItemSchema = z.object({
+  id: idReplySchema,
+  changeNo: z.string(),
+  orderId: idReplySchema,
+  orderNo: z.string(),
+  supplierId: idReplySchema,
+  supName: z.string(),
+  customerName: z.string(),
+  revision: z.number().int(),
+  status: oneOfReplySchema(PURCHASE_CHANGE_STATUS),
+  reason: z.string(),
   /** Lines added, changed or cancelled. */
-  diffCount: number;
-  ownerName: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  confirmedAt: string | null;
-}
+  diffCount: z.number().int(),
+  ownerName: z.string().nullable(),
+  createdAt: timestampSchema,
+  sentAt: timestampSchema.nullable(),
+  confirmedAt: timestampSchema.nullable(),
+});
+export type PurchaseChangeListItem = z.input<typeof purchaseChangeListItemSchema>;
 
-export interface PurchaseOrderDetail extends PurchaseOrderListItem {
-  side: PurchaseOrderSide;
-  remarks: string;
-  attachments: UploadedFileRef[];
-  version: number;
-  lines: PurchaseOrderLine[];
-  changes: PurchaseChangeListItem[];
-  history: PurchaseOrderHistoryEntry[];
-}
+export const purchaseOrderDetailSchema = purchaseOrderListItemSchema.extend({
+  side: sideSchema,
+  remarks: z.string(),
+  attachments: z.array(uploadedFileReplySchema),
+  version: z.number().int(),
+  lines: z.array(purchaseOrderLineSchema),
+  changes: z.array(purchaseChangeListItemSchema),
+  history: z.array(purchaseOrderHistoryEntrySchema),
+});
+export type PurchaseOrderDetail = z.input<typeof purchaseOrderDetailSchema>;
 
 /** A line as a change saw it before or after; money fields are masked like every price. */
-export interface PurchaseChangeLineSnapshot {
-  lineNo: number;
-  materialId: string | null;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  supPrdtNo: string;
-  unitNo: string;
-  unitName: string;
-  qty: string;
-  price: string;
-  taxRate: string;
-  amount: string;
-  requestedDate: string;
-  warehouseId: string | null;
-  remark: string;
-}
+export const purchaseChangeLineSnapshotSchema = z.object({
+  lineNo: z.number().int(),
+  materialId: idReplySchema.nullable(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  supPrdtNo: z.string(),
+  unitNo: z.string(),
+  unitName: z.string(),
+  qty: decimalReplySchema,
+  price: moneyReplySchema,
+  taxRate: decimalReplySchema,
+  amount: moneyReplySchema,
+  requestedDate: dayReplySchema,
+  warehouseId: idReplySchema.nullable(),
+  remark: z.string(),
+});
+export type PurchaseChangeLineSnapshot = z.input<typeof purchaseChangeLineSnapshotSchema>;
 
 /**
  * Added and cancelled lines carry the whole line; a changed line carries its identity (line number,
  * code, name), quantity, price, date and the fields that changed.
  */
-export interface PurchaseChangeDiffLine {
-  lineNo: number;
-  kind: 'added' | 'changed' | 'cancelled';
-  before: Partial<PurchaseChangeLineSnapshot> | null;
-  after: Partial<PurchaseChangeLineSnapshot> | null;
+export const purchaseChangeDiffLineSchema = z.object({
+  lineNo: z.number().int(),
+  kind: z.enum(['added', 'changed', 'cancelled']),
+  before: purchaseChangeLineSnapshotSchema.partial().nullable(),
+  after: purchaseChangeLineSnapshotSchema.partial().nullable(),
   /** Names of the fields that differ, for a changed line. */
-  fields: string[];
+  fields: z.array(z.string()),
   /**
    * What live receiving plans (sent, not cancelled) schedule of the order line, on changed and
    * cancelled lines while the change is a draft or the order's current revision; "0" when none.
    */
-  plannedQty?: string;
+  plannedQty: decimalReplySchema.optional(),
   /**
    * The new quantity (none for a cancelled line) is below `plannedQty`: the plans promise more than
    * is ordered. The change is not refused, since planned but undelivered quantity can be re-planned.
    */
-  belowPlanned?: boolean;
-}
+  belowPlanned: z.boolean().optional(),
+});
+export type PurchaseChangeDiffLine = z.input<typeof purchaseChangeDiffLineSchema>;
 
-export interface PurchaseChangeDetail extends PurchaseChangeListItem {
-  side: PurchaseOrderSide;
-  version: number;
-  orderStatus: PurchaseOrderStatus;
+export const purchaseChangeDetailSchema = purchaseChangeListItemSchema.extend({
+  side: sideSchema,
+  version: z.number().int(),
+  orderStatus: oneOfReplySchema(PURCHASE_ORDER_STATUS),
   /** A draft's proposed line set (empty once sent: the order holds it). */
-  lines: PurchaseChangeLineSnapshot[];
-  diff: PurchaseChangeDiffLine[];
-  decimalPlaces: DecimalPlaces;
-  history: PurchaseOrderHistoryEntry[];
-}
+  lines: z.array(purchaseChangeLineSnapshotSchema),
+  diff: z.array(purchaseChangeDiffLineSchema),
+  decimalPlaces: decimalPlacesReplySchema,
+  history: z.array(purchaseOrderHistoryEntrySchema),
+});
+export type PurchaseChangeDetail = z.input<typeof purchaseChangeDetailSchema>;
 
-export interface PurchaseOrderImportResult {
-  orderIds: string[];
-  orderNos: string[];
-}
+export const purchaseOrderImportResultSchema = z.object({
+  orderIds: z.array(idReplySchema),
+  orderNos: z.array(z.string()),
+});
+export type PurchaseOrderImportResult = z.input<typeof purchaseOrderImportResultSchema>;
 
-export interface PurchaseOrderChoice {
-  code: string;
-  name: string;
+export const purchaseOrderChoiceSchema = z.object({
+  code: z.string(),
+  name: z.string(),
   /** The dictionary's number, e.g. the tax-rate percent. */
-  value: string | null;
-}
+  value: z.string().nullable(),
+});
+export type PurchaseOrderChoice = z.input<typeof purchaseOrderChoiceSchema>;
 
 /** What the order form (buyer) and the customer filter (supplier) offer. */
-export interface PurchaseOrderOptions {
+export const purchaseOrderOptionsSchema = z.object({
   /** Suppliers the caller may order from; `canReceive` = joined the platform and not blocked. */
-  suppliers: { id: string; supCode: string; supName: string; canReceive: boolean }[];
-  customers: { tenantId: string; name: string }[];
-  warehouses: { id: string; code: string; name: string }[];
-  units: PurchaseOrderChoice[];
-  currencies: PurchaseOrderChoice[];
-  taxRates: PurchaseOrderChoice[];
-  paymentConditions: PurchaseOrderChoice[];
-  decimalPlaces: DecimalPlaces;
-}
+  suppliers: z.array(
+    z.object({ id: idReplySchema, supCode: z.string(), supName: z.string(), canReceive: z.boolean() }),
+  ),
+  customers: z.array(z.object({ tenantId: idReplySchema, name: z.string() })),
+  warehouses: z.array(z.object({ id: idReplySchema, code: z.string(), name: z.string() })),
+  units: z.array(purchaseOrderChoiceSchema),
+  currencies: z.array(purchaseOrderChoiceSchema),
+  taxRates: z.array(purchaseOrderChoiceSchema),
+  paymentConditions: z.array(purchaseOrderChoiceSchema),
+  decimalPlaces: decimalPlacesReplySchema,
+});
+export type PurchaseOrderOptions = z.input<typeof purchaseOrderOptionsSchema>;
+
+/** The reply of a create or a copy: what the form needs to open the new document. */
+export const purchaseOrderCreatedSchema = z.object({
+  id: idReplySchema,
+  orderNo: z.string(),
+  status: oneOfReplySchema(PURCHASE_ORDER_STATUS),
+  version: z.number().int(),
+});
+export type PurchaseOrderCreated = z.input<typeof purchaseOrderCreatedSchema>;

@@ -1,6 +1,10 @@
+import type { Locale } from '@concord/shared';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Queryable, Tx } from '../db/client.ts';
 import { APP_ROLE } from '../db/rls.ts';
+import { type IdempotencyScope, withoutKey } from './idempotency.ts';
+import type { TellDeps } from './services.ts';
 
 /** Who is calling, resolved once per request from the token and the TENANT_ID header. */
 export interface Auth {
@@ -57,4 +61,78 @@ export async function inTenantTx<T>(db: Db, tenantId: string | null, work: (tx: 
  */
 export async function switchTenant(tx: Queryable, tenantId: string): Promise<void> {
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+}
+
+/** The caller of an enterprise route: signed in with an active enterprise, so both are known by type. */
+export type MemberAuth = Auth & { tenantId: string };
+
+export function isMemberAuth(auth: Auth | null | undefined): auth is MemberAuth {
+  return !!auth && auth.tenantId !== null;
+}
+
+/** Something to do once the request's transaction has committed: telling the other party, a push. */
+export type AfterCommit = () => Promise<unknown>;
+
+/**
+ * What every enterprise service is handed (one signature: `verbNoun(ctx, …)`): the caller, the one
+ * transaction of the request in the caller's tenant, and what may only happen after it commits.
+ */
+export interface RequestContext {
+  auth: MemberAuth;
+  tenantId: string;
+  userId: string;
+  /** The request's transaction: row-level security for `tenantId`, the app role. */
+  tx: Tx;
+  /** The pool, for work that must commit on its own (after-commit effects, jobs), never for the step itself. */
+  db: Db;
+  tell: TellDeps;
+  locale: Locale;
+  log: FastifyBaseLogger;
+  /** The request's Idempotency-Key scope (`withoutKey` outside HTTP). */
+  idem: IdempotencyScope;
+  /** Runs `effect` after the commit; a failing effect is logged, the step stays done. */
+  afterCommit(effect: AfterCommit): void;
+}
+
+export interface ContextBase {
+  db: Db;
+  tell: TellDeps;
+  locale: Locale;
+  log: FastifyBaseLogger;
+  idem?: IdempotencyScope;
+}
+
+/**
+ * Opens the tenant transaction for `auth`, runs `work` with the context, commits, then runs the
+ * after-commit effects in order. Routes reach it through `platform/route.ts`; the seed and tests call it
+ * directly.
+ */
+export async function runAsMember<T>(
+  base: ContextBase,
+  auth: MemberAuth,
+  work: (ctx: RequestContext) => Promise<T>,
+): Promise<T> {
+  const effects: AfterCommit[] = [];
+  const result = await inTenantTx(base.db, auth.tenantId, (tx) =>
+    work({
+      auth,
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      tx,
+      db: base.db,
+      tell: base.tell,
+      locale: base.locale,
+      log: base.log,
+      idem: base.idem ?? withoutKey(auth.userId),
+      afterCommit: (effect) => effects.push(effect),
+    }),
+  );
+  for (const effect of effects) {
+    try {
+      await effect();
+    } catch (err) {
+      base.log.error({ err }, 'after-commit effect failed');
+    }
+  }
+  return result;
 }

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-or
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../db/client.ts';
 import { operationLogs, users } from '../db/schema.ts';
-import { type Auth, inTenantTx, switchTenant } from './context.ts';
+import { type Auth, inTenantTx, type MemberAuth, type RequestContext, switchTenant } from './context.ts';
 import { type DataScope, resolveDataScope, type TwoPartyColumns, twoPartyCondition } from './data-scope.ts';
 import { AppError } from './errors.ts';
 
@@ -25,7 +25,7 @@ export interface Actor {
 }
 
 /** The caller as the actor of a step, in its own enterprise unless the step is logged in another. */
-export const actorOf = (auth: Auth, tenantId: string = auth.tenantId!): Actor => ({
+export const actorOf = (auth: MemberAuth, tenantId: string = auth.tenantId): Actor => ({
   tenantId,
   userId: auth.userId,
   username: auth.username,
@@ -301,6 +301,38 @@ export async function documentHistory(
     ...(await historyOf(db, row.tenantId, module, id, 'buyer', limit)),
     ...(row.supplierTenantId ? await historyOf(db, row.supplierTenantId, module, id, 'supplier', limit) : []),
   ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+/**
+ * The same history read inside the request's transaction: each side's entries in that side's
+ * row-level-security context, then the caller's context is restored.
+ */
+export async function historyOfDocument(
+  ctx: RequestContext,
+  row: { tenantId: string; supplierTenantId: string | null },
+  module: string,
+  id: string,
+  limit = 500,
+): Promise<HistoryEntry[]> {
+  const read = async (tenantId: string, side: DocumentSide) => {
+    await switchTenant(ctx.tx, tenantId);
+    const rows = await ctx.tx
+      .select({ at: operationLogs.createdAt, username: operationLogs.username, summary: operationLogs.summary })
+      .from(operationLogs)
+      .where(
+        and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.module, module), eq(operationLogs.targetId, id)),
+      )
+      .orderBy(asc(operationLogs.createdAt), asc(operationLogs.id))
+      .limit(limit);
+    return rows.map((r): HistoryEntry => ({ ...r, side }));
+  };
+  // A failed read aborts the transaction, which then rolls back: restoring the context matters only on success.
+  const entries = [
+    ...(await read(row.tenantId, 'buyer')),
+    ...(row.supplierTenantId ? await read(row.supplierTenantId, 'supplier') : []),
+  ];
+  await switchTenant(ctx.tx, ctx.tenantId);
+  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
 }
 
 // ---------------------------------------------------------------------------------------------

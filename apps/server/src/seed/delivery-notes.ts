@@ -3,11 +3,11 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { materials, suppliers } from '../db/schema.ts';
 import * as notes from '../modules/delivery-notes/delivery-notes.service.ts';
-import type { TellDeps } from '../modules/messages/messages.tell.ts';
 import { actOnOrder } from '../modules/purchase-orders/purchase-orders.actions.ts';
 import { createOrder } from '../modules/purchase-orders/purchase-orders.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
 import { withoutKey } from '../platform/idempotency.ts';
+import type { TellDeps } from '../platform/services.ts';
 import type { DemoWorld } from './world.ts';
 
 /**

@@ -2,13 +2,13 @@ import { ALL_PERMISSIONS, PURCHASE_ORDER_LINE_STATUS, type PurchaseOrderLineInpu
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { materials, purchaseOrderLines, purchaseOrders, suppliers, warehouses } from '../db/schema.ts';
-import type { TellDeps } from '../modules/messages/messages.tell.ts';
 import { actOnOrder } from '../modules/purchase-orders/purchase-orders.actions.ts';
 import * as changes from '../modules/purchase-orders/purchase-orders.changes.ts';
 import { getOrder } from '../modules/purchase-orders/purchase-orders.query.ts';
 import { createOrder } from '../modules/purchase-orders/purchase-orders.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
 import { withoutKey } from '../platform/idempotency.ts';
+import type { TellDeps } from '../platform/services.ts';
 import type { DemoWorld } from './world.ts';
 
 /**

@@ -8,10 +8,10 @@ import {
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { deliveryNoteLines, deliveryNotes, deliveryPackages } from '../db/schema.ts';
-import type { TellDeps } from '../modules/messages/messages.tell.ts';
 import * as receiving from '../modules/receipts/receiving.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
 import { withoutKey } from '../platform/idempotency.ts';
+import type { TellDeps } from '../platform/services.ts';
 import type { DemoWorld } from './world.ts';
 
 /**

@@ -2,7 +2,6 @@ import { ALL_PERMISSIONS, PURCHASE_ORDER_LINE_STATUS, PURCHASE_ORDER_STATUS, USE
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inventoryReports, purchaseOrderLines, purchaseOrders, receivingPlans, suppliers } from '../db/schema.ts';
-import type { TellDeps } from '../modules/messages/messages.tell.ts';
 import * as inventory from '../modules/receiving-plans/inventory-reports.service.ts';
 import { actOnPlan } from '../modules/receiving-plans/receiving-plans.actions.ts';
 import { getPlan } from '../modules/receiving-plans/receiving-plans.query.ts';
@@ -10,6 +9,7 @@ import { createPlan } from '../modules/receiving-plans/receiving-plans.service.t
 import * as urgent from '../modules/receiving-plans/urgent-deliveries.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
 import { withoutKey } from '../platform/idempotency.ts';
+import type { TellDeps } from '../platform/services.ts';
 import type { DemoWorld } from './world.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { ALL_PERMISSIONS, USER_TYPE } from '@concord/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import type { TellDeps } from '../modules/messages/messages.tell.ts';
 import { receiptLines } from '../modules/receipts/receipts.table.ts';
 import { actOnStatement } from '../modules/reconciliations/reconciliations.actions.ts';
 import { createStatement } from '../modules/reconciliations/reconciliations.service.ts';
 import { type Auth, inTenantTx } from '../platform/context.ts';
 import { withoutKey } from '../platform/idempotency.ts';
+import type { TellDeps } from '../platform/services.ts';
 import type { DemoWorld } from './world.ts';
 
 /**

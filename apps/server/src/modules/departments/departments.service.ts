@@ -15,10 +15,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { departments, employees, positions } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -69,8 +69,7 @@ const SORTABLE = {
 };
 
 export async function listDepartments(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: DepartmentListQuery,
 ): Promise<ListResult<Department>> {
   const f = query.filter ?? {};
@@ -99,14 +98,18 @@ export async function listDepartments(
 }
 
 /** The whole tree, siblings by sort order then code. */
-export async function listDepartmentTree(q: Queryable, tenantId: string): Promise<DepartmentNode[]> {
+export async function listDepartmentTree({ tx: q, tenantId }: RequestContext): Promise<DepartmentNode[]> {
   const rows = await selectDepartments(q)
     .where(eq(departments.tenantId, tenantId))
     .orderBy(asc(departments.sortOrder), asc(departments.deptCode));
   return buildDepartmentTree(rows) as DepartmentNode[];
 }
 
-export async function getDepartment(q: Queryable, tenantId: string, id: string): Promise<Department> {
+export function getDepartment({ tx, tenantId }: RequestContext, id: string): Promise<Department> {
+  return loadDepartment(tx, tenantId, id);
+}
+
+async function loadDepartment(q: Queryable, tenantId: string, id: string): Promise<Department> {
   const [row] = await selectDepartments(q)
     .where(and(eq(departments.tenantId, tenantId), eq(departments.id, id)))
     .limit(1);
@@ -164,14 +167,9 @@ async function nextDeptNo(q: Queryable, tenantId: string): Promise<string> {
 
 const MAX_NUMBER_ATTEMPTS = 5;
 
-export async function createDepartment(
-  q: Queryable,
-  auth: Auth,
-  input: DepartmentFields,
-  scope: IdempotencyScope,
-): Promise<Department> {
-  const tenantId = auth.tenantId!;
-  return idempotent(q, scope, async () => {
+export async function createDepartment(ctx: RequestContext, input: DepartmentFields): Promise<Department> {
+  const { tx: q, auth, tenantId } = ctx;
+  return idempotent(q, ctx.idem, async () => {
     await lockTree(q, tenantId);
     await assertParent(q, tenantId, input.parentId, null);
     await assertCodeFree(q, tenantId, input.deptCode, null);
@@ -195,7 +193,7 @@ export async function createDepartment(
       targetId: id,
       summary: `created ${deptNo} ${input.deptCode} ${input.deptName}`,
     });
-    return getDepartment(q, tenantId, id);
+    return loadDepartment(q, tenantId, id);
   });
 }
 
@@ -209,13 +207,11 @@ const editable = (d: Pick<Department, keyof DepartmentFields | 'parentName'>) =>
 });
 
 export async function updateDepartment(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   id: string,
   input: DepartmentUpdate,
 ): Promise<Department> {
-  const tenantId = auth.tenantId!;
-  const before = await getDepartment(q, tenantId, id);
+  const before = await loadDepartment(q, tenantId, id);
   const { version, ...fields } = input;
   if (fields.parentId !== before.parentId) {
     await lockTree(q, tenantId);
@@ -234,7 +230,7 @@ export async function updateDepartment(
     throw err;
   }
   if (updated.length === 0) throw new AppError('CONFLICT');
-  const after = await getDepartment(q, tenantId, id);
+  const after = await loadDepartment(q, tenantId, id);
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
@@ -248,10 +244,9 @@ export async function updateDepartment(
  * A department with sub-departments, current employees or positions referring to it stays; employees
  * who already left lose the reference so their records do not point at nothing.
  */
-export async function deleteDepartment(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
+export async function deleteDepartment({ tx: q, auth, tenantId }: RequestContext, id: string): Promise<void> {
   await lockTree(q, tenantId);
-  const before = await getDepartment(q, tenantId, id);
+  const before = await loadDepartment(q, tenantId, id);
   const [{ children }] = await q
     .select({ children: count() })
     .from(departments)

@@ -1,14 +1,11 @@
 import { MEMBER_STATUS, type MessageKind, USER_TYPE } from '@concord/shared';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { memberships } from '../../db/schema.ts';
 import { inTenantTx } from '../../platform/context.ts';
-import type { MessageProvider, OutgoingMessage } from '../../platform/mail.ts';
+import type { OutgoingMessage } from '../../platform/mail.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { notifyUsers, sendNotificationEmails } from './messages.service.ts';
-
-/** `quiet`: the demo seed writes documents through the services but tells nobody. */
-export type TellDeps = { db: Db; provider: MessageProvider; log: FastifyBaseLogger } | { db: Db; quiet: true };
 
 export async function administratorsOf(q: Queryable, tenantId: string): Promise<string[]> {
   const rows = await q

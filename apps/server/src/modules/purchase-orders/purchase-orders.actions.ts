@@ -23,8 +23,9 @@ import {
   writeLineAnswers,
 } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
-import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
+import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { findOrder } from './purchase-orders.common.ts';
 import { amountOf, decimalText, type LineRow, type OrderRow } from './purchase-orders.lines.ts';

@@ -19,6 +19,7 @@ import { actorOf, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { maskForViewer } from '../../platform/masking.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
 import {
   type ImportCell,
@@ -29,7 +30,6 @@ import {
   zodRowErrors,
 } from '../../platform/xlsx-import.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
-import type { TellDeps } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { BUYER_READ } from './purchase-orders.common.ts';
 import { ORDER_MODULE } from './purchase-orders.notify.ts';

@@ -29,6 +29,7 @@ import {
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { warehouses } from '../basic-data/basic-data.table.ts';
 import { NOTE_MODULE, noteSideCondition, supplierNoteLink } from '../delivery-notes/delivery-notes.common.ts';
 import {
@@ -37,7 +38,7 @@ import {
   deliveryPackages as dp,
 } from '../delivery-notes/delivery-notes.table.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
-import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
+import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
 import { RECEIVER } from './receipts.common.ts';

@@ -27,6 +27,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { writeXlsx } from '../../platform/xlsx.ts';
 import {
   type ImportColumn,
@@ -36,7 +37,7 @@ import {
   zodRowErrors,
 } from '../../platform/xlsx-import.ts';
 import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
-import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
+import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
 import { archiveScope, joinedSuppliers } from '../suppliers/suppliers.scope.ts';

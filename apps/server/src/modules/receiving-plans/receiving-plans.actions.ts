@@ -22,8 +22,9 @@ import {
   writeLineAnswers,
 } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
-import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
+import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { purchaseOrders as po } from '../purchase-orders/purchase-orders.table.ts';
 import {

@@ -23,7 +23,7 @@ import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
-import type { TellDeps } from '../messages/messages.tell.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { orderSideCondition } from '../purchase-orders/purchase-orders.common.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';

@@ -17,8 +17,9 @@ import type { Queryable } from '../../db/client.ts';
 import { type Auth, inTenantTx } from '../../platform/context.ts';
 import { actorOf, claimDocument, userNameOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
-import { type TellDeps, tellParty } from '../messages/messages.tell.ts';
+import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import {
   buyerStatementLink,

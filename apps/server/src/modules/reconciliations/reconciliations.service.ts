@@ -24,8 +24,8 @@ import { actorOf, claimDocument, nextDocumentNumber, requireAny } from '../../pl
 import { AppError } from '../../platform/errors.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { enterpriseName } from '../enterprises/enterprises.names.ts';
-import type { TellDeps } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { receiptLines as rcl, receipts } from '../receipts/receipts.table.ts';
 import { archiveScope, joinedSuppliers } from '../suppliers/suppliers.scope.ts';

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestContext, login, type TestContext } from './helpers.ts';
+
+/**
+ * The API contract (issue 15 §5), read from the OpenAPI document the server publishes: every operation
+ * has an operationId and a described 2xx reply; instants are RFC 3339 date-times and leave the server so.
+ */
+
+interface Operation {
+  operationId?: string;
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+let t: TestContext;
+let doc: Document;
+
+beforeAll(async () => {
+  t = await createTestContext();
+  const res = await t.app.inject({ method: 'GET', url: '/gateway/docs/json' });
+  doc = res.json() as Document;
+});
+afterAll(() => t.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })),
+  );
+
+describe('OpenAPI document', () => {
+  it('gives every operation a unique operationId and a described 2xx reply', () => {
+    const missing = operations()
+      .filter(({ op }) => !op.operationId || !Object.keys(op.responses ?? {}).some((s) => /^[23]/.test(s)))
+      .map(({ route }) => route);
+    expect(missing).toEqual([]);
+    const ids = operations().map(({ op }) => op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('describes instants as date-times', () => {
+    const tree = JSON.stringify(doc.paths['/gateway/srm/departments/{id}']);
+    expect(tree).toContain('"createdAt":{"type":"string","format":"date-time"');
+  });
+});
+
+describe('replies', () => {
+  it('carry instants as RFC 3339 UTC and days as yyyy-MM-dd', async () => {
+    const admin = as(t.app, await login(t.app, 'buyer'));
+    const page = await admin.post('/gateway/srm/departments/list', {});
+    const row = page.json().data.dataList[0];
+    expect(row.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(row.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+});
