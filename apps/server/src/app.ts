@@ -22,6 +22,7 @@ import { type JobRunnerOptions, startJobRunner } from './platform/jobs.ts';
 import { createMessageProvider, type MessageProvider, openDevOutbox } from './platform/mail.ts';
 import { registerMasking } from './platform/masking.ts';
 import { createRealtimeHub } from './platform/realtime.ts';
+import { assertRouteContract } from './platform/route.ts';
 import type { Services } from './platform/services.ts';
 
 export interface AppDeps {
@@ -95,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (route.url.startsWith('/gateway/') && !route.url.startsWith('/gateway/docs') && !route.config?.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access`);
     }
+    // "Every route declares a reply schema and an operationId" (issue 15 §5), checked the same way.
+    if (route.url.startsWith('/gateway/') && !route.url.startsWith('/gateway/docs')) assertRouteContract(route);
   });
 
   await app.register(fastifyCookie);

@@ -43,6 +43,39 @@ describe('OpenAPI document', () => {
   });
 });
 
+describe('the build', () => {
+  it('refuses a /gateway route without an operationId or a described reply, and a reply of z.any()', async () => {
+    const { buildApp } = await import('../src/app.ts');
+    const { defineRoutes } = await import('../src/platform/route.ts');
+    const { z } = await import('zod');
+    const bare = await buildApp({ database: t.database, config: t.config, logger: false });
+    const config = { access: 'public' as const };
+    expect(() => bare.get('/gateway/no-contract', { config }, async () => 'x')).toThrow(/operationId or reply/);
+    const reply = { 200: z.string() };
+    expect(() => bare.get('/gateway/no-id', { config, schema: { response: reply } }, async () => 'x')).toThrow(
+      /operationId or reply/,
+    );
+    const services = {
+      database: t.database,
+      config: t.config,
+    } as unknown as Parameters<typeof defineRoutes>[1];
+    const r = defineRoutes(bare, services, { tags: [] });
+    expect(() => r.get('/gateway/any', { operationId: 'anyReply', access: 'public', reply: z.any() }, () => 1)).toThrow(
+      /z.any/,
+    );
+    expect(() =>
+      r.get(
+        '/gateway/price',
+        { operationId: 'unmaskablePrice', access: 'public', reply: z.object({ price: z.number() }) },
+        () => ({
+          price: 1,
+        }),
+      ),
+    ).toThrow(/refuses \*\*\*/);
+    await bare.close();
+  });
+});
+
 describe('replies', () => {
   it('carry instants as RFC 3339 UTC and days as yyyy-MM-dd', async () => {
     const admin = as(t.app, await login(t.app, 'buyer'));

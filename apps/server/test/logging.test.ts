@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp, redactUrl } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
@@ -30,7 +31,8 @@ beforeAll(async () => {
   const config = loadConfig({ RATE_LIMITS: 'false', LOG_LEVEL: 'info', DATA_DIR: dataDir, WEB_DIST: '/nonexistent' });
   app = await buildApp({ database, config, logger: { write: (line: string) => void lines.push(line) } });
   // A route whose query fails in the database with a personal value bound to it, as a bug would.
-  app.get('/gateway/test/failing-query', { config: { access: 'public' } }, async () => {
+  const schema = { operationId: 'failingQueryFixture', response: { 200: z.null() } };
+  app.get('/gateway/test/failing-query', { config: { access: 'public' }, schema }, async () => {
     await database.db.execute(sql`select ${SECRET_REMARK}::int as n`);
     return 'unreachable';
   });

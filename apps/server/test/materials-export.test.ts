@@ -4,9 +4,10 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialExports, materialSearchTerms, materials } from '../src/db/schema.ts';
 import { EXPORT_BATCH, queueExport, registerExportJob } from '../src/modules/materials/materials.export.ts';
-import { type Auth, inTenantTx } from '../src/platform/context.ts';
+import { inTenantTx } from '../src/platform/context.ts';
 import { newId } from '../src/platform/ids.ts';
 import { createJobRunner } from '../src/platform/jobs.ts';
+import { asMember, seedAdmin } from '../src/seed/context.ts';
 import { as, type Caller, createTestContext, login, sheetRows, type TestContext } from './helpers.ts';
 
 /** Issue 5: a long export runs as a job with progress, and only its own tenant can read it. */
@@ -110,8 +111,8 @@ describe('material export job', () => {
   });
 
   it('refuses the file until the export is done, in the reader’s language', async () => {
-    const auth = { tenantId: huaxin, userId: newId(), username: 'buyer' } as Auth;
-    const queued = await queueExport(t.database.db, auth, 'materials', { keyword: 'expq' }, 'en-US');
+    const auth = seedAdmin(newId(), 'buyer', huaxin);
+    const queued = await asMember(t.database.db, auth, (ctx) => queueExport(ctx, 'materials', { keyword: 'expq' }));
     const early = await buyer.get(`${BASE}/exports/${queued.exportId}/file`, { 'accept-language': 'zh-CN' });
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({ errorCode: 'EXPORT_NOT_READY', msg: '导出文件仍在生成中，请在完成后下载' });
@@ -129,8 +130,8 @@ describe('material export job', () => {
   });
 
   it('answers the failure of a failed export instead of a file', async () => {
-    const auth = { tenantId: huaxin, userId: newId(), username: 'buyer' } as Auth;
-    const queued = await queueExport(t.database.db, auth, 'materials', {}, 'en-US');
+    const auth = seedAdmin(newId(), 'buyer', huaxin);
+    const queued = await asMember(t.database.db, auth, (ctx) => queueExport(ctx, 'materials', {}));
     await inTenantTx(t.database.db, huaxin, (tx) =>
       tx
         .update(materialExports)

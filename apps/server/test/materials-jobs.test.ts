@@ -7,9 +7,10 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueImport, registerImportJob } from '../src/modules/materials/materials.excel.ts';
 import { queueExport, registerExportJob } from '../src/modules/materials/materials.export.ts';
-import { type Auth, inTenantTx } from '../src/platform/context.ts';
+import { inTenantTx, type MemberAuth } from '../src/platform/context.ts';
 import { createJobRunner } from '../src/platform/jobs.ts';
 import { writeXlsx } from '../src/platform/xlsx.ts';
+import { asMember, seedAdmin } from '../src/seed/context.ts';
 import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
 
 /**
@@ -25,7 +26,7 @@ const EN = { 'accept-language': 'en-US' };
 let t: TestContext;
 let buyer: Caller;
 let buyerToken: string;
-let auth: Auth;
+let auth: MemberAuth;
 
 const header = Object.values(MATERIAL_COLUMNS).map((l) => l['en-US']);
 const workbook = (prefix: string) =>
@@ -86,7 +87,7 @@ beforeAll(async () => {
   buyerToken = await login(t.app, 'buyer');
   buyer = as(t.app, buyerToken);
   const info = (await buyer.get('/gateway/admin/user/info')).json().data;
-  auth = { tenantId: info.tenant.id, userId: info.sysUser.userId, username: 'buyer' } as Auth;
+  auth = seedAdmin(info.sysUser.userId, 'buyer', info.tenant.id);
 });
 afterAll(() => t.close());
 
@@ -95,7 +96,9 @@ describe('an import whose server died (QUALITY R-11)', () => {
     const key = `${randomBytes(16).toString('hex')}.zip`;
     mkdirSync(path.join(t.config.dataDir, 'files'), { recursive: true });
     writeFileSync(path.join(t.config.dataDir, 'files', key), await workbook('KILLED'));
-    const killed = await queueImport(t.database.db, auth, 'materials', { key, name: 'killed.xlsx' });
+    const killed = await asMember(t.database.db, auth, (ctx) =>
+      queueImport(ctx, 'materials', { key, name: 'killed.xlsx' }),
+    );
     await inTenantTx(t.database.db, auth.tenantId, (tx) =>
       tx.execute(sql`update material_imports set status = ${MATERIAL_IMPORT_STATUS.RUNNING}
                       where id = ${killed.importId}`),
@@ -133,7 +136,9 @@ describe('an import whose server died (QUALITY R-11)', () => {
   it('lets the next import start as soon as the lease lapsed, before any runner settled the dead one', async () => {
     const key = `${randomBytes(16).toString('hex')}.zip`;
     writeFileSync(path.join(t.config.dataDir, 'files', key), await workbook('LAPSED'));
-    const killed = await queueImport(t.database.db, auth, 'materials', { key, name: 'lapsed.xlsx' });
+    const killed = await asMember(t.database.db, auth, (ctx) =>
+      queueImport(ctx, 'materials', { key, name: 'lapsed.xlsx' }),
+    );
     await claimedUntil(killed.jobId!, -1);
     const next = await upload(await workbook('AFTER'));
     expect(next.statusCode, next.body).toBe(200);
@@ -143,7 +148,7 @@ describe('an import whose server died (QUALITY R-11)', () => {
 
 describe('an export whose server died (QUALITY R-11)', () => {
   it('is failed with a reason, its file answers that reason, and a new export runs at once', async () => {
-    const killed = await queueExport(t.database.db, auth, 'materials', {}, 'en-US');
+    const killed = await asMember(t.database.db, auth, (ctx) => queueExport(ctx, 'materials', {}));
     await inTenantTx(t.database.db, auth.tenantId, (tx) =>
       tx.execute(sql`update material_exports set status = 'running', processed_rows = 2, total_rows = 9
                       where id = ${killed.exportId}`),

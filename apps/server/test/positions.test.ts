@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isIpOrCidr, PERMISSION_TREE } from '@concord/shared';
+import { envelopeSchema, isIpOrCidr, maskable, PERMISSION_TREE } from '@concord/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
@@ -40,7 +41,13 @@ async function createContext(env: Record<string, string> = {}): Promise<Context>
   });
   const [huaxin] = await database.db.select().from(enterprises).where(eq(enterprises.compNo, '20260001'));
   const app = await buildApp({ database, config, logger: false });
-  app.get('/gateway/test/priced', { config: { access: 'member' } }, async () =>
+  const priced = z.object({
+    unitPrice: maskable(z.number()),
+    lines: z.array(z.object({ lineAmount: maskable(z.number()), qty: z.number() })),
+    note: z.string(),
+  });
+  const schema = { operationId: 'pricedFixture', response: { 200: envelopeSchema(priced) } };
+  app.get('/gateway/test/priced', { config: { access: 'member' }, schema }, async () =>
     ok({ unitPrice: PRICE_SENTINEL, lines: [{ lineAmount: PRICE_SENTINEL, qty: 3 }], note: 'fixture' }),
   );
   await app.ready();

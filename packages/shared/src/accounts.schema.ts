@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MOBILE_AREAS } from './enums.ts';
-import type { HeldPosition } from './positions.schema.ts';
+import { heldPositionSchema } from './positions.schema.ts';
 import { rawTextSchema, requiredTextSchema, textSchema } from './primitives.ts';
+import { idReplySchema } from './wire.ts';
 
 /** Issue messages are keys of VALIDATION_MESSAGES; each side translates them. */
 export const mobileAreaSchema = z.enum(MOBILE_AREAS, { message: 'invalid' }).default('+86');
@@ -124,54 +125,88 @@ export const DEFAULT_USER_SETTINGS: Required<UserSettings> = {
   supportPinyinSearch: true,
 };
 
+/** The settings as they are in force: every one present, the defaults filling what the user never set. */
+export const userSettingsReplySchema = z.object({
+  theme: z.string(),
+  tagsView: z.boolean(),
+  fixedHeader: z.boolean(),
+  sidebarLogo: z.boolean(),
+  supportPinyinSearch: z.boolean(),
+});
+
 /** GET /gateway/admin/user/info */
-export interface UserInfo {
-  sysUser: {
-    userId: string;
-    username: string;
-    name: string;
-    phone: string | null;
-    mobileArea: string;
-    email: string | null;
-    tenantId: string | null;
-  };
-  sysUserInfo: { photoUrl: string | null; introduction: string | null };
-  sysUserSeeting: Required<UserSettings>;
-  permissions: string[];
-  roles: string[];
-  isAdmin: boolean;
-  isJoin: boolean;
-  dept: null | { deptId: string; deptName: string };
-  tenant: null | { id: string; name: string; compNo: string };
+export const userInfoSchema = z.object({
+  sysUser: z.object({
+    userId: idReplySchema,
+    username: z.string(),
+    name: z.string(),
+    phone: z.string().nullable(),
+    mobileArea: z.string(),
+    email: z.string().nullable(),
+    tenantId: idReplySchema.nullable(),
+  }),
+  sysUserInfo: z.object({ photoUrl: z.string().nullable(), introduction: z.string().nullable() }),
+  sysUserSeeting: userSettingsReplySchema,
+  permissions: z.array(z.string()),
+  roles: z.array(z.string()),
+  isAdmin: z.boolean(),
+  isJoin: z.boolean(),
+  dept: z.object({ deptId: idReplySchema, deptName: z.string() }).nullable(),
+  tenant: z.object({ id: idReplySchema, name: z.string(), compNo: z.string() }).nullable(),
   /** Positions held in the active enterprise, the one in force marked (spec §4 switch roles). */
-  positions: HeldPosition[];
-  activePositionId: string | null;
+  positions: z.array(heldPositionSchema),
+  activePositionId: idReplySchema.nullable(),
   /** Position flags of spec §6 in force for this session. */
-  showPrice: boolean;
-  showSupplier: boolean;
-}
+  showPrice: z.boolean(),
+  showSupplier: z.boolean(),
+});
+export type UserInfo = z.input<typeof userInfoSchema>;
 
-/** OAuth-style token reply of POST /gateway/auth/oauth/token. */
-export interface TokenReply {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  scope: 'server';
-}
+/**
+ * OAuth-style token reply of POST /gateway/auth/oauth/token, sent as it is (no `{code, msg, data}`
+ * envelope): OAuth clients read these four fields at the top level.
+ */
+export const tokenReplySchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  /** Seconds. */
+  expires_in: z.number().int().positive(),
+  scope: z.literal('server'),
+});
+export type TokenReply = z.input<typeof tokenReplySchema>;
 
-export interface QrTicket {
-  id: string;
-  secret: string;
-  url: string;
-  svg: string;
-  expiresIn: number;
-}
-export type QrStatus = 'waiting' | 'scanned' | 'confirmed' | 'expired';
+export const registeredUserSchema = z.object({ userId: idReplySchema, username: z.string() });
+
+/** Proof of the forgotten-password code, spent by the reset step. */
+export const resetTicketSchema = z.object({ ticket: z.string() });
+
+export const joinStatusSchema = z.object({ isJoin: z.boolean() });
+
+export const oidcConfigSchema = z.object({ enabled: z.boolean(), name: z.string() });
+
+export const qrTicketSchema = z.object({
+  id: idReplySchema,
+  secret: z.string(),
+  url: z.string(),
+  svg: z.string(),
+  /** Seconds. */
+  expiresIn: z.number().int(),
+});
+export type QrTicket = z.input<typeof qrTicketSchema>;
+
+export const QR_STATUSES = ['waiting', 'scanned', 'confirmed', 'expired'] as const;
+export type QrStatus = (typeof QR_STATUSES)[number];
+
+/** A poll of the waiting browser: the token fields come once, with the first `confirmed`. */
+export const qrPollSchema = z.object({ status: z.enum(QR_STATUSES), ...tokenReplySchema.partial().shape });
+export type QrPoll = z.input<typeof qrPollSchema>;
+
 /** Who asked for a QR ticket, shown on the confirming phone so a relayed code is noticed (QR-jacking). */
-export interface QrRequester {
+export const qrRequesterSchema = z.object({
   /** The browser and system, e.g. "Chrome 126 · Windows"; null when the request named none. */
-  agent: string | null;
-  ip: string | null;
+  agent: z.string().nullable(),
+  ip: z.string().nullable(),
   /** Whether the confirming device comes from the same address. */
-  sameAddress: boolean;
-}
+  sameAddress: z.boolean(),
+});
+export type QrRequester = z.input<typeof qrRequesterSchema>;

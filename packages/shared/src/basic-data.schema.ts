@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DECIMAL_KINDS, type DecimalKind, MAX_DECIMAL_PLACES, MIN_DECIMAL_PLACES } from './basic-data.decimals.ts';
+import { DECIMAL_KINDS, MAX_DECIMAL_PLACES, MIN_DECIMAL_PLACES } from './basic-data.decimals.ts';
 import { listQuerySchema } from './paging.ts';
 import {
   dateSchema,
@@ -9,6 +9,7 @@ import {
   textSchema,
   versionSchema,
 } from './primitives.ts';
+import { dayReplySchema, idReplySchema, timestampSchema } from './wire.ts';
 
 /**
  * Request and reply shapes of the enterprise's basic data (spec §2 /basicdatasetting, §3, §5):
@@ -52,24 +53,37 @@ export type MaterialClassUpdateInput = z.input<typeof materialClassUpdateSchema>
 export const materialClassListSchema = listQuerySchema(keywordFilter.extend({ parentId: idSchema.optional() }));
 export type MaterialClassListQuery = z.input<typeof materialClassListSchema>;
 
-export interface MaterialClass {
-  id: string;
-  parentId: string | null;
-  parentName: string | null;
-  code: string;
-  name: string;
-  erpClassCode: string;
-  sortOrder: number;
-  remarks: string;
-  childCount: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+const materialClassFields = z.object({
+  id: idReplySchema,
+  parentId: idReplySchema.nullable(),
+  code: z.string(),
+  name: z.string(),
+  erpClassCode: z.string(),
+  sortOrder: z.number().int(),
+  remarks: z.string(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
 
-export interface MaterialClassNode extends Omit<MaterialClass, 'parentName' | 'childCount'> {
+export const materialClassSchema = materialClassFields.extend({
+  parentName: z.string().nullable(),
+  /** Direct subclasses: a class with any cannot be deleted. */
+  childCount: z.number().int(),
+});
+export type MaterialClass = z.input<typeof materialClassSchema>;
+
+export interface MaterialClassNode extends z.input<typeof materialClassFields> {
   children: MaterialClassNode[];
 }
+export const materialClassNodeSchema: z.ZodType<
+  z.output<typeof materialClassFields> & { children: unknown[] },
+  MaterialClassNode
+> = materialClassFields.extend({
+  get children() {
+    return z.array(materialClassNodeSchema);
+  },
+});
 
 // ---------------------------------------------------------------------------------------------
 // Dictionaries
@@ -112,19 +126,21 @@ export const dictionaryListSchema = listQuerySchema(
 );
 export type DictionaryListQuery = z.input<typeof dictionaryListSchema>;
 
-export interface DictionaryItem {
-  id: string;
-  dictType: DictType;
-  code: string;
-  name: string;
-  value: number | null;
-  sortOrder: number;
-  enabled: boolean;
-  remarks: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const dictionaryItemSchema = z.object({
+  id: idReplySchema,
+  dictType: z.enum(DICT_TYPES),
+  code: z.string(),
+  name: z.string(),
+  /** The number of types that carry one (a tax rate in percent), else null. */
+  value: z.number().nullable(),
+  sortOrder: z.number().int(),
+  enabled: z.boolean(),
+  remarks: z.string(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type DictionaryItem = z.input<typeof dictionaryItemSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Material attributes and features
@@ -152,17 +168,18 @@ export const attributeListSchema = listQuerySchema(
   keywordFilter.extend({ valueType: z.enum(ATTRIBUTE_VALUE_TYPES).optional() }),
 );
 
-export interface MaterialAttribute {
-  id: string;
-  code: string;
-  name: string;
-  valueType: AttributeValueType;
-  options: string[];
-  remarks: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const materialAttributeSchema = z.object({
+  id: idReplySchema,
+  code: z.string(),
+  name: z.string(),
+  valueType: z.enum(ATTRIBUTE_VALUE_TYPES),
+  options: z.array(z.string()),
+  remarks: z.string(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type MaterialAttribute = z.input<typeof materialAttributeSchema>;
 
 export const featureFieldsSchema = z.object({
   name: requiredText(64),
@@ -173,15 +190,16 @@ export type FeatureInput = z.input<typeof featureFieldsSchema>;
 export const featureUpdateSchema = featureFieldsSchema.extend({ version });
 export const featureListSchema = listQuerySchema(keywordFilter);
 
-export interface MaterialFeature {
-  id: string;
-  name: string;
-  featureValues: string[];
-  remarks: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const materialFeatureSchema = z.object({
+  id: idReplySchema,
+  name: z.string(),
+  featureValues: z.array(z.string()),
+  remarks: z.string(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type MaterialFeature = z.input<typeof materialFeatureSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Warehouses (spec §5: number, name, segment code and name, feature name and value required)
@@ -210,19 +228,20 @@ export const WAREHOUSE_COLUMNS = [
   'remarks',
 ] as const;
 
-export interface Warehouse {
-  id: string;
-  code: string;
-  name: string;
-  segmentCode: string;
-  segmentName: string;
-  featureName: string;
-  featureValue: string;
-  remarks: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const warehouseSchema = z.object({
+  id: idReplySchema,
+  code: z.string(),
+  name: z.string(),
+  segmentCode: z.string(),
+  segmentName: z.string(),
+  featureName: z.string(),
+  featureValue: z.string(),
+  remarks: z.string(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Warehouse = z.input<typeof warehouseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Interest rates: monthly rate in percent per period; valid periods never overlap
@@ -244,18 +263,19 @@ export const interestRateListSchema = listQuerySchema(
 );
 export const INTEREST_RATE_COLUMNS = ['startDate', 'endDate', 'monthlyRate', 'valid'] as const;
 
-export interface InterestRate {
-  id: string;
-  startDate: string;
-  endDate: string;
-  monthlyRate: number;
-  registrantName: string;
-  registeredAt: string;
-  valid: boolean;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const interestRateSchema = z.object({
+  id: idReplySchema,
+  startDate: dayReplySchema,
+  endDate: dayReplySchema,
+  monthlyRate: z.number(),
+  registrantName: z.string(),
+  registeredAt: timestampSchema,
+  valid: z.boolean(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type InterestRate = z.input<typeof interestRateSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Exchange rates: 1 unit of the currency = `rate` units of the base currency
@@ -282,18 +302,19 @@ export const exchangeRateUpdateSchema = exchangeRateFields.extend({ version }).s
 export const exchangeRateListSchema = listQuerySchema(keywordFilter);
 export const EXCHANGE_RATE_COLUMNS = ['currencyCode', 'currencyName', 'baseCurrency', 'rate', 'decimalPlaces'] as const;
 
-export interface ExchangeRate {
-  id: string;
-  currencyCode: string;
-  currencyName: string;
-  baseCurrency: string;
-  rate: number;
-  decimalPlaces: number;
-  updaterName: string;
-  updatedAt: string;
-  version: number;
-  createdAt: string;
-}
+export const exchangeRateSchema = z.object({
+  id: idReplySchema,
+  currencyCode: z.string(),
+  currencyName: z.string(),
+  baseCurrency: z.string(),
+  rate: z.number(),
+  decimalPlaces: z.number().int(),
+  updaterName: z.string(),
+  updatedAt: timestampSchema,
+  version: z.number().int(),
+  createdAt: timestampSchema,
+});
+export type ExchangeRate = z.input<typeof exchangeRateSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Decimal places. On the wire a list of { kind, places }: a field named "price" or "amount" would be
@@ -314,11 +335,12 @@ export const decimalPlacesUpdateSchema = z.object({
 });
 export type DecimalPlacesUpdateInput = z.input<typeof decimalPlacesUpdateSchema>;
 
-export interface DecimalPlacesSetting {
-  settings: { kind: DecimalKind; places: number }[];
+export const decimalPlacesSettingSchema = z.object({
+  settings: z.array(z.object({ kind: z.enum(DECIMAL_KINDS), places: z.number().int() })),
   /** 0 while the enterprise uses the defaults. */
-  version: number;
-}
+  version: z.number().int(),
+});
+export type DecimalPlacesSetting = z.input<typeof decimalPlacesSettingSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Evaluation items (spec §2 evaluation-project): review criteria and single-choice scoring options
@@ -352,19 +374,20 @@ export type EvaluationItemInput = z.input<typeof evaluationItemFieldsSchema>;
 export const evaluationItemUpdateSchema = evaluationItemFields.extend({ version }).superRefine(refineOptions);
 export const evaluationItemListSchema = listQuerySchema(keywordFilter.extend({ enabled: z.boolean().optional() }));
 
-export interface EvaluationItem {
-  id: string;
-  code: string;
-  name: string;
-  reviewCriteria: string;
-  maxScore: number;
-  options: { score: number; description: string }[];
-  enabled: boolean;
-  remarks: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const evaluationItemSchema = z.object({
+  id: idReplySchema,
+  code: z.string(),
+  name: z.string(),
+  reviewCriteria: z.string(),
+  maxScore: z.number(),
+  options: z.array(z.object({ score: z.number(), description: z.string() })),
+  enabled: z.boolean(),
+  remarks: z.string(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type EvaluationItem = z.input<typeof evaluationItemSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Excel import reply (all or nothing, QUALITY R-08)
@@ -376,8 +399,7 @@ export interface ImportRowError {
   reason: string;
 }
 
-export interface ImportResult {
-  imported: number;
-}
+export const importResultSchema = z.object({ imported: z.number().int() });
+export type ImportResult = z.input<typeof importResultSchema>;
 
 export const basicDataIdsSchema = z.object({ ids: z.array(idSchema).min(1, 'required').max(100, 'tooLong') });

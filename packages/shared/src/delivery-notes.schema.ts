@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import type { DecimalPlaces } from './basic-data.decimals.ts';
-import { DELIVERY_NOTE_STATUS, type DeliveryNoteAction, type DeliveryNoteStatus } from './delivery-notes.states.ts';
+import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
+import { DELIVERY_NOTE_ACTIONS, DELIVERY_NOTE_STATUS, DELIVERY_PACKAGE_KIND } from './delivery-notes.states.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { textSchema, versionSchema } from './primitives.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
-import type { DocumentSide } from './receiving-plans.states.ts';
+import { documentHistoryEntrySchema } from './receiving-plans.schema.ts';
+import {
+  dayReplySchema,
+  decimalReplySchema,
+  idReplySchema,
+  maskable,
+  oneOfReplySchema,
+  timestampSchema,
+} from './wire.ts';
 
 /**
  * Request and reply shapes of delivery notes (supplier) and delivery notices (buyer): one document,
@@ -131,135 +139,152 @@ export interface LabelPayload {
   b: string;
 }
 
-export interface DeliverableLine {
-  customerTenantId: string;
-  customerName: string;
-  orderId: string;
-  orderNo: string;
-  orderLineId: string;
-  orderLineNo: number;
-  planLineId: string | null;
-  planNo: string | null;
-  materialId: string | null;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  supPrdtNo: string;
-  unitName: string;
+const sideReply = z.enum(['buyer', 'supplier']);
+/** A supplier's name as the viewer may see it: its position may hide supplier names (`***`). */
+const supNameReply = maskable(z.string());
+
+export const deliverableLineSchema = z.object({
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  orderId: idReplySchema,
+  orderNo: z.string(),
+  orderLineId: idReplySchema,
+  orderLineNo: z.number().int(),
+  planLineId: idReplySchema.nullable(),
+  planNo: z.string().nullable(),
+  materialId: idReplySchema.nullable(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  supPrdtNo: z.string(),
+  unitName: z.string(),
   /** Confirmed quantity of the order line, or planned quantity of the plan line. */
-  qty: string;
-  dueDate: string;
+  qty: decimalReplySchema,
+  dueDate: dayReplySchema,
   /** Already on live notes (drafts included). */
-  deliveredQty: string;
+  deliveredQty: decimalReplySchema,
   /** Still open: what the next note may take, over-delivery rate included. */
-  openQty: string;
-  maxQty: string;
+  openQty: decimalReplySchema,
+  maxQty: decimalReplySchema,
   /** Material-customer packaging of the supplier, when kept. */
-  materialQty: string | null;
-  smallQty: string | null;
-}
+  materialQty: decimalReplySchema.nullable(),
+  smallQty: decimalReplySchema.nullable(),
+});
+export type DeliverableLine = z.input<typeof deliverableLineSchema>;
 
-export interface DeliveryNoteListItem {
-  id: string;
-  noteNo: string;
-  status: DeliveryNoteStatus;
-  supplierId: string;
-  supCode: string;
-  supName: string;
-  customerTenantId: string;
-  customerName: string;
-  shipDate: string;
-  expectedDate: string;
-  carrier: string;
-  trackingNo: string;
-  remark: string;
-  lineCount: number;
-  packageCount: number;
-  totalQty: string;
+export const deliveryNoteListItemSchema = z.object({
+  id: idReplySchema,
+  noteNo: z.string(),
+  status: oneOfReplySchema(DELIVERY_NOTE_STATUS),
+  supplierId: idReplySchema,
+  supCode: z.string(),
+  supName: supNameReply,
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  shipDate: dayReplySchema,
+  expectedDate: dayReplySchema,
+  carrier: z.string(),
+  trackingNo: z.string(),
+  remark: z.string(),
+  lineCount: z.number().int(),
+  packageCount: z.number().int(),
+  totalQty: decimalReplySchema,
   /** Distinct order numbers of the lines, in line order. */
-  orderNos: string[];
-  createdByName: string;
-  sentAt: string | null;
-  arrivedAt: string | null;
-  acceptedAt: string | null;
-  warehousedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  orderNos: z.array(z.string()),
+  createdByName: z.string(),
+  sentAt: timestampSchema.nullable(),
+  arrivedAt: timestampSchema.nullable(),
+  acceptedAt: timestampSchema.nullable(),
+  warehousedAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type DeliveryNoteListItem = z.input<typeof deliveryNoteListItemSchema>;
 
-export interface DeliveryNoteInspection {
-  id: string;
-  seq: number;
-  inspectedQty: string;
-  qualifiedQty: string;
-  unqualifiedQty: string;
-  reasonCode: string;
-  reason: string;
-  inspectorName: string;
-  inspectedAt: string;
-}
+export const deliveryNoteInspectionSchema = z.object({
+  id: idReplySchema,
+  seq: z.number().int(),
+  inspectedQty: decimalReplySchema,
+  qualifiedQty: decimalReplySchema,
+  unqualifiedQty: decimalReplySchema,
+  reasonCode: z.string(),
+  reason: z.string(),
+  inspectorName: z.string(),
+  inspectedAt: timestampSchema,
+});
+export type DeliveryNoteInspection = z.input<typeof deliveryNoteInspectionSchema>;
 
-export interface DeliveryNoteLine {
-  id: string;
-  lineNo: number;
-  orderId: string;
-  orderNo: string;
-  orderLineId: string;
-  orderLineNo: number;
-  planLineId: string | null;
-  materialId: string | null;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  supPrdtNo: string;
-  unitName: string;
-  qty: string;
-  batchNo: string;
-  isCheck: boolean;
-  dueDate: string;
-  warehouseId: string | null;
-  warehouseName: string | null;
-  receivedQty: string;
-  qualifiedQty: string;
-  unqualifiedQty: string;
-  warehousedQty: string;
-  remark: string;
-  packageCount: number;
-  receivedPackageCount: number;
-  inspections: DeliveryNoteInspection[];
-}
+const deliveryNoteLineFields = z.object({
+  id: idReplySchema,
+  lineNo: z.number().int(),
+  orderId: idReplySchema,
+  orderNo: z.string(),
+  orderLineId: idReplySchema,
+  orderLineNo: z.number().int(),
+  planLineId: idReplySchema.nullable(),
+  materialId: idReplySchema.nullable(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  supPrdtNo: z.string(),
+  unitName: z.string(),
+  qty: decimalReplySchema,
+  batchNo: z.string(),
+  isCheck: z.boolean(),
+  dueDate: dayReplySchema,
+  warehouseId: idReplySchema.nullable(),
+  receivedQty: decimalReplySchema,
+  qualifiedQty: decimalReplySchema,
+  unqualifiedQty: decimalReplySchema,
+  warehousedQty: decimalReplySchema,
+  remark: z.string(),
+});
 
-export interface DeliveryPackage {
-  id: string;
-  lineId: string;
-  lineNo: number;
-  packageNo: string;
-  /** `DELIVERY_PACKAGE_KIND`: 1 small, 2 large. */
-  kind: number;
-  parentId: string | null;
-  seq: number;
-  qty: string;
-  batchNo: string;
-  receivedAt: string | null;
-}
+export const deliveryNoteLineSchema = deliveryNoteLineFields.extend({
+  /** The buyer's warehouse; the supplier cannot read the buyer's archive and sees none. */
+  warehouseName: z.string().nullable(),
+  packageCount: z.number().int(),
+  receivedPackageCount: z.number().int(),
+  inspections: z.array(deliveryNoteInspectionSchema),
+});
+export type DeliveryNoteLine = z.input<typeof deliveryNoteLineSchema>;
 
-export interface DeliveryNoteHistoryEntry {
-  at: string;
-  side: DocumentSide;
-  username: string;
-  summary: string;
-}
+export const deliveryPackageSchema = z.object({
+  id: idReplySchema,
+  lineId: idReplySchema,
+  lineNo: z.number().int(),
+  packageNo: z.string(),
+  kind: oneOfReplySchema(DELIVERY_PACKAGE_KIND),
+  parentId: idReplySchema.nullable(),
+  seq: z.number().int(),
+  qty: decimalReplySchema,
+  batchNo: z.string(),
+  receivedAt: timestampSchema.nullable(),
+});
+export type DeliveryPackage = z.input<typeof deliveryPackageSchema>;
 
-export interface DeliveryNoteDetail extends DeliveryNoteListItem {
-  side: DocumentSide;
-  version: number;
+export type DeliveryNoteHistoryEntry = z.input<typeof documentHistoryEntrySchema>;
+
+export const deliveryNoteDetailSchema = deliveryNoteListItemSchema.extend({
+  side: sideReply,
+  version: z.number().int(),
   /** The steps this caller may take now, from `DELIVERY_NOTE_TRANSITIONS`. */
-  actions: DeliveryNoteAction[];
-  lines: DeliveryNoteLine[];
-  packages: DeliveryPackage[];
-  history: DeliveryNoteHistoryEntry[];
-  decimalPlaces: DecimalPlaces;
-}
+  actions: z.array(z.enum(DELIVERY_NOTE_ACTIONS)),
+  lines: z.array(deliveryNoteLineSchema),
+  packages: z.array(deliveryPackageSchema),
+  history: z.array(documentHistoryEntrySchema),
+  decimalPlaces: decimalPlacesReplySchema,
+});
+export type DeliveryNoteDetail = z.input<typeof deliveryNoteDetailSchema>;
+
+/** What a create answers: the new note's number and state. */
+export const deliveryNoteCreatedSchema = z.object({
+  id: idReplySchema,
+  noteNo: z.string(),
+  status: oneOfReplySchema(DELIVERY_NOTE_STATUS),
+  version: z.number().int(),
+});
+export type DeliveryNoteCreated = z.input<typeof deliveryNoteCreatedSchema>;
 
 /** Every delivery-note line of the caller's notes (supplier) or notices (buyer), across notes. */
 export const deliveryNoteLineListSchema = listQuerySchema(
@@ -277,21 +302,22 @@ export const deliveryNoteLineListSchema = listQuerySchema(
 );
 export type DeliveryNoteLineListQuery = z.input<typeof deliveryNoteLineListSchema>;
 
-export interface DeliveryNoteLineListItem
-  extends Omit<DeliveryNoteLine, 'inspections' | 'packageCount' | 'receivedPackageCount' | 'warehouseName'> {
-  noteId: string;
-  noteNo: string;
-  noteStatus: DeliveryNoteStatus;
-  customerTenantId: string;
-  customerName: string;
-  supName: string;
-  shipDate: string;
-  expectedDate: string;
-}
+export const deliveryNoteLineListItemSchema = deliveryNoteLineFields.extend({
+  noteId: idReplySchema,
+  noteNo: z.string(),
+  noteStatus: oneOfReplySchema(DELIVERY_NOTE_STATUS),
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  supName: supNameReply,
+  shipDate: dayReplySchema,
+  expectedDate: dayReplySchema,
+});
+export type DeliveryNoteLineListItem = z.input<typeof deliveryNoteLineListItemSchema>;
 
 /** A customer the supplier has lines open to deliver to, for the picker of a new note. */
-export interface DeliveryCustomer {
-  tenantId: string;
-  name: string;
-  openLines: number;
-}
+export const deliveryCustomerSchema = z.object({
+  tenantId: idReplySchema,
+  name: z.string(),
+  openLines: z.number().int(),
+});
+export type DeliveryCustomer = z.input<typeof deliveryCustomerSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { SCALES, VALIDITY_TYPES } from './enums.ts';
+import { RANK_TYPES, SCALES, VALIDITY_TYPES } from './enums.ts';
 import { dateSchema, idSchema, textSchema, versionSchema } from './primitives.ts';
+import { dayReplySchema, idReplySchema, timestampSchema } from './wire.ts';
 
 export const compNoSchema = z
   .string({ message: 'required' })
@@ -61,20 +62,63 @@ export type EnterpriseUpdateInput = z.infer<typeof enterpriseUpdateSchema>;
 
 export const acceptInviteSchema = z.object({ sysCompNo: compNoSchema, empInviteCode: inviteCodeSchema });
 
-export interface EnterpriseInfo extends z.infer<typeof enterpriseFieldsSchema> {
-  id: string;
-  compNo: string;
-  inviteCode: string | null;
-  version: number;
-  createdAt: string;
-  capabilities: Array<z.infer<typeof capabilitySchema> & { id: string; expiryDate: string | null }>;
-}
+export const capabilityReplySchema = z.object({
+  id: idReplySchema,
+  number: z.string(),
+  title: z.string(),
+  remark: z.string(),
+  validityType: z.enum(VALIDITY_TYPES),
+  expiryDate: dayReplySchema.nullable(),
+  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
+});
+
+/** GET /gateway/srm/enterprise: the fields of spec §3; the invite code only for administrators. */
+export const enterpriseInfoSchema = z.object({
+  id: idReplySchema,
+  compNo: z.string(),
+  inviteCode: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  name: z.string(),
+  shortName: z.string(),
+  profile: z.string(),
+  printName: z.string(),
+  socialCreditCode: z.string(),
+  industry: z.string(),
+  scale: z.enum([...SCALES, '']),
+  legalPerson: z.string(),
+  bankName: z.string(),
+  bankAccount: z.string(),
+  contractTerms: z.string(),
+  isDataCentre: z.boolean(),
+  subsidiaries: z.array(z.string()),
+  divisions: z.array(z.string()),
+  rankTypes: z.array(z.enum(RANK_TYPES)),
+  capabilities: z.array(capabilityReplySchema),
+});
+export type EnterpriseInfo = z.input<typeof enterpriseInfoSchema>;
+
+/** compRegister: the new enterprise, whose administrator the caller now is. */
+export const registeredEnterpriseSchema = z.object({
+  tenantId: idReplySchema,
+  compNo: z.string(),
+  inviteCode: z.string(),
+});
+
+/** What someone about to join by enterprise number sees of the enterprise. */
+export const enterpriseForInviteSchema = z.object({ name: z.string(), shortName: z.string() });
+
+/** Joining an enterprise (invite code or invitation): which one, and as whom. */
+export const joinedEnterpriseSchema = z.object({ tenantId: idReplySchema, username: z.string() });
+
+export const inviteCodeReplySchema = z.object({ inviteCode: z.string() });
 
 /** Item of GET /gateway/admin/sysuserinfo/myCompPage. */
-export interface TenantItem {
-  tenantName: string;
-  value: string;
-  compNo: string;
-  userType: number;
-  isDefault: boolean;
-}
+export const tenantItemSchema = z.object({
+  tenantName: z.string(),
+  value: idReplySchema,
+  compNo: z.string(),
+  userType: z.number().int(),
+  isDefault: z.boolean(),
+});
+export type TenantItem = z.input<typeof tenantItemSchema>;

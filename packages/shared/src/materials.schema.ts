@@ -3,6 +3,8 @@ import type { Localized } from './locales.ts';
 import { ossFileRefSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { idSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
+import { QUALIFICATION_SCOPE_TYPES, QUALIFICATION_VALIDITY_TYPES } from './qualifications.schema.ts';
+import { dayReplySchema, idReplySchema, maskable, oneOfReplySchema, timestampSchema } from './wire.ts';
 
 /**
  * Request and reply shapes of the enterprise material archive, its drawings and approved suppliers
@@ -76,47 +78,81 @@ export const materialExportQuerySchema = z.object({
   status: z.enum(['0', '1']).optional(),
 });
 
-export interface Material {
-  id: string;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  englishName: string;
-  classId: string | null;
-  className: string | null;
-  classCode: string | null;
-  erpClassCode: string;
-  poUnitNo: string;
-  poUnitName: string;
-  valuationUnitNo: string;
-  valuationUnitName: string;
-  poLeadDateNum: number;
-  isCheck: boolean;
-  warehouseId: string | null;
-  warehouseCode: string | null;
-  warehouseName: string | null;
-  taxRateCode: string;
-  taxRate: number | null;
-  minOrderQty: number;
-  minPackQty: number;
-  orderOverRate: number;
-  status: MaterialStatus;
-  remarks: string;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+/** Quantities and percentages of the archive are `numeric` columns read as numbers (scale 2 to 4). */
+const materialStatusReply = oneOfReplySchema(MATERIAL_STATUS);
+
+export const materialSchema = z.object({
+  id: idReplySchema,
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  englishName: z.string(),
+  classId: idReplySchema.nullable(),
+  className: z.string().nullable(),
+  classCode: z.string().nullable(),
+  erpClassCode: z.string(),
+  poUnitNo: z.string(),
+  poUnitName: z.string(),
+  valuationUnitNo: z.string(),
+  valuationUnitName: z.string(),
+  poLeadDateNum: z.number().int(),
+  isCheck: z.boolean(),
+  warehouseId: idReplySchema.nullable(),
+  warehouseCode: z.string().nullable(),
+  warehouseName: z.string().nullable(),
+  taxRateCode: z.string(),
+  taxRate: z.number().nullable(),
+  minOrderQty: z.number(),
+  minPackQty: z.number(),
+  orderOverRate: z.number(),
+  status: materialStatusReply,
+  remarks: z.string(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type Material = z.input<typeof materialSchema>;
 
 /** One picker option: enough to fill an order line. */
-export interface MaterialOption {
-  id: string;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  poUnitNo: string;
-  poUnitName: string;
-  status: MaterialStatus;
-}
+export const materialOptionSchema = z.object({
+  id: idReplySchema,
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  poUnitNo: z.string(),
+  poUnitName: z.string(),
+  status: materialStatusReply,
+});
+export type MaterialOption = z.input<typeof materialOptionSchema>;
+
+/** One entry of a material's operation record (its own and its approved suppliers' changes). */
+export const materialOperationSchema = z.object({
+  id: idReplySchema,
+  username: z.string(),
+  operationType: z.number().int(),
+  summary: z.string(),
+  createdAt: timestampSchema,
+});
+export type MaterialOperation = z.input<typeof materialOperationSchema>;
+
+/** A qualification requirement scoped to one material, as the material's detail page lists it. */
+export const materialQualificationSchema = z.object({
+  id: idReplySchema,
+  scopeType: z.enum(QUALIFICATION_SCOPE_TYPES),
+  scopeId: z.string(),
+  scopeName: z.string(),
+  supName: maskable(z.string()),
+  fileName: z.string(),
+  description: z.string(),
+  fileType: z.string(),
+  isNecessary: z.boolean(),
+  validityType: z.enum(QUALIFICATION_VALIDITY_TYPES),
+  validDate: dayReplySchema.nullable(),
+  validQuantity: z.number().int(),
+  templateFile: z.object({ name: z.string(), url: z.string() }).nullable(),
+  version: z.number().int(),
+  updatedAt: timestampSchema,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Drawings
@@ -129,18 +165,19 @@ export const drawingPublishSchema = z.object({
 });
 export type DrawingPublishInput = z.input<typeof drawingPublishSchema>;
 
-export interface MaterialDrawing {
-  id: string;
-  materialId: string;
-  drawingNo: string;
-  drawingName: string;
-  drawingVersion: number;
-  attachments: { name: string; url: string }[];
-  remarks: string;
-  isItValid: boolean;
-  publishTime: string;
-  publishUser: string;
-}
+export const materialDrawingSchema = z.object({
+  id: idReplySchema,
+  materialId: idReplySchema,
+  drawingNo: z.string(),
+  drawingName: z.string(),
+  drawingVersion: z.number().int(),
+  attachments: z.array(z.object({ name: z.string(), url: z.string() })),
+  remarks: z.string(),
+  isItValid: z.boolean(),
+  publishTime: timestampSchema,
+  publishUser: z.string(),
+});
+export type MaterialDrawing = z.input<typeof materialDrawingSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Approved suppliers of a material
@@ -170,28 +207,30 @@ export const materialSupplierListSchema = listQuerySchema(
 );
 export type MaterialSupplierListQuery = z.input<typeof materialSupplierListSchema>;
 
-export interface MaterialSupplier {
-  id: string;
-  materialId: string;
-  prdtNo: string;
-  prdtName: string;
-  supplierId: string;
-  supCode: string;
-  supName: string;
-  supPrdtNo: string;
-  supPrdtName: string;
-  supPrdtSpc: string;
-  poLeadDateNum: number;
-  poQuotaRate: number;
-  assWh: string | null;
-  assWhName: string | null;
-  safeStoreQty: number;
-  topStoreQty: number;
-  deliveryType: string;
-  scheduleOverRate: number;
-  version: number;
-  updatedAt: string;
-}
+export const materialSupplierSchema = z.object({
+  id: idReplySchema,
+  materialId: idReplySchema,
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  supplierId: idReplySchema,
+  supCode: z.string(),
+  /** Masked like every supplier name for positions that may not see them. */
+  supName: maskable(z.string()),
+  supPrdtNo: z.string(),
+  supPrdtName: z.string(),
+  supPrdtSpc: z.string(),
+  poLeadDateNum: z.number().int(),
+  poQuotaRate: z.number(),
+  assWh: idReplySchema.nullable(),
+  assWhName: z.string().nullable(),
+  safeStoreQty: z.number(),
+  topStoreQty: z.number(),
+  deliveryType: z.string(),
+  scheduleOverRate: z.number(),
+  version: z.number().int(),
+  updatedAt: timestampSchema,
+});
+export type MaterialSupplier = z.input<typeof materialSupplierSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Material-customer relation (supplier side)
@@ -225,29 +264,30 @@ export const materialCustomerListSchema = listQuerySchema(
 );
 export type MaterialCustomerListQuery = z.input<typeof materialCustomerListSchema>;
 
-export interface MaterialCustomer {
-  id: string;
-  customerId: string;
-  customerName: string;
-  custPrdtCode: string;
-  custPrdtName: string;
-  custPrdtSpc: string;
-  prdtNo: string;
-  prdtName: string;
-  lengthCm: number | null;
-  widthCm: number | null;
-  heightCm: number | null;
-  taxCode: string;
-  taxName: string;
-  materialQty: number | null;
-  smallQty: number | null;
-  outerQty: number | null;
-  minQty: number | null;
-  overdeliveryRate: number;
-  remarks: string;
-  version: number;
-  updatedAt: string;
-}
+export const materialCustomerSchema = z.object({
+  id: idReplySchema,
+  customerId: idReplySchema,
+  customerName: z.string(),
+  custPrdtCode: z.string(),
+  custPrdtName: z.string(),
+  custPrdtSpc: z.string(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  lengthCm: z.number().nullable(),
+  widthCm: z.number().nullable(),
+  heightCm: z.number().nullable(),
+  taxCode: z.string(),
+  taxName: z.string(),
+  materialQty: z.number().nullable(),
+  smallQty: z.number().nullable(),
+  outerQty: z.number().nullable(),
+  minQty: z.number().nullable(),
+  overdeliveryRate: z.number(),
+  remarks: z.string(),
+  version: z.number().int(),
+  updatedAt: timestampSchema,
+});
+export type MaterialCustomer = z.input<typeof materialCustomerSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Excel: template, export and import
@@ -258,28 +298,26 @@ export type MaterialImportTarget = (typeof MATERIAL_IMPORT_TARGETS)[number];
 export const MATERIAL_IMPORT_STATUS = { QUEUED: 0, RUNNING: 1, SUCCEEDED: 2, FAILED: 3 } as const;
 export type MaterialImportStatus = (typeof MATERIAL_IMPORT_STATUS)[keyof typeof MATERIAL_IMPORT_STATUS];
 
-export interface MaterialImportError {
-  row: number;
-  column: string;
-  reason: string;
-}
+export const materialImportErrorSchema = z.object({ row: z.number().int(), column: z.string(), reason: z.string() });
+export type MaterialImportError = z.input<typeof materialImportErrorSchema>;
 
-export interface MaterialImport {
-  id: string;
-  target: MaterialImportTarget;
-  fileName: string;
-  status: MaterialImportStatus;
-  totalRows: number;
-  processedRows: number;
-  importedRows: number;
-  errorCount: number;
+export const materialImportSchema = z.object({
+  id: idReplySchema,
+  target: z.enum(MATERIAL_IMPORT_TARGETS),
+  fileName: z.string(),
+  status: oneOfReplySchema(MATERIAL_IMPORT_STATUS),
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  importedRows: z.number().int(),
+  errorCount: z.number().int(),
   /** The first errors (at most `MATERIAL_IMPORT_ERROR_LIMIT`), in the reader's language. */
-  errors: MaterialImportError[];
+  errors: z.array(materialImportErrorSchema),
   /** Why the whole file was refused, when it was (not a workbook, too large, too many rows). */
-  failure: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+  failure: z.string().nullable(),
+  createdAt: timestampSchema,
+  finishedAt: timestampSchema.nullable(),
+});
+export type MaterialImport = z.input<typeof materialImportSchema>;
 
 export const MATERIAL_IMPORT_ERROR_LIMIT = 1000;
 
@@ -287,18 +325,19 @@ export const MATERIAL_EXPORT_STATUS = { QUEUED: 'queued', RUNNING: 'running', DO
 export type MaterialExportStatus = (typeof MATERIAL_EXPORT_STATUS)[keyof typeof MATERIAL_EXPORT_STATUS];
 
 /** One export job (`material_exports`): the file is built on the server while the screen polls. */
-export interface MaterialExport {
-  id: string;
-  target: MaterialImportTarget;
-  status: MaterialExportStatus;
-  processedRows: number;
-  totalRows: number;
-  fileName: string | null;
+export const materialExportSchema = z.object({
+  id: idReplySchema,
+  target: z.enum(MATERIAL_IMPORT_TARGETS),
+  status: oneOfReplySchema(MATERIAL_EXPORT_STATUS),
+  processedRows: z.number().int(),
+  totalRows: z.number().int(),
+  fileName: z.string().nullable(),
   /** Why it failed, in the reader's language. */
-  failure: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+  failure: z.string().nullable(),
+  createdAt: timestampSchema,
+  finishedAt: timestampSchema.nullable(),
+});
+export type MaterialExport = z.input<typeof materialExportSchema>;
 
 const header = (en: string, cn: string, tw: string): Localized => ({ 'en-US': en, 'zh-CN': cn, 'zh-TW': tw });
 

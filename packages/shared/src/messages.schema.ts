@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MESSAGE_KINDS } from './enums.ts';
 import { INT32_MAX } from './primitives.ts';
+import { idReplySchema, pageReplySchema, timestampSchema } from './wire.ts';
 
 export const myMessagesQuerySchema = z.object({
   pageNum: z.coerce.number().int().min(1).max(INT32_MAX).default(1),
@@ -15,15 +16,24 @@ export const messageSettingsSchema = z.object({
 });
 export type MessageSettings = z.infer<typeof messageSettingsSchema>;
 
-export interface MessageItem {
-  id: string;
-  kind: string;
-  title: string;
-  content: string;
-  link: string | null;
-  isRead: boolean;
-  createdAt: string;
-}
+export const messageItemSchema = z.object({
+  id: idReplySchema,
+  kind: z.string(),
+  title: z.string(),
+  content: z.string(),
+  link: z.string().nullable(),
+  isRead: z.boolean(),
+  createdAt: timestampSchema,
+});
+export type MessageItem = z.input<typeof messageItemSchema>;
+
+export const messagePageSchema = pageReplySchema(messageItemSchema);
+
+/** The settings reply: the kinds stored are always known ones, since the request validates them. */
+export const messageSettingsReplySchema = z.object({
+  emailEnabled: z.boolean(),
+  mutedKinds: z.array(z.enum(MESSAGE_KINDS)),
+});
 
 /** Pushed on the websocket /gateway/admin/ws/info. */
 export type RealtimePush =

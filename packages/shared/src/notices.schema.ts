@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import {
-  NOTICE_RECIPIENT_STATUS,
-  NOTICE_STATUS,
-  type NoticeRecipientStatus,
-  type NoticeStatus,
-} from './notices.states.ts';
+import { NOTICE_RECIPIENT_STATUS, NOTICE_STATUS } from './notices.states.ts';
 import { listQuerySchema } from './paging.ts';
 import { idSchema, rawTextSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
+import { idReplySchema, oneOfReplySchema, pageReplySchema, timestampSchema } from './wire.ts';
 
 /** Request and reply shapes of notices to suppliers (spec §2 supnotificate, newannounce, custnotificate). */
 
@@ -86,116 +82,144 @@ export const noticeReplySchema = z.object({
   attachments: z.array(ossFileRefSchema).max(10, 'tooLong').default([]),
 });
 
+/** A stored file reference: checked when it was saved, sent back as it is. */
+export const ossFileRefReplySchema = z.object({ name: z.string(), url: z.string() });
+
+const noticeStatusSchema = oneOfReplySchema(NOTICE_STATUS);
+const recipientStatusSchema = oneOfReplySchema(NOTICE_RECIPIENT_STATUS);
+
 /** The buyer's list row. */
-export interface NoticeListItem {
-  id: string;
-  noticeNo: string;
-  title: string;
-  status: NoticeStatus;
-  needReply: boolean;
-  publishedAt: string | null;
-  ownerName: string | null;
-  recipientCount: number;
-  readCount: number;
-  repliedCount: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const noticeListItemSchema = z.object({
+  id: idReplySchema,
+  noticeNo: z.string(),
+  title: z.string(),
+  status: noticeStatusSchema,
+  needReply: z.boolean(),
+  publishedAt: timestampSchema.nullable(),
+  ownerName: z.string().nullable(),
+  recipientCount: z.number().int(),
+  readCount: z.number().int(),
+  repliedCount: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type NoticeListItem = z.input<typeof noticeListItemSchema>;
 
 /** The supplier's list row: one notice a customer sent to it and the state of its copy. */
-export interface ReceivedNoticeListItem {
-  id: string;
-  recipientId: string;
-  noticeNo: string;
-  title: string;
-  customerTenantId: string;
-  customerName: string;
-  noticeStatus: NoticeStatus;
-  needReply: boolean;
-  publishedAt: string | null;
-  status: NoticeRecipientStatus;
-  readAt: string | null;
-  repliedAt: string | null;
-}
+export const receivedNoticeListItemSchema = z.object({
+  id: idReplySchema,
+  recipientId: idReplySchema,
+  noticeNo: z.string(),
+  title: z.string(),
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  noticeStatus: noticeStatusSchema,
+  needReply: z.boolean(),
+  publishedAt: timestampSchema.nullable(),
+  status: recipientStatusSchema,
+  readAt: timestampSchema.nullable(),
+  repliedAt: timestampSchema.nullable(),
+});
+export type ReceivedNoticeListItem = z.input<typeof receivedNoticeListItemSchema>;
 
-export interface NoticeRecipientRow {
-  id: string;
-  supplierId: string;
-  supCode: string;
-  supName: string;
+/** One route lists either side's notices, as the filter's `side` asks. */
+export const noticePageSchema = z.union([
+  pageReplySchema(noticeListItemSchema),
+  pageReplySchema(receivedNoticeListItemSchema),
+]);
+
+export const noticeRecipientRowSchema = z.object({
+  id: idReplySchema,
+  supplierId: idReplySchema,
+  supCode: z.string(),
+  supName: z.string(),
   /** Null while the supplier is not on the network: it gets the notice by e-mail only. */
-  supplierTenantId: string | null;
-  delivery: 'platform' | 'email';
-  status: NoticeRecipientStatus;
-  readAt: string | null;
-  reply: string;
-  replyAttachments: OssFileRef[];
-  repliedAt: string | null;
-  version: number;
-}
+  supplierTenantId: idReplySchema.nullable(),
+  delivery: z.enum(['platform', 'email']),
+  status: recipientStatusSchema,
+  readAt: timestampSchema.nullable(),
+  reply: z.string(),
+  replyAttachments: z.array(ossFileRefReplySchema),
+  repliedAt: timestampSchema.nullable(),
+  version: z.number().int(),
+});
+export type NoticeRecipientRow = z.input<typeof noticeRecipientRowSchema>;
 
-export interface NoticeContent {
-  id: string;
-  noticeNo: string;
-  title: string;
+const noticeContentSchema = z.object({
+  id: idReplySchema,
+  noticeNo: z.string(),
+  title: z.string(),
   /** Sanitized HTML. */
-  content: string;
-  attachments: OssFileRef[];
-  needReply: boolean;
-  status: NoticeStatus;
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+  content: z.string(),
+  attachments: z.array(ossFileRefReplySchema),
+  needReply: z.boolean(),
+  status: noticeStatusSchema,
+  publishedAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type NoticeContent = z.input<typeof noticeContentSchema>;
 
-export interface NoticeClassRef {
-  id: string;
-  code: string;
-  name: string;
-}
+const noticeClassRefSchema = z.object({ id: idReplySchema, code: z.string(), name: z.string() });
+export type NoticeClassRef = z.input<typeof noticeClassRefSchema>;
 
-export interface NoticeBuyerDetail extends NoticeContent {
-  side: 'buyer';
-  supplierClasses: NoticeClassRef[];
-  ownerName: string | null;
-  version: number;
-  recipients: NoticeRecipientRow[];
-}
+export const noticeBuyerDetailSchema = noticeContentSchema.extend({
+  side: z.literal('buyer'),
+  supplierClasses: z.array(noticeClassRefSchema),
+  ownerName: z.string().nullable(),
+  version: z.number().int(),
+  recipients: z.array(noticeRecipientRowSchema),
+});
+export type NoticeBuyerDetail = z.input<typeof noticeBuyerDetailSchema>;
 
-export interface NoticeSupplierDetail extends NoticeContent {
-  side: 'supplier';
-  customerTenantId: string;
-  customerName: string;
-  recipient: NoticeRecipientRow;
-}
+export const noticeSupplierDetailSchema = noticeContentSchema.extend({
+  side: z.literal('supplier'),
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  recipient: noticeRecipientRowSchema,
+});
+export type NoticeSupplierDetail = z.input<typeof noticeSupplierDetailSchema>;
 
-export type NoticeDetail = NoticeBuyerDetail | NoticeSupplierDetail;
+/** One route opens either side's view of a notice. */
+export const noticeDetailSchema = z.discriminatedUnion('side', [noticeBuyerDetailSchema, noticeSupplierDetailSchema]);
+export type NoticeDetail = z.input<typeof noticeDetailSchema>;
 
-/** Why a chosen supplier got no copy of the notice. */
-export type NoticeSkipReason = 'noEmail' | 'notAddressable';
-
-export interface NoticeSkippedRecipient {
-  supplierId: string;
-  supName: string;
-  reason: NoticeSkipReason;
-}
+const noticeSkippedRecipientSchema = z.object({
+  supplierId: idReplySchema,
+  supName: z.string(),
+  /** Why the supplier got no copy of the notice. */
+  reason: z.enum(['noEmail', 'notAddressable']),
+});
+export type NoticeSkippedRecipient = z.input<typeof noticeSkippedRecipientSchema>;
+export type NoticeSkipReason = NoticeSkippedRecipient['reason'];
 
 /** Create and update answer the notice and the suppliers that were left out, with the reason. */
-export interface NoticeSaveResult {
-  notice: NoticeBuyerDetail;
-  skipped: NoticeSkippedRecipient[];
-}
+export const noticeSaveResultSchema = z.object({
+  notice: noticeBuyerDetailSchema,
+  skipped: z.array(noticeSkippedRecipientSchema),
+});
+export type NoticeSaveResult = z.input<typeof noticeSaveResultSchema>;
+
+/** A step of the notice, and how many suppliers not on the network it was e-mailed to. */
+export const noticeActionResultSchema = z.object({
+  notice: noticeBuyerDetailSchema,
+  emailed: z.number().int().nonnegative(),
+});
+export type NoticeActionResult = z.input<typeof noticeActionResultSchema>;
 
 /** What the notice form offers as recipients. */
-export interface NoticeRecipientOptions {
-  suppliers: {
-    id: string;
-    supCode: string;
-    supName: string;
-    supplierClassId: string | null;
-    /** On the network: reads the notice in Concord; otherwise only by e-mail. */
-    onNetwork: boolean;
-    hasEmail: boolean;
-  }[];
-  classes: (NoticeClassRef & { supplierCount: number })[];
-}
+export const noticeRecipientOptionsSchema = z.object({
+  suppliers: z.array(
+    z.object({
+      id: idReplySchema,
+      supCode: z.string(),
+      supName: z.string(),
+      supplierClassId: idReplySchema.nullable(),
+      /** On the network: reads the notice in Concord; otherwise only by e-mail. */
+      onNetwork: z.boolean(),
+      hasEmail: z.boolean(),
+    }),
+  ),
+  classes: z.array(noticeClassRefSchema.extend({ supplierCount: z.number().int() })),
+});
+export type NoticeRecipientOptions = z.input<typeof noticeRecipientOptionsSchema>;

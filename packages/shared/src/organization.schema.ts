@@ -219,50 +219,54 @@ export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 
 export const invitationPreviewSchema = z.object({ token: textSchema(100).min(20, 'invalid') });
 
-export interface EmployeeItem {
-  id: string;
-  userId: string | null;
-  name: string;
-  mobileArea: string;
-  mobile: string;
-  email: string;
-  erpCode: string;
-  erpName: string;
-  deptId: string | null;
-  deptCode: string | null;
-  deptName: string | null;
+export const employeeItemSchema = z.object({
+  id: idReplySchema,
+  userId: idReplySchema.nullable(),
+  name: z.string(),
+  mobileArea: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  erpCode: z.string(),
+  erpName: z.string(),
+  deptId: idReplySchema.nullable(),
+  deptCode: z.string().nullable(),
+  deptName: z.string().nullable(),
   /** The platform account (user name) of a joined employee: read-only. */
-  platformNo: string;
-  remarks: string;
+  platformNo: z.string(),
+  remarks: z.string(),
   /** MEMBER_STATUS, with NOT_JOINED for an invitation whose link expired. */
-  status: number;
-  isAdmin: boolean;
-  positionNames: string[];
-  invitationExpiresAt: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  status: z.number().int(),
+  isAdmin: z.boolean(),
+  positionNames: z.array(z.string()),
+  invitationExpiresAt: timestampSchema.nullable(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type EmployeeItem = z.input<typeof employeeItemSchema>;
 
-export interface EmployeePartner {
-  partnerTenantId: string;
-  compNo: string;
-  name: string;
-  supplier: boolean;
-  client: boolean;
-}
+export const employeePartnerSchema = z.object({
+  partnerTenantId: idReplySchema,
+  compNo: z.string(),
+  name: z.string(),
+  supplier: z.boolean(),
+  client: z.boolean(),
+});
+export type EmployeePartner = z.input<typeof employeePartnerSchema>;
 
-export interface EmployeeDetail extends EmployeeItem {
-  positions: { id: string; code: string; name: string }[];
-  partners: EmployeePartner[];
-}
+export const employeeDetailSchema = employeeItemSchema.extend({
+  positions: z.array(z.object({ id: idReplySchema, code: z.string(), name: z.string() })),
+  partners: z.array(employeePartnerSchema),
+});
+export type EmployeeDetail = z.input<typeof employeeDetailSchema>;
 
 /** An open invitation as its invitee sees it. */
-export interface MyInvitation {
-  id: string;
-  enterpriseId: string;
-  enterpriseName: string;
-  compNo: string;
-  expiresAt: string;
-  createdAt: string;
-}
+export const myInvitationSchema = z.object({
+  id: idReplySchema,
+  enterpriseId: idReplySchema,
+  enterpriseName: z.string(),
+  compNo: z.string(),
+  expiresAt: timestampSchema,
+  createdAt: timestampSchema,
+});
+export type MyInvitation = z.input<typeof myInvitationSchema>;

@@ -9,6 +9,7 @@ import {
   type PermissionNode,
 } from './permissions.ts';
 import { INT32_MAX, idSchema, settingsVersionSchema, textSchema, versionSchema } from './primitives.ts';
+import { idReplySchema, timestampSchema } from './wire.ts';
 
 /** Group roots every new position starts with (spec §3 permission tree node). */
 export const DEFAULT_POSITION_PERMISSIONS: readonly PermissionCode[] = ['PO_SYN', 'SL_SYN', 'CF_SYN'];
@@ -141,57 +142,86 @@ export type PositionHoldersInput = z.infer<typeof positionHoldersSchema>;
 export const positionSwitchSchema = z.object({ positionId: positionRefIdSchema });
 
 /** A row of POST /gateway/srm/positions/list. */
-export interface PositionRow {
-  id: string;
-  code: string;
-  name: string;
-  description: string;
-  deptId: string | null;
-  deptName: string | null;
-  superiorId: string | null;
-  superiorName: string | null;
-  dataPermission: number;
-  customDeptIds: string[];
-  isStationShowPrice: boolean;
-  isStationAcrossUser: boolean;
-  isStationCheckIp: boolean;
-  allowedIps: string[];
-  isStationShowSup: boolean;
-  permissions: string[];
-  holderCount: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+export const positionRowSchema = z.object({
+  id: idReplySchema,
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  deptId: idReplySchema.nullable(),
+  deptName: z.string().nullable(),
+  superiorId: idReplySchema.nullable(),
+  superiorName: z.string().nullable(),
+  dataPermission: z.number().int(),
+  customDeptIds: z.array(idReplySchema),
+  isStationShowPrice: z.boolean(),
+  isStationAcrossUser: z.boolean(),
+  isStationCheckIp: z.boolean(),
+  allowedIps: z.array(z.string()),
+  isStationShowSup: z.boolean(),
+  permissions: z.array(z.string()),
+  holderCount: z.number().int(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type PositionRow = z.input<typeof positionRowSchema>;
 
-export interface PositionHolder {
-  id: string;
-  name: string;
-  platformNo: string;
-  deptName: string | null;
-}
+export const positionHolderSchema = z.object({
+  id: idReplySchema,
+  name: z.string(),
+  platformNo: z.string(),
+  deptName: z.string().nullable(),
+});
+export type PositionHolder = z.input<typeof positionHolderSchema>;
 
 /** GET /gateway/srm/positions/:id */
-export interface PositionDetail extends PositionRow {
-  holders: PositionHolder[];
-}
+export const positionDetailSchema = positionRowSchema.extend({ holders: z.array(positionHolderSchema) });
+export type PositionDetail = z.input<typeof positionDetailSchema>;
+
+/** An entry of the superior select: every position of the enterprise. */
+export const positionOptionSchema = z.object({
+  id: idReplySchema,
+  code: z.string(),
+  name: z.string(),
+  superiorId: idReplySchema.nullable(),
+});
 
 /** A position the caller holds (GET /gateway/srm/positions/mine and user info). */
-export interface HeldPosition {
-  id: string;
-  code: string;
-  name: string;
-  active: boolean;
-}
+export const heldPositionSchema = z.object({
+  id: idReplySchema,
+  code: z.string(),
+  name: z.string(),
+  active: z.boolean(),
+});
+export type HeldPosition = z.input<typeof heldPositionSchema>;
+
+/** GET /gateway/srm/positions/mine: the positions held, the one in force, and the caller's department. */
+export const positionContextSchema = z.object({
+  positions: z.array(heldPositionSchema),
+  activePositionId: idReplySchema.nullable(),
+  dept: z.object({ deptId: idReplySchema, deptName: z.string() }).nullable(),
+});
+export type PositionContext = z.input<typeof positionContextSchema>;
+
+export const activePositionSchema = z.object({ activePositionId: idReplySchema });
 
 /** An employee offered as a position holder or listed on the trading-partner screen. */
-export interface PositionEmployeeOption {
-  id: string;
-  name: string;
-  platformNo: string;
-  deptName: string | null;
-  status: number;
-}
+export const positionEmployeeOptionSchema = z.object({
+  id: idReplySchema,
+  name: z.string(),
+  platformNo: z.string(),
+  deptName: z.string().nullable(),
+  status: z.number().int(),
+});
+export type PositionEmployeeOption = z.input<typeof positionEmployeeOptionSchema>;
+
+/** A node of the permission tree a position's codes are chosen from. */
+export const permissionNodeSchema: z.ZodType<PermissionNode> = z.object({
+  code: z.string(),
+  get children() {
+    return z.array(permissionNodeSchema).optional();
+  },
+});
 
 export const orgSettingsUpdateSchema = z.object({
   privateBusinessData: z.boolean(),
@@ -201,7 +231,15 @@ export const orgSettingsUpdateSchema = z.object({
   version: settingsVersionSchema,
 });
 export type OrgSettingsUpdateInput = z.infer<typeof orgSettingsUpdateSchema>;
-export type OrgSettingsView = OrgSettingsUpdateInput;
+
+export const orgSettingsViewSchema = z.object({
+  privateBusinessData: z.boolean(),
+  tradingPartnerRestriction: z.boolean(),
+  superiorSeesSubordinates: z.boolean(),
+  /** 0 while the enterprise still runs on the defaults (no settings row yet). */
+  version: z.number().int().nonnegative(),
+});
+export type OrgSettingsView = z.input<typeof orgSettingsViewSchema>;
 
 export const partnerRestrictionListSchema = z.object({
   keyword: text(64).optional(),
@@ -210,25 +248,28 @@ export const partnerRestrictionListSchema = z.object({
 });
 export type PartnerRestrictionListQuery = z.infer<typeof partnerRestrictionListSchema>;
 
-export interface PartnerRestrictionRow extends PositionEmployeeOption {
-  supplierCount: number;
-  clientCount: number;
-}
+export const partnerRestrictionRowSchema = positionEmployeeOptionSchema.extend({
+  supplierCount: z.number().int(),
+  clientCount: z.number().int(),
+});
+export type PartnerRestrictionRow = z.input<typeof partnerRestrictionRowSchema>;
 
 /** An enterprise named as a trading partner; until the archives of issue 4 exist, by enterprise number. */
-export interface PartnerRestrictionEnterprise {
-  id: string;
-  compNo: string;
-  name: string;
-}
+export const partnerRestrictionEnterpriseSchema = z.object({
+  id: idReplySchema,
+  compNo: z.string(),
+  name: z.string(),
+});
+export type PartnerRestrictionEnterprise = z.input<typeof partnerRestrictionEnterpriseSchema>;
 
-export interface PartnerRestrictionDetail {
-  employee: PositionEmployeeOption;
-  supplier: PartnerRestrictionEnterprise[];
-  client: PartnerRestrictionEnterprise[];
+export const partnerRestrictionDetailSchema = z.object({
+  employee: positionEmployeeOptionSchema,
+  supplier: z.array(partnerRestrictionEnterpriseSchema),
+  client: z.array(partnerRestrictionEnterpriseSchema),
   /** The employee record's version: the staff screen writes the same partner rows. */
-  version: number;
-}
+  version: z.number().int(),
+});
+export type PartnerRestrictionDetail = z.input<typeof partnerRestrictionDetailSchema>;
 
 /** Both lists are replaced whole: `version` is the employee's, as read with the lists being replaced. */
 export const partnerRestrictionUpdateSchema = z.object({

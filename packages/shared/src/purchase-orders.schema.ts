@@ -381,3 +381,12 @@ export const purchaseOrderCreatedSchema = z.object({
   version: z.number().int(),
 });
 export type PurchaseOrderCreated = z.input<typeof purchaseOrderCreatedSchema>;
+
+/** The reply of a change's create: what the form needs to open the new change. */
+export const purchaseChangeCreatedSchema = z.object({
+  id: idReplySchema,
+  changeNo: z.string(),
+  status: oneOfReplySchema(PURCHASE_CHANGE_STATUS),
+  version: z.number().int(),
+});
+export type PurchaseChangeCreated = z.input<typeof purchaseChangeCreatedSchema>;

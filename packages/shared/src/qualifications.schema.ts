@@ -10,7 +10,8 @@ import {
   textSchema,
   versionSchema,
 } from './primitives.ts';
-import { QUALIFICATION_STATUS, type QualificationStatus } from './qualifications.states.ts';
+import { QUALIFICATION_STATUS } from './qualifications.states.ts';
+import { dayReplySchema, idReplySchema, maskable, oneOfReplySchema, timestampSchema } from './wire.ts';
 
 /** Request and reply shapes of qualification documents and their requirements (spec §2, §3, §5, §9). */
 
@@ -208,103 +209,121 @@ export const qualificationRunExpirySchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Replies
 
-interface DocumentFields {
-  id: string;
-  fileCode: string;
-  fileName: string;
-  description: string;
-  fileType: string;
-  isNecessary: boolean;
-  validityType: QualificationValidityType;
-  fileDqDate: string | null;
-  validQuantity: number;
-  status: QualificationStatus;
-  result: 'pass' | 'fail' | null;
-  documentCode: string;
-  buildDate: string | null;
-  submitTime: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A stored file reference as replies carry it: what was checked on upload is read back as it is. */
+const fileRefReplySchema = z.object({ name: z.string(), url: z.string() });
 
-export interface QualificationListItem extends DocumentFields {
-  supplierId: string;
-  supCode: string;
-  supName: string;
+/** A supplier's name in a reply: `***` where the viewer's position hides supplier names. */
+const supplierNameReply = maskable(z.string());
+
+const documentFields = {
+  id: idReplySchema,
+  fileCode: z.string(),
+  fileName: z.string(),
+  description: z.string(),
+  fileType: z.string(),
+  isNecessary: z.boolean(),
+  validityType: z.enum(QUALIFICATION_VALIDITY_TYPES),
+  fileDqDate: dayReplySchema.nullable(),
+  validQuantity: z.number().int(),
+  status: oneOfReplySchema(QUALIFICATION_STATUS),
+  result: z.enum(['pass', 'fail']).nullable(),
+  documentCode: z.string(),
+  buildDate: dayReplySchema.nullable(),
+  submitTime: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+};
+
+export const qualificationListItemSchema = z.object({
+  ...documentFields,
+  supplierId: idReplySchema,
+  supCode: z.string(),
+  supName: supplierNameReply,
   /** The customer (buyer) enterprise, on the supplier side. */
-  customerTenantId: string;
-  customerName: string;
-  attachmentCount: number;
-  ownerName: string | null;
-}
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  attachmentCount: z.number().int(),
+  ownerName: z.string().nullable(),
+});
+export type QualificationListItem = z.input<typeof qualificationListItemSchema>;
 
-export interface QualificationHistoryEntry {
-  at: string;
-  side: 'buyer' | 'supplier';
-  username: string;
-  summary: string;
-}
+export const qualificationHistoryEntrySchema = z.object({
+  at: timestampSchema,
+  side: z.enum(['buyer', 'supplier']),
+  username: z.string(),
+  summary: z.string(),
+});
+export type QualificationHistoryEntry = z.input<typeof qualificationHistoryEntrySchema>;
 
-export interface QualificationDetail extends QualificationListItem {
+export const qualificationDetailSchema = qualificationListItemSchema.extend({
   /** Which side the caller is on for this document. */
-  side: 'buyer' | 'supplier';
-  templateFile: UploadedFileRef | null;
-  attachments: UploadedFileRef[];
-  resultComment: string;
-  requirementId: string | null;
-  version: number;
-  history: QualificationHistoryEntry[];
-}
+  side: z.enum(['buyer', 'supplier']),
+  templateFile: fileRefReplySchema.nullable(),
+  attachments: z.array(fileRefReplySchema),
+  resultComment: z.string(),
+  requirementId: idReplySchema.nullable(),
+  version: z.number().int(),
+  history: z.array(qualificationHistoryEntrySchema),
+});
+export type QualificationDetail = z.input<typeof qualificationDetailSchema>;
 
-export interface QualificationSkipped {
-  supplierId: string;
-  supName: string;
-  reason: 'notAddressable' | 'notOnNetwork';
-}
+export const qualificationSkippedSchema = z.object({
+  supplierId: idReplySchema,
+  supName: supplierNameReply,
+  reason: z.enum(['notAddressable', 'notOnNetwork']),
+});
+export type QualificationSkipped = z.input<typeof qualificationSkippedSchema>;
 
-export interface QualificationRequestResult {
-  documentIds: string[];
-  skipped: QualificationSkipped[];
-}
+export const qualificationRequestResultSchema = z.object({
+  documentIds: z.array(idReplySchema),
+  skipped: z.array(qualificationSkippedSchema),
+});
+export type QualificationRequestResult = z.input<typeof qualificationRequestResultSchema>;
 
-export interface QualificationRequirement {
-  id: string;
-  scopeType: QualificationScopeType;
-  scopeId: string;
+export const qualificationRequirementReplySchema = z.object({
+  id: idReplySchema,
+  scopeType: z.enum(QUALIFICATION_SCOPE_TYPES),
+  /** The class or supplier id, or the material number. */
+  scopeId: z.string(),
   /** The class code and name, or the material number; empty for a supplier scope. */
-  scopeName: string;
+  scopeName: z.string(),
   /** The supplier's name for a supplier scope (masked like every supplier name, T-06). */
-  supName: string;
-  fileName: string;
-  description: string;
-  fileType: string;
-  isNecessary: boolean;
-  validityType: QualificationValidityType;
-  validDate: string | null;
-  validQuantity: number;
-  templateFile: UploadedFileRef | null;
-  version: number;
-  updatedAt: string;
-}
+  supName: supplierNameReply,
+  fileName: z.string(),
+  description: z.string(),
+  fileType: z.string(),
+  isNecessary: z.boolean(),
+  validityType: z.enum(QUALIFICATION_VALIDITY_TYPES),
+  validDate: dayReplySchema.nullable(),
+  validQuantity: z.number().int(),
+  templateFile: fileRefReplySchema.nullable(),
+  version: z.number().int(),
+  updatedAt: timestampSchema,
+});
+export type QualificationRequirement = z.input<typeof qualificationRequirementReplySchema>;
 
-export interface QualificationOptions {
-  suppliers: {
-    id: string;
-    supCode: string;
-    supName: string;
-    supplierClassId: string | null;
-    onNetwork: boolean;
-    /** Blacklisted, invalid or stopped: no new request can go to it. */
-    blocked: boolean;
-  }[];
-  classes: { id: string; code: string; name: string }[];
-  customers: { tenantId: string; name: string }[];
-  expiringDays: number;
-}
+export const qualificationOptionsSchema = z.object({
+  suppliers: z.array(
+    z.object({
+      id: idReplySchema,
+      supCode: z.string(),
+      supName: supplierNameReply,
+      supplierClassId: idReplySchema.nullable(),
+      onNetwork: z.boolean(),
+      /** Blacklisted, invalid or stopped: no new request can go to it. */
+      blocked: z.boolean(),
+    }),
+  ),
+  classes: z.array(z.object({ id: idReplySchema, code: z.string(), name: z.string() })),
+  customers: z.array(z.object({ tenantId: idReplySchema, name: z.string() })),
+  expiringDays: z.number().int(),
+});
+export type QualificationOptions = z.input<typeof qualificationOptionsSchema>;
 
-export interface QualificationExpiryResult {
-  asOf: string;
-  expiring: number;
-  expired: number;
-  notified: number;
-}
+export const qualificationExpiryResultSchema = z.object({
+  asOf: dayReplySchema,
+  expiring: z.number().int(),
+  expired: z.number().int(),
+  notified: z.number().int(),
+});
+export type QualificationExpiryResult = z.input<typeof qualificationExpiryResultSchema>;

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import type { DecimalPlaces } from './basic-data.decimals.ts';
+import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { deliveryDateSchema } from './delivery-notes.schema.ts';
-import { DELIVERY_NOTE_BUYER_ACTIONS, type DeliveryNoteStatus } from './delivery-notes.states.ts';
+import { DELIVERY_NOTE_BUYER_ACTIONS, DELIVERY_NOTE_STATUS } from './delivery-notes.states.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
-import type { DocumentSide } from './receiving-plans.states.ts';
+import {
+  dayReplySchema,
+  decimalReplySchema,
+  idReplySchema,
+  maskable,
+  moneyReplySchema,
+  oneOfReplySchema,
+  timestampSchema,
+} from './wire.ts';
 
 /**
  * The buyer's side of a delivery note: arrival, receipt (scanning labels or by hand), incoming
@@ -114,95 +122,112 @@ export const receiptListSchema = listQuerySchema(
 export type ReceiptListQuery = z.input<typeof receiptListSchema>;
 
 /** The reply of a buyer's step: the note's new state, and the receipt a warehousing made. */
-export interface ReceiptStepResult {
-  noteId: string;
-  status: DeliveryNoteStatus;
-  version: number;
-  receiptId: string | null;
-  receiptNo: string | null;
-}
+export const receiptStepResultSchema = z.object({
+  noteId: idReplySchema,
+  status: oneOfReplySchema(DELIVERY_NOTE_STATUS),
+  version: z.number().int(),
+  receiptId: idReplySchema.nullable(),
+  receiptNo: z.string().nullable(),
+});
+export type ReceiptStepResult = z.input<typeof receiptStepResultSchema>;
 
-export interface ScannedLine {
-  lineId: string;
-  lineNo: number;
-  receivedQty: string;
-}
+export const scannedLineSchema = z.object({
+  lineId: idReplySchema,
+  lineNo: z.number().int(),
+  receivedQty: decimalReplySchema,
+});
+export type ScannedLine = z.input<typeof scannedLineSchema>;
 
-export interface PackageScanResult {
-  packageNo: string;
+/** The reply of a receipt by hand: the lines' running received quantities. */
+export const manualReceiptResultSchema = z.object({ lines: z.array(scannedLineSchema) });
+export type ManualReceiptResult = z.input<typeof manualReceiptResultSchema>;
+
+export const packageScanResultSchema = z.object({
+  packageNo: z.string(),
   /** `DELIVERY_PACKAGE_KIND`: a large package receives every small one in it. */
-  kind: number;
+  kind: z.number().int(),
   /** How many packages (small and large) this scan received. */
-  received: number;
+  received: z.number().int(),
   /** Quantity received by this scan. */
-  qty: string;
+  qty: decimalReplySchema,
   /** True when this scan registered the arrival of a sent note. */
-  arrived: boolean;
-  receivedPackageCount: number;
-  packageCount: number;
-  lines: ScannedLine[];
-}
+  arrived: z.boolean(),
+  receivedPackageCount: z.number().int(),
+  packageCount: z.number().int(),
+  lines: z.array(scannedLineSchema),
+});
+export type PackageScanResult = z.input<typeof packageScanResultSchema>;
 
-export interface ReceiptListItem {
-  id: string;
-  receiptNo: string;
-  noteId: string;
-  noteNo: string;
-  supplierId: string;
-  supCode: string;
-  supName: string;
-  customerTenantId: string;
-  customerName: string;
-  warehouseId: string | null;
-  warehouseName: string;
-  receiptDate: string;
-  lineCount: number;
-  totalQty: string;
-  totalAmount: string;
-  createdAt: string;
-}
+export const receiptListItemSchema = z.object({
+  id: idReplySchema,
+  receiptNo: z.string(),
+  noteId: idReplySchema,
+  noteNo: z.string(),
+  supplierId: idReplySchema,
+  supCode: z.string(),
+  supName: maskable(z.string()),
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  warehouseId: idReplySchema.nullable(),
+  warehouseName: z.string(),
+  receiptDate: dayReplySchema,
+  lineCount: z.number().int(),
+  totalQty: decimalReplySchema,
+  totalAmount: moneyReplySchema,
+  createdAt: timestampSchema,
+});
+export type ReceiptListItem = z.input<typeof receiptListItemSchema>;
 
-export interface ReceiptLine {
-  id: string;
-  lineNo: number;
-  noteLineId: string;
-  orderId: string;
-  orderNo: string;
-  orderLineId: string;
-  materialId: string | null;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  unitName: string;
-  qty: string;
-  price: string;
-  taxRate: string;
-  amount: string;
-  currency: string;
-  dueDate: string;
-  arrivalDate: string;
-  receiptDate: string;
-  reconciliationId: string | null;
-}
+export const receiptLineSchema = z.object({
+  id: idReplySchema,
+  lineNo: z.number().int(),
+  noteLineId: idReplySchema,
+  orderId: idReplySchema,
+  orderNo: z.string(),
+  orderLineId: idReplySchema,
+  materialId: idReplySchema.nullable(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  unitName: z.string(),
+  qty: decimalReplySchema,
+  price: moneyReplySchema,
+  taxRate: decimalReplySchema,
+  amount: moneyReplySchema,
+  currency: z.string(),
+  dueDate: dayReplySchema,
+  arrivalDate: dayReplySchema,
+  receiptDate: dayReplySchema,
+  reconciliationId: idReplySchema.nullable(),
+});
+export type ReceiptLine = z.input<typeof receiptLineSchema>;
 
-export interface ReceiptDetail extends ReceiptListItem {
-  side: DocumentSide;
-  lines: ReceiptLine[];
-  decimalPlaces: DecimalPlaces;
-}
+export const receiptDetailSchema = receiptListItemSchema.extend({
+  side: z.enum(['buyer', 'supplier']),
+  lines: z.array(receiptLineSchema),
+  decimalPlaces: decimalPlacesReplySchema,
+});
+export type ReceiptDetail = z.input<typeof receiptDetailSchema>;
 
 /** The reply of an inspection: the inspection and the line's running totals. */
-export interface InspectionResult {
-  inspection: {
-    id: string;
-    seq: number;
-    inspectedQty: string;
-    qualifiedQty: string;
-    unqualifiedQty: string;
-    reasonCode: string;
-    reason: string;
-    inspectorName: string;
-    inspectedAt: string;
-  };
-  line: { lineId: string; lineNo: number; receivedQty: string; qualifiedQty: string; unqualifiedQty: string };
-}
+export const inspectionResultSchema = z.object({
+  inspection: z.object({
+    id: idReplySchema,
+    seq: z.number().int(),
+    inspectedQty: decimalReplySchema,
+    qualifiedQty: decimalReplySchema,
+    unqualifiedQty: decimalReplySchema,
+    reasonCode: z.string(),
+    reason: z.string(),
+    inspectorName: z.string(),
+    inspectedAt: timestampSchema,
+  }),
+  line: z.object({
+    lineId: idReplySchema,
+    lineNo: z.number().int(),
+    receivedQty: decimalReplySchema,
+    qualifiedQty: decimalReplySchema,
+    unqualifiedQty: decimalReplySchema,
+  }),
+});
+export type InspectionResult = z.input<typeof inspectionResultSchema>;

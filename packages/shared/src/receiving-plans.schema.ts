@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import type { DecimalPlaces } from './basic-data.decimals.ts';
+import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { textSchema, versionSchema } from './primitives.ts';
+import { PURCHASE_ORDER_STATUS } from './purchase-orders.states.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
+import { RECEIVING_PLAN_LINE_STATUS, RECEIVING_PLAN_STATUS, URGENT_DELIVERY_STATUS } from './receiving-plans.states.ts';
 import {
-  type DocumentSide,
-  RECEIVING_PLAN_LINE_STATUS,
-  RECEIVING_PLAN_STATUS,
-  type ReceivingPlanLineStatus,
-  type ReceivingPlanStatus,
-  URGENT_DELIVERY_STATUS,
-  type UrgentDeliveryStatus,
-} from './receiving-plans.states.ts';
+  dayReplySchema,
+  decimalReplySchema,
+  idReplySchema,
+  maskable,
+  oneOfReplySchema,
+  timestampSchema,
+} from './wire.ts';
 
 /**
  * Request and reply shapes of receiving plans, urgent delivery notices and inventory reports.
@@ -145,109 +146,135 @@ export const plannableOrderListSchema = listQuerySchema(
 );
 export type PlannableOrderListQuery = z.input<typeof plannableOrderListSchema>;
 
-export interface ReceivingPlanListItem {
-  id: string;
-  planNo: string;
-  orderId: string;
-  orderNo: string;
-  supplierId: string;
-  supCode: string;
-  supName: string;
-  customerTenantId: string;
-  customerName: string;
-  status: ReceivingPlanStatus;
-  remark: string;
-  lineCount: number;
-  totalQty: string;
-  firstDate: string | null;
-  lastDate: string | null;
-  ownerName: string | null;
-  createdAt: string;
-  updatedAt: string;
-  sentAt: string | null;
-}
+const sideReply = z.enum(['buyer', 'supplier']);
+/** A supplier's name as the viewer may see it: its position may hide supplier names (`***`). */
+const supNameReply = maskable(z.string());
 
-export interface ReceivingPlanLine {
-  id: string;
-  lineNo: number;
-  orderLineId: string;
-  orderLineNo: number;
-  materialId: string | null;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  supPrdtNo: string;
-  unitName: string;
-  plannedQty: string;
-  plannedDate: string;
-  remark: string;
-  status: ReceivingPlanLineStatus;
-  proposedDate: string | null;
-  supplierRemark: string;
-  deliveredQty: string;
-  version: number;
-}
+export const receivingPlanListItemSchema = z.object({
+  id: idReplySchema,
+  planNo: z.string(),
+  orderId: idReplySchema,
+  orderNo: z.string(),
+  supplierId: idReplySchema,
+  supCode: z.string(),
+  supName: supNameReply,
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  status: oneOfReplySchema(RECEIVING_PLAN_STATUS),
+  remark: z.string(),
+  lineCount: z.number().int(),
+  totalQty: decimalReplySchema,
+  firstDate: dayReplySchema.nullable(),
+  lastDate: dayReplySchema.nullable(),
+  ownerName: z.string().nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+  sentAt: timestampSchema.nullable(),
+});
+export type ReceivingPlanListItem = z.input<typeof receivingPlanListItemSchema>;
 
-export interface ReceivingPlanHistoryEntry {
-  at: string;
-  side: DocumentSide;
-  username: string;
-  summary: string;
-}
+export const receivingPlanLineSchema = z.object({
+  id: idReplySchema,
+  lineNo: z.number().int(),
+  orderLineId: idReplySchema,
+  orderLineNo: z.number().int(),
+  materialId: idReplySchema.nullable(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  supPrdtNo: z.string(),
+  unitName: z.string(),
+  plannedQty: decimalReplySchema,
+  plannedDate: dayReplySchema,
+  remark: z.string(),
+  status: oneOfReplySchema(RECEIVING_PLAN_LINE_STATUS),
+  proposedDate: dayReplySchema.nullable(),
+  supplierRemark: z.string(),
+  deliveredQty: decimalReplySchema,
+  version: z.number().int(),
+});
+export type ReceivingPlanLine = z.input<typeof receivingPlanLineSchema>;
 
-export interface ReceivingPlanDetail extends ReceivingPlanListItem {
-  side: DocumentSide;
-  version: number;
-  lines: ReceivingPlanLine[];
-  history: ReceivingPlanHistoryEntry[];
+/** One step of a two-party document's history, from either side's operation log. */
+export const documentHistoryEntrySchema = z.object({
+  at: timestampSchema,
+  side: sideReply,
+  username: z.string(),
+  summary: z.string(),
+});
+export type ReceivingPlanHistoryEntry = z.input<typeof documentHistoryEntrySchema>;
+
+export const receivingPlanDetailSchema = receivingPlanListItemSchema.extend({
+  side: sideReply,
+  version: z.number().int(),
+  lines: z.array(receivingPlanLineSchema),
+  history: z.array(documentHistoryEntrySchema),
   /** The order's decimal places, by which quantities are rounded and shown on both sides. */
-  decimalPlaces: DecimalPlaces;
-}
+  decimalPlaces: decimalPlacesReplySchema,
+});
+export type ReceivingPlanDetail = z.input<typeof receivingPlanDetailSchema>;
 
 /** One row of the schedule. */
-export interface ReceivingPlanScheduleItem extends ReceivingPlanLine {
-  planId: string;
-  planNo: string;
-  planStatus: ReceivingPlanStatus;
-  orderId: string;
-  orderNo: string;
-  supName: string;
-  customerName: string;
-}
+export const receivingPlanScheduleItemSchema = receivingPlanLineSchema.extend({
+  planId: idReplySchema,
+  planNo: z.string(),
+  planStatus: oneOfReplySchema(RECEIVING_PLAN_STATUS),
+  orderId: idReplySchema,
+  orderNo: z.string(),
+  supName: supNameReply,
+  customerName: z.string(),
+});
+export type ReceivingPlanScheduleItem = z.input<typeof receivingPlanScheduleItemSchema>;
 
-export interface PlannableOrder {
-  id: string;
-  orderNo: string;
-  supplierId: string;
-  supName: string;
-  orderDate: string;
-  status: number;
-  confirmedLines: number;
-}
+/** What a create answers: the new plan's number and state. */
+export const receivingPlanCreatedSchema = z.object({
+  id: idReplySchema,
+  planNo: z.string(),
+  status: oneOfReplySchema(RECEIVING_PLAN_STATUS),
+  version: z.number().int(),
+});
+export type ReceivingPlanCreated = z.input<typeof receivingPlanCreatedSchema>;
+
+export const plannableOrderSchema = z.object({
+  id: idReplySchema,
+  orderNo: z.string(),
+  supplierId: idReplySchema,
+  supName: supNameReply,
+  orderDate: dayReplySchema,
+  status: oneOfReplySchema(PURCHASE_ORDER_STATUS),
+  confirmedLines: z.number().int(),
+});
+export type PlannableOrder = z.input<typeof plannableOrderSchema>;
 
 /** A confirmed order line with what plans already hold of it. */
-export interface PlannableLine {
-  orderLineId: string;
-  lineNo: number;
-  materialId: string | null;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  unitName: string;
-  confirmedQty: string;
-  confirmedDate: string | null;
+export const plannableLineSchema = z.object({
+  orderLineId: idReplySchema,
+  lineNo: z.number().int(),
+  materialId: idReplySchema.nullable(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  unitName: z.string(),
+  confirmedQty: decimalReplySchema,
+  confirmedDate: dayReplySchema.nullable(),
   /** Held by live plans (drafts included), this plan's own deliveries left out when editing. */
-  plannedQty: string;
-  remainingQty: string;
-}
+  plannedQty: decimalReplySchema,
+  remainingQty: decimalReplySchema,
+});
+export type PlannableLine = z.input<typeof plannableLineSchema>;
 
-export interface PlannableLines {
-  orderId: string;
-  orderNo: string;
-  supName: string;
-  decimalPlaces: DecimalPlaces;
-  lines: PlannableLine[];
-}
+export const plannableLinesSchema = z.object({
+  orderId: idReplySchema,
+  orderNo: z.string(),
+  supName: supNameReply,
+  decimalPlaces: decimalPlacesReplySchema,
+  lines: z.array(plannableLineSchema),
+});
+export type PlannableLines = z.input<typeof plannableLinesSchema>;
+
+/** A joined supplier of the caller's archive, for the pickers of a notice or a stock request. */
+export const joinedSupplierSchema = z.object({ id: idReplySchema, supCode: z.string(), supName: supNameReply });
+export type JoinedSupplier = z.input<typeof joinedSupplierSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Urgent delivery notices
@@ -305,64 +332,77 @@ export const urgentOrderLineQuerySchema = z.object({
   keyword: text(100).optional(),
 });
 
-export interface UrgentDeliveryListItem {
-  id: string;
-  noticeNo: string;
-  supplierId: string;
-  supCode: string;
-  supName: string;
-  customerTenantId: string;
-  customerName: string;
-  status: UrgentDeliveryStatus;
-  requiredDate: string;
-  reason: string;
-  supplierRemark: string;
-  lineCount: number;
-  ownerName: string | null;
-  createdAt: string;
-  acknowledgedAt: string | null;
-  answeredAt: string | null;
-}
+export const urgentDeliveryListItemSchema = z.object({
+  id: idReplySchema,
+  noticeNo: z.string(),
+  supplierId: idReplySchema,
+  supCode: z.string(),
+  supName: supNameReply,
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  status: oneOfReplySchema(URGENT_DELIVERY_STATUS),
+  requiredDate: dayReplySchema,
+  reason: z.string(),
+  supplierRemark: z.string(),
+  lineCount: z.number().int(),
+  ownerName: z.string().nullable(),
+  createdAt: timestampSchema,
+  acknowledgedAt: timestampSchema.nullable(),
+  answeredAt: timestampSchema.nullable(),
+});
+export type UrgentDeliveryListItem = z.input<typeof urgentDeliveryListItemSchema>;
 
-export interface UrgentDeliveryLine {
-  id: string;
-  lineNo: number;
-  orderId: string;
-  orderNo: string;
-  orderLineId: string;
-  orderLineNo: number;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  unitName: string;
-  qty: string;
-  remark: string;
-  availableQty: string | null;
-  availableDate: string | null;
-  supplierRemark: string;
-}
+export const urgentDeliveryLineSchema = z.object({
+  id: idReplySchema,
+  lineNo: z.number().int(),
+  orderId: idReplySchema,
+  orderNo: z.string(),
+  orderLineId: idReplySchema,
+  orderLineNo: z.number().int(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  unitName: z.string(),
+  qty: decimalReplySchema,
+  remark: z.string(),
+  availableQty: decimalReplySchema.nullable(),
+  availableDate: dayReplySchema.nullable(),
+  supplierRemark: z.string(),
+});
+export type UrgentDeliveryLine = z.input<typeof urgentDeliveryLineSchema>;
 
-export interface UrgentDeliveryDetail extends UrgentDeliveryListItem {
-  side: DocumentSide;
-  version: number;
-  lines: UrgentDeliveryLine[];
-  history: ReceivingPlanHistoryEntry[];
-  decimalPlaces: DecimalPlaces;
-}
+export const urgentDeliveryDetailSchema = urgentDeliveryListItemSchema.extend({
+  side: sideReply,
+  version: z.number().int(),
+  lines: z.array(urgentDeliveryLineSchema),
+  history: z.array(documentHistoryEntrySchema),
+  decimalPlaces: decimalPlacesReplySchema,
+});
+export type UrgentDeliveryDetail = z.input<typeof urgentDeliveryDetailSchema>;
 
-export interface UrgentOrderLine {
-  orderLineId: string;
-  orderId: string;
-  orderNo: string;
-  lineNo: number;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  unitName: string;
-  qty: string;
-  deliveredQty: string;
-  requestedDate: string;
-}
+/** What a create answers: the new notice's number and state. */
+export const urgentDeliveryCreatedSchema = z.object({
+  id: idReplySchema,
+  noticeNo: z.string(),
+  status: oneOfReplySchema(URGENT_DELIVERY_STATUS),
+  version: z.number().int(),
+});
+export type UrgentDeliveryCreated = z.input<typeof urgentDeliveryCreatedSchema>;
+
+export const urgentOrderLineSchema = z.object({
+  orderLineId: idReplySchema,
+  orderId: idReplySchema,
+  orderNo: z.string(),
+  lineNo: z.number().int(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  unitName: z.string(),
+  qty: decimalReplySchema,
+  deliveredQty: decimalReplySchema,
+  requestedDate: dayReplySchema,
+});
+export type UrgentOrderLine = z.input<typeof urgentOrderLineSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Inventory reports
@@ -406,44 +446,45 @@ export const inventoryRequestSchema = z.object({
 });
 export type InventoryRequestInput = z.input<typeof inventoryRequestSchema>;
 
-export interface InventoryReportItem {
-  id: string;
-  supplierId: string | null;
-  supCode: string;
-  supName: string;
-  customerTenantId: string;
-  customerName: string;
-  materialId: string;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  unitName: string;
-  qty: string;
-  remark: string;
-  reportedBy: string;
-  reportedAt: string;
-}
+export const inventoryReportItemSchema = z.object({
+  id: idReplySchema,
+  supplierId: idReplySchema.nullable(),
+  supCode: z.string(),
+  supName: supNameReply,
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  materialId: idReplySchema,
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  unitName: z.string(),
+  qty: decimalReplySchema,
+  remark: z.string(),
+  reportedBy: z.string(),
+  reportedAt: timestampSchema,
+});
+export type InventoryReportItem = z.input<typeof inventoryReportItemSchema>;
 
-export interface InventoryReportDetail extends InventoryReportItem {
-  side: DocumentSide;
+export const inventoryReportDetailSchema = inventoryReportItemSchema.extend({
+  side: sideReply,
   /** Earlier reports of the same supplier and material, newest first. */
-  history: InventoryReportItem[];
-}
+  history: z.array(inventoryReportItemSchema),
+});
+export type InventoryReportDetail = z.input<typeof inventoryReportDetailSchema>;
 
-export interface InventoryMaterial {
-  materialId: string;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  supPrdtNo: string;
-  unitName: string;
-}
+export const inventoryMaterialSchema = z.object({
+  materialId: idReplySchema,
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  supPrdtNo: z.string(),
+  unitName: z.string(),
+});
+export type InventoryMaterial = z.input<typeof inventoryMaterialSchema>;
 
-export interface InventoryCustomer {
-  tenantId: string;
-  name: string;
-}
+export const inventoryCustomerSchema = z.object({ tenantId: idReplySchema, name: z.string() });
+export type InventoryCustomer = z.input<typeof inventoryCustomerSchema>;
 
-export interface InventoryImportResult {
-  count: number;
-}
+/** How many reports a create or an import wrote, or how many suppliers a request asked. */
+export const inventoryImportResultSchema = z.object({ count: z.number().int().nonnegative() });
+export type InventoryImportResult = z.input<typeof inventoryImportResultSchema>;

@@ -1,18 +1,26 @@
 import { z } from 'zod';
-import type { DecimalPlaces } from './basic-data.decimals.ts';
+import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { textSchema, versionSchema } from './primitives.ts';
-import type { PurchaseOrderHistoryEntry } from './purchase-orders.schema.ts';
+import { purchaseOrderHistoryEntrySchema } from './purchase-orders.schema.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
-import type { DocumentSide } from './receiving-plans.states.ts';
 import {
+  RECONCILIATION_ACTIONS,
+  RECONCILIATION_LINE_STATUS,
   RECONCILIATION_STATUS,
-  type ReconciliationAction,
-  type ReconciliationLineStatus,
   type ReconciliationRole,
   type ReconciliationStatus,
 } from './reconciliations.states.ts';
+import {
+  dayReplySchema,
+  decimalReplySchema,
+  idReplySchema,
+  maskable,
+  moneyReplySchema,
+  oneOfReplySchema,
+  timestampSchema,
+} from './wire.ts';
 
 /**
  * Request and reply shapes of reconciliation statements. Quantities, prices and amounts travel as
@@ -131,93 +139,101 @@ export type ReconciliationListQuery = z.input<typeof reconciliationListSchema>;
 /** `GET /partners?side=`: who the caller may draft a statement with. */
 export const reconciliationPartnerQuerySchema = z.object({ side });
 
-export interface ReconciliationPartner {
+export const reconciliationPartnerSchema = z.object({
   /** buyer side: the supplier archive id; supplier side: the customer's tenant id. */
-  id: string;
-  code: string;
-  name: string;
-}
+  id: idReplySchema,
+  code: z.string(),
+  name: z.string(),
+});
+export type ReconciliationPartner = z.input<typeof reconciliationPartnerSchema>;
 
-export interface ReconcilableLine {
+export const reconcilableLineSchema = z.object({
   /** The receipt line's id. */
-  id: string;
-  receiptNo: string;
-  receiptDate: string;
-  orderNo: string;
-  prdtNo: string;
-  prdtName: string;
-  prdtSpc: string;
-  unitName: string;
-  qty: string;
-  price: string;
-  taxRate: string;
-  amount: string;
-  currency: string;
-}
+  id: idReplySchema,
+  receiptNo: z.string(),
+  receiptDate: dayReplySchema,
+  orderNo: z.string(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  prdtSpc: z.string(),
+  unitName: z.string(),
+  qty: decimalReplySchema,
+  price: moneyReplySchema,
+  taxRate: decimalReplySchema,
+  amount: moneyReplySchema,
+  currency: z.string(),
+});
+export type ReconcilableLine = z.input<typeof reconcilableLineSchema>;
 
-export interface ReconciliationListItem {
-  id: string;
-  statementNo: string;
-  supplierId: string;
-  supCode: string;
-  supName: string;
-  customerTenantId: string;
-  customerName: string;
-  periodFrom: string;
-  periodTo: string;
-  status: ReconciliationStatus;
-  draftedBy: DocumentSide;
-  currency: string;
-  lineCount: number;
-  totalQty: string;
-  totalAmount: string;
-  differenceAmount: string;
-  remark: string;
-  buyerConfirmedAt: string | null;
-  buyerConfirmedBy: string;
-  supplierConfirmedAt: string | null;
-  supplierConfirmedBy: string;
-  ownerName: string | null;
-  sentAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+const sideReply = z.enum(['buyer', 'supplier']);
 
-export interface ReconciliationLine {
-  id: string;
-  lineNo: number;
-  receiptLineId: string;
-  receiptNo: string;
-  receiptDate: string;
-  orderNo: string;
-  prdtNo: string;
-  prdtName: string;
-  unitName: string;
-  qty: string;
-  price: string;
-  taxRate: string;
-  amount: string;
-  status: ReconciliationLineStatus;
+export const reconciliationListItemSchema = z.object({
+  id: idReplySchema,
+  statementNo: z.string(),
+  supplierId: idReplySchema,
+  supCode: z.string(),
+  supName: maskable(z.string()),
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  periodFrom: dayReplySchema,
+  periodTo: dayReplySchema,
+  status: oneOfReplySchema(RECONCILIATION_STATUS),
+  draftedBy: sideReply,
+  currency: z.string(),
+  lineCount: z.number().int(),
+  totalQty: decimalReplySchema,
+  totalAmount: moneyReplySchema,
+  differenceAmount: moneyReplySchema,
+  remark: z.string(),
+  buyerConfirmedAt: timestampSchema.nullable(),
+  buyerConfirmedBy: z.string(),
+  supplierConfirmedAt: timestampSchema.nullable(),
+  supplierConfirmedBy: z.string(),
+  ownerName: z.string().nullable(),
+  sentAt: timestampSchema.nullable(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type ReconciliationListItem = z.input<typeof reconciliationListItemSchema>;
+
+export const reconciliationLineSchema = z.object({
+  id: idReplySchema,
+  lineNo: z.number().int(),
+  receiptLineId: idReplySchema,
+  receiptNo: z.string(),
+  receiptDate: dayReplySchema,
+  orderNo: z.string(),
+  prdtNo: z.string(),
+  prdtName: z.string(),
+  unitName: z.string(),
+  qty: decimalReplySchema,
+  price: moneyReplySchema,
+  taxRate: decimalReplySchema,
+  amount: moneyReplySchema,
+  status: oneOfReplySchema(RECONCILIATION_LINE_STATUS),
   /** Kept after the dispute is settled: what was disputed and why. */
-  disputeReason: string;
-  disputeQty: string | null;
-  disputePrice: string | null;
-  differenceAmount: string;
-}
+  disputeReason: z.string(),
+  disputeQty: decimalReplySchema.nullable(),
+  disputePrice: moneyReplySchema.nullable(),
+  differenceAmount: moneyReplySchema,
+});
+export type ReconciliationLine = z.input<typeof reconciliationLineSchema>;
 
-export interface ReconciliationDetail extends ReconciliationListItem {
-  side: DocumentSide;
-  role: ReconciliationRole;
-  version: number;
-  actions: ReconciliationAction[];
-  lines: ReconciliationLine[];
-  history: PurchaseOrderHistoryEntry[];
-  decimalPlaces: DecimalPlaces;
-}
+export const reconciliationDetailSchema = reconciliationListItemSchema.extend({
+  side: sideReply,
+  role: z.enum(['drafter', 'counterpart'] satisfies ReconciliationRole[]),
+  version: z.number().int(),
+  actions: z.array(z.enum(RECONCILIATION_ACTIONS)),
+  lines: z.array(reconciliationLineSchema),
+  history: z.array(purchaseOrderHistoryEntrySchema),
+  decimalPlaces: decimalPlacesReplySchema,
+});
+export type ReconciliationDetail = z.input<typeof reconciliationDetailSchema>;
 
-export interface ReconciliationCreated {
-  id: string;
-  statementNo: string;
-  status: ReconciliationStatus;
-  version: number;
-}
+export const reconciliationCreatedSchema = z.object({
+  id: idReplySchema,
+  statementNo: z.string(),
+  status: oneOfReplySchema(RECONCILIATION_STATUS),
+  version: z.number().int(),
+});
+export type ReconciliationCreated = z.input<typeof reconciliationCreatedSchema>;

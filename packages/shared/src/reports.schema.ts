@@ -4,6 +4,7 @@ import { srmIdSchema } from './notices.schema.ts';
 import { orderParamSchema, pageParamSchema } from './paging.ts';
 import type { PermissionCode } from './permissions.ts';
 import { dateSchema, textSchema } from './primitives.ts';
+import { dayReplySchema, idReplySchema, pageReplySchema } from './wire.ts';
 
 /**
  * The delivery reports of both sides (`POST /gateway/srm/reports/<reportName>`, Excel through
@@ -333,36 +334,47 @@ export const reportQuerySchema = z.object({
 });
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
-export type ReportRow = Record<string, string | number | null>;
+const reportCellSchema = z.union([z.string(), z.number(), z.null()]);
+
+/** One row or the summary of a report: its column keys (REPORTS) to values; money cells may read `***`. */
+export const reportRowSchema = z.record(z.string(), reportCellSchema);
+export type ReportRow = z.input<typeof reportRowSchema>;
+
+const chartTypeSchema = z.enum(['line', 'bar', 'pie'] satisfies ReportChartType[]);
 
 /**
  * Chart data ready for ECharts: `categories` is the x axis (months, partners) or the pie's slices,
  * each series one line, bar or pie. `key` names a figure the web translates; `name` is data (a
  * partner's name) when the series is one partner's.
  */
-export interface ReportChart {
-  type: ReportChartType;
-  categories: string[];
+export const reportChartSchema = z.object({
+  type: chartTypeSchema,
+  categories: z.array(z.string()),
   /** A rate is null in a month with nothing to measure: a gap on the chart, not 0 %. */
-  series: { key: string; kind: 'qty' | 'rate' | 'int'; type: ReportChartType; data: (number | null)[] }[];
+  series: z.array(
+    z.object({
+      key: z.string(),
+      kind: z.enum(['qty', 'rate', 'int']),
+      type: chartTypeSchema,
+      data: z.array(z.number().nullable()),
+    }),
+  ),
   /** The categories are status codes of this kind, which the web names in the reader's language. */
-  categoryStatus?: ReportStatusKind;
-}
+  categoryStatus: z.enum(['note', 'statement', 'orderLine'] satisfies ReportStatusKind[]).optional(),
+});
+export type ReportChart = z.input<typeof reportChartSchema>;
 
-export interface ReportReply {
-  dataList: ReportRow[];
-  totalCount: number;
-  summary: Record<string, string | number | null>;
-  chart: ReportChart;
+export const reportReplySchema = pageReplySchema(reportRowSchema).extend({
+  summary: reportRowSchema,
+  chart: reportChartSchema,
   /** The period the figures cover (the defaults applied). */
-  period: { dateFrom: string; dateTo: string };
-}
+  period: z.object({ dateFrom: dayReplySchema, dateTo: dayReplySchema }),
+});
+export type ReportReply = z.input<typeof reportReplySchema>;
 
 /** A report's partner choices for its filter (suppliers on the buyer side, customers on the supplier side). */
-export interface ReportPartner {
-  id: string;
-  name: string;
-}
+export const reportPartnerSchema = z.object({ id: idReplySchema, name: z.string() });
+export type ReportPartner = z.input<typeof reportPartnerSchema>;
 
 type Labels = {
   sheet: Record<ReportName, string>;

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { emailSchema, isValidMobile, mobileAreaSchema } from './accounts.schema.ts';
-import type { MobileArea } from './enums.ts';
-import { type OssFileRef, ossFileRefSchema, srmIdSchema } from './notices.schema.ts';
+import { MOBILE_AREAS } from './enums.ts';
+import { ossFileRefReplySchema, ossFileRefSchema, srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 import { PROSPECT_STATE, type ProspectState } from './sourcing.states.ts';
+import { idReplySchema, oneOfReplySchema, pageReplySchema, timestampSchema } from './wire.ts';
 
 /** Request and reply shapes of the prospect pool and its audits (spec §2 /purchase/sourcing, supplier-audit). */
 
@@ -81,47 +82,61 @@ export const prospectAuditSchema = z
   .refine((v) => v.result === 'pass' || v.comment.length > 0, { message: 'required', path: ['comment'] });
 export type ProspectAuditInput = z.input<typeof prospectAuditSchema>;
 
-export interface ProspectAuditRecord {
-  id: string;
-  result: ProspectAuditResult;
-  score: number | null;
-  comment: string;
-  attachments: OssFileRef[];
-  auditorId: string;
-  auditorName: string | null;
-  auditedAt: string;
-}
+export const prospectAuditRecordSchema = z.object({
+  id: idReplySchema,
+  result: z.enum(PROSPECT_AUDIT_RESULTS),
+  score: z.number().int().nullable(),
+  comment: z.string(),
+  attachments: z.array(ossFileRefReplySchema),
+  auditorId: idReplySchema,
+  auditorName: z.string().nullable(),
+  auditedAt: timestampSchema,
+});
+export type ProspectAuditRecord = z.input<typeof prospectAuditRecordSchema>;
 
-export interface PotentialSupplier {
-  id: string;
-  code: string;
-  name: string;
-  contactName: string;
-  mobileArea: MobileArea;
-  mobile: string;
-  email: string;
-  compNo: string;
-  socialCreditCode: string;
-  productDescription: string;
-  supplierClassId: string | null;
-  supplierClassName: string | null;
-  requiredQualifications: string[];
-  attachments: OssFileRef[];
-  auditState: ProspectState;
-  convertedSupplierId: string | null;
-  ownerId: string | null;
-  ownerName: string | null;
+export const potentialSupplierSchema = z.object({
+  id: idReplySchema,
+  code: z.string(),
+  name: z.string(),
+  contactName: z.string(),
+  mobileArea: z.enum(MOBILE_AREAS),
+  mobile: z.string(),
+  email: z.string(),
+  compNo: z.string(),
+  socialCreditCode: z.string(),
+  productDescription: z.string(),
+  supplierClassId: idReplySchema.nullable(),
+  supplierClassName: z.string().nullable(),
+  requiredQualifications: z.array(z.string()),
+  attachments: z.array(ossFileRefReplySchema),
+  auditState: oneOfReplySchema(PROSPECT_STATE),
+  convertedSupplierId: idReplySchema.nullable(),
+  ownerId: idReplySchema.nullable(),
+  ownerName: z.string().nullable(),
   /** The latest audit's score, if any. */
-  lastScore: number | null;
-  lastAuditedAt: string | null;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
+  lastScore: z.number().int().nullable(),
+  lastAuditedAt: timestampSchema.nullable(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+  updatedAt: timestampSchema,
+});
+export type PotentialSupplier = z.input<typeof potentialSupplierSchema>;
 
-export interface PotentialSupplierDetail extends PotentialSupplier {
-  audits: ProspectAuditRecord[];
-}
+export const potentialSupplierPageSchema = pageReplySchema(potentialSupplierSchema);
+
+export const potentialSupplierDetailSchema = potentialSupplierSchema.extend({
+  audits: z.array(prospectAuditRecordSchema),
+});
+export type PotentialSupplierDetail = z.input<typeof potentialSupplierDetailSchema>;
+
+/** A supplier class a prospect may be filed under. */
+export const prospectClassOptionSchema = z.object({ id: idReplySchema, code: z.string(), name: z.string() });
+
+/** A converted prospect and the supplier archive row its invitation made. */
+export const prospectConversionSchema = z.object({
+  prospect: potentialSupplierDetailSchema,
+  supplierId: idReplySchema,
+});
 
 // ---------------------------------------------------------------------------------------------
 // Supplier side: potential customers (spec §2 /opportunity/potentialcustomers)
@@ -135,25 +150,29 @@ export const potentialCustomerListSchema = listQuerySchema(
 export type PotentialCustomerListQuery = z.input<typeof potentialCustomerListSchema>;
 
 /** A buyer on the network that invited my enterprise as its supplier and is not my customer yet. */
-export interface PotentialCustomer {
+export const potentialCustomerSchema = z.object({
   /** The buyer's archive row of the relation (what the invitation is answered on). */
-  id: string;
-  customerTenantId: string;
-  customerName: string;
-  compNo: string;
-  industry: string;
-  scale: string;
+  id: idReplySchema,
+  customerTenantId: idReplySchema,
+  customerName: z.string(),
+  compNo: z.string(),
+  industry: z.string(),
+  scale: z.string(),
   /** SUPPLIER_INVITE_STATE: in progress (waiting for my data) or to be reviewed (waiting for the buyer). */
-  inviteState: number;
-  chkState: number;
-  receiverName: string;
-  invitationDate: string | null;
-}
+  inviteState: z.number().int(),
+  chkState: z.number().int(),
+  receiverName: z.string(),
+  invitationDate: timestampSchema.nullable(),
+});
+export type PotentialCustomer = z.input<typeof potentialCustomerSchema>;
 
-export interface PotentialCustomerDetail extends PotentialCustomer {
-  fullName: string;
-  profile: string;
-  divisions: string[];
+export const potentialCustomerPageSchema = pageReplySchema(potentialCustomerSchema);
+
+export const potentialCustomerDetailSchema = potentialCustomerSchema.extend({
+  fullName: z.string(),
+  profile: z.string(),
+  divisions: z.array(z.string()),
   /** The buyer's reason when it sent my registration back. */
-  auditDescription: string;
-}
+  auditDescription: z.string(),
+});
+export type PotentialCustomerDetail = z.input<typeof potentialCustomerDetailSchema>;

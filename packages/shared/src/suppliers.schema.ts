@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, isValidMobile, mobileAreaSchema } from './accounts.schema.ts';
 import { compNoSchema, inviteCodeSchema } from './enterprises.schema.ts';
 import { listQuerySchema } from './paging.ts';
+import { SUPPLIER_ARCHIVE_PARTNER_FIELDS } from './partner-views.ts';
 import { idSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 import {
   CHK_STATE,
@@ -9,9 +10,9 @@ import {
   SUPPLIER_INVITE_STATE,
   SUPPLIER_ROW_ACTIONS,
   type SupplierRowAction,
-  type SupplierSide,
   SYNC_STATE,
 } from './suppliers.states.ts';
+import { idReplySchema, maskable, oneOfReplySchema, timestampSchema } from './wire.ts';
 
 /**
  * Request and reply shapes of the supplier archive, its contacts and classes (buyer side), and the
@@ -109,6 +110,48 @@ export type SupplierRegistration = z.infer<typeof supplierRegistrationSchema>;
 export type SupplierRegistrationInput = z.input<typeof supplierRegistrationSchema>;
 export const SUPPLIER_REGISTRATION_FIELDS = Object.keys(companyFields) as (keyof SupplierRegistration)[];
 
+/**
+ * The stored registration data and archive as replies carry them: every field may be missing (a
+ * registration taken from the enterprise's own information has no business type yet), and what was
+ * stored is read back as it is, not checked again.
+ */
+const companyReplyFields = {
+  fullName: z.string(),
+  enterpriseAbbreviation: z.string(),
+  supBusinessType: z.enum(SUPPLIER_BUSINESS_TYPES),
+  natureOfCompany: z.enum(NATURES_OF_COMPANY),
+  currency: z.enum(SUPPLIER_CURRENCIES),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  socialCreditCode: z.string(),
+  registeredCapital: z.string(),
+  registeredLegalPerson: z.string(),
+  natureOfBusiness: z.string(),
+  productDescription: z.string(),
+  businessAddress: z.string(),
+  addressProvince: z.string(),
+  addressCity: z.string(),
+  supConnectPhone: z.string(),
+  bankName: z.string(),
+  supBankAccount: z.string(),
+  supTaxType: z.string(),
+};
+export const supplierRegistrationReplySchema = z.object(companyReplyFields).partial();
+export const supplierArchiveReplySchema = z
+  .object({
+    ...companyReplyFields,
+    ERPOfficialCode: z.string(),
+    validType: z.string(),
+    belongArea: z.string(),
+    povincialCity: z.string(),
+    supTaxCategory: z.string(),
+    supPayCondition: z.string(),
+    supClass1: z.string(),
+    supClass2: z.string(),
+    supClass3: z.string(),
+    customerStatus: z.string(),
+  })
+  .partial();
+
 // ---------------------------------------------------------------------------------------------
 // Contacts
 
@@ -146,22 +189,24 @@ export const supplierContactsUpdateSchema = z.object({
 });
 export type SupplierContactsUpdateInput = z.input<typeof supplierContactsUpdateSchema>;
 
-export interface SupplierContact {
-  id: string;
-  name: string;
-  position: string;
-  mobile: string;
-  email: string;
-  weChatNumber: string;
-  connectFax: string;
-  isPrimary: boolean;
-}
+export const supplierContactReplySchema = z.object({
+  id: idReplySchema,
+  name: z.string(),
+  position: z.string(),
+  mobile: z.string(),
+  email: z.string(),
+  weChatNumber: z.string(),
+  connectFax: z.string(),
+  isPrimary: z.boolean(),
+});
+export type SupplierContact = z.input<typeof supplierContactReplySchema>;
 
 /** GET and PUT …/contacts: the list with the version of the supplier row, to send back with the next save. */
-export interface SupplierContactsView {
-  version: number;
-  contacts: SupplierContact[];
-}
+export const supplierContactsViewSchema = z.object({
+  version: z.number().int(),
+  contacts: z.array(supplierContactReplySchema),
+});
+export type SupplierContactsView = z.input<typeof supplierContactsViewSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The buyer's archive row
@@ -234,46 +279,65 @@ export const supplierActionParamsSchema = z.object({
 export const supplierActionSchema = z.object({ auditDescription: text(500).default('') });
 export type SupplierActionInput = z.input<typeof supplierActionSchema>;
 
-export interface SupplierListItem {
-  id: string;
-  supCode: string;
-  supName: string;
-  supShort: string;
-  supplierClassId: string | null;
-  supplierClassName: string | null;
-  supplierTenantId: string | null;
-  /** The supplier enterprise's number on the network, when it is on it. */
-  supplierCompNo: string | null;
-  inviteState: number;
-  chkState: number;
-  relationState: number;
-  syncState: number;
-  pgState: number;
-  lifeCycle: string;
-  receiverName: string;
-  adminMobileArea: string;
-  adminMobile: string;
-  contactEmail: string;
-  primaryContact: string | null;
-  invitationDate: string | null;
-  auditDate: string | null;
-  joinDate: string | null;
-  version: number;
-  createdAt: string;
-}
+/** A supplier's name in a reply: `***` where the viewer's position hides supplier names. */
+const supplierNameReply = maskable(z.string());
 
-export interface SupplierDetail extends SupplierListItem {
+export const supplierListItemSchema = z.object({
+  id: idReplySchema,
+  supCode: z.string(),
+  supName: supplierNameReply,
+  supShort: supplierNameReply,
+  supplierClassId: idReplySchema.nullable(),
+  supplierClassName: z.string().nullable(),
+  supplierTenantId: idReplySchema.nullable(),
+  /** The supplier enterprise's number on the network, when it is on it. */
+  supplierCompNo: z.string().nullable(),
+  inviteState: oneOfReplySchema(SUPPLIER_INVITE_STATE),
+  chkState: oneOfReplySchema(CHK_STATE),
+  relationState: oneOfReplySchema(RELATION_STATE),
+  syncState: oneOfReplySchema(SYNC_STATE),
+  pgState: z.number().int(),
+  lifeCycle: z.string(),
+  receiverName: z.string(),
+  adminMobileArea: z.string(),
+  adminMobile: z.string(),
+  contactEmail: z.string(),
+  primaryContact: z.string().nullable(),
+  invitationDate: timestampSchema.nullable(),
+  auditDate: timestampSchema.nullable(),
+  joinDate: timestampSchema.nullable(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+});
+export type SupplierListItem = z.input<typeof supplierListItemSchema>;
+
+export const supplierDetailSchema = supplierListItemSchema.extend({
   /** Which side of the relation the caller is on: the buyer owns the archive, the supplier reads it. */
-  side: SupplierSide;
+  side: z.enum(['buyer', 'supplier']),
   /** The buyer enterprise (for the supplier side's header). */
-  buyerName: string;
-  archive: Partial<SupplierArchive>;
-  registration: Partial<SupplierRegistration>;
-  auditDescription: string;
-  contacts: SupplierContact[];
+  buyerName: z.string(),
+  archive: supplierArchiveReplySchema,
+  registration: supplierRegistrationReplySchema,
+  auditDescription: z.string(),
+  contacts: z.array(supplierContactReplySchema),
   /** Open link invitation to a company not yet on the network. */
-  pendingInvitation: { mobile: string; email: string; expiresAt: string } | null;
-}
+  pendingInvitation: z.object({ mobile: z.string(), email: z.string(), expiresAt: timestampSchema }).nullable(),
+});
+export type SupplierDetail = z.input<typeof supplierDetailSchema>;
+
+const partnerFields = Object.fromEntries(SUPPLIER_ARCHIVE_PARTNER_FIELDS.map((f) => [f, true])) as Record<
+  (typeof SUPPLIER_ARCHIVE_PARTNER_FIELDS)[number],
+  true
+>;
+
+/**
+ * GET /gateway/srm/suppliers/:id and the archive writes: the whole archive to its owner, the partner
+ * view (partner-views.ts) to the supplier. The partner reply carries nothing beyond the partner fields.
+ */
+export const supplierViewSchema = z.discriminatedUnion('side', [
+  supplierDetailSchema.extend({ side: z.literal('buyer') }),
+  supplierDetailSchema.pick(partnerFields).extend({ side: z.literal('supplier') }),
+]);
 
 // ---------------------------------------------------------------------------------------------
 // Invitations
@@ -323,36 +387,43 @@ export const partnerInvitationPreviewSchema = z.object({
 });
 
 /** What a link invitation is for, shown to the invitee before accepting. */
-export interface PartnerInvitationPreview {
-  buyerName: string;
-  buyerCompNo: string;
-  enterpriseName: string;
-  receiverName: string;
-  expiresAt: string;
-}
+export const partnerInvitationPreviewReplySchema = z.object({
+  buyerName: z.string(),
+  buyerCompNo: z.string(),
+  enterpriseName: z.string(),
+  receiverName: z.string(),
+  expiresAt: timestampSchema,
+});
+export type PartnerInvitationPreview = z.input<typeof partnerInvitationPreviewReplySchema>;
 
 /** An invitation addressed to the caller's enterprise, waiting for its registration data. */
-export interface IncomingSupplierInvitation {
-  supplierId: string;
-  buyerTenantId: string;
-  buyerName: string;
-  buyerCompNo: string;
-  supName: string;
-  receiverName: string;
-  chkState: number;
-  auditDescription: string;
-  invitationDate: string | null;
-  registration: Partial<SupplierRegistration>;
-  version: number;
-}
+export const incomingSupplierInvitationSchema = z.object({
+  supplierId: idReplySchema,
+  buyerTenantId: idReplySchema,
+  buyerName: z.string(),
+  buyerCompNo: z.string(),
+  supName: supplierNameReply,
+  receiverName: z.string(),
+  chkState: oneOfReplySchema(CHK_STATE),
+  auditDescription: z.string(),
+  invitationDate: timestampSchema.nullable(),
+  registration: supplierRegistrationReplySchema,
+  version: z.number().int(),
+});
+export type IncomingSupplierInvitation = z.input<typeof incomingSupplierInvitationSchema>;
 
-export interface SupplierInviteResult {
-  id: string;
-  supCode: string;
-  inviteState: number;
+export const supplierInviteResultSchema = z.object({
+  id: idReplySchema,
+  supCode: z.string(),
+  inviteState: oneOfReplySchema(SUPPLIER_INVITE_STATE),
   /** Whether a registration link was sent (company not on the network). */
-  linkSent: boolean;
-}
+  linkSent: z.boolean(),
+});
+export type SupplierInviteResult = z.input<typeof supplierInviteResultSchema>;
+
+/** The accepted relation: the buyer's archive row and the supplier's new (or renewed) customer row. */
+export const supplierAcceptResultSchema = z.object({ supplierId: idReplySchema, customerId: idReplySchema });
+export type SupplierAcceptResult = z.input<typeof supplierAcceptResultSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Supplier classes
@@ -374,22 +445,21 @@ export const supplierClassListSchema = listQuerySchema(
 );
 export type SupplierClassListQuery = z.input<typeof supplierClassListSchema>;
 
-export interface SupplierClass {
-  id: string;
-  code: string;
-  name: string;
-  buyerUserId: string | null;
-  buyerName: string | null;
-  groupControl: boolean;
-  supplierCount: number;
-  version: number;
-  createdAt: string;
-}
+export const supplierClassSchema = z.object({
+  id: idReplySchema,
+  code: z.string(),
+  name: z.string(),
+  buyerUserId: idReplySchema.nullable(),
+  buyerName: z.string().nullable(),
+  groupControl: z.boolean(),
+  supplierCount: z.number().int(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+});
+export type SupplierClass = z.input<typeof supplierClassSchema>;
 
-export interface SupplierClassBuyerOption {
-  userId: string;
-  name: string;
-}
+export const supplierClassBuyerOptionSchema = z.object({ userId: idReplySchema, name: z.string() });
+export type SupplierClassBuyerOption = z.input<typeof supplierClassBuyerOptionSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Customers (supplier side)
@@ -422,37 +492,40 @@ export const customerInviteSchema = z.object({
 });
 export type CustomerInviteInput = z.input<typeof customerInviteSchema>;
 
-export interface CustomerItem {
-  id: string;
-  customerTenantId: string;
-  relationId: string;
-  poCode: string;
-  poName: string;
-  poShort: string;
-  remarks: string;
+export const customerItemSchema = z.object({
+  id: idReplySchema,
+  customerTenantId: idReplySchema,
+  relationId: idReplySchema,
+  poCode: z.string(),
+  poName: z.string(),
+  poShort: z.string(),
+  remarks: z.string(),
   /** The customer enterprise as it names itself on the network. */
-  customerName: string;
-  customerCompNo: string;
+  customerName: z.string(),
+  customerCompNo: z.string(),
   /** The relation as the buyer's archive records it. */
-  inviteState: number;
-  chkState: number;
-  relationState: number;
-  joinDate: string | null;
-  version: number;
-  createdAt: string;
-}
+  inviteState: oneOfReplySchema(SUPPLIER_INVITE_STATE),
+  chkState: oneOfReplySchema(CHK_STATE),
+  relationState: oneOfReplySchema(RELATION_STATE),
+  joinDate: timestampSchema.nullable(),
+  version: z.number().int(),
+  createdAt: timestampSchema,
+});
+export type CustomerItem = z.input<typeof customerItemSchema>;
 
-export interface CustomerDetail extends CustomerItem {
+export const customerDetailSchema = customerItemSchema.extend({
   /** The code the customer gave this supplier in its archive. */
-  supCode: string;
-  auditDescription: string;
-  registration: Partial<SupplierRegistration>;
-}
+  supCode: z.string(),
+  auditDescription: z.string(),
+  registration: supplierRegistrationReplySchema,
+});
+export type CustomerDetail = z.input<typeof customerDetailSchema>;
 
-export interface SupplierOperationRecord {
-  id: string;
-  username: string;
-  operationType: number;
-  summary: string;
-  createdAt: string;
-}
+export const supplierOperationRecordSchema = z.object({
+  id: idReplySchema,
+  username: z.string(),
+  operationType: z.number().int(),
+  summary: z.string(),
+  createdAt: timestampSchema,
+});
+export type SupplierOperationRecord = z.input<typeof supplierOperationRecordSchema>;

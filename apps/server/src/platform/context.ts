@@ -92,6 +92,12 @@ export interface RequestContext {
   idem: IdempotencyScope;
   /** Runs `effect` after the commit; a failing effect is logged, the step stays done. */
   afterCommit(effect: AfterCommit): void;
+  /**
+   * Runs `effect` in its own transaction after the request's transaction rolled back, before the error
+   * is answered: what must be remembered of a refused step (a wrong invite code counted). On PGlite, with
+   * one connection, `ctx.db` cannot be used while the request's transaction is open.
+   */
+  afterRollback(effect: AfterCommit): void;
 }
 
 export interface ContextBase {
@@ -113,6 +119,7 @@ export async function runAsMember<T>(
   work: (ctx: RequestContext) => Promise<T>,
 ): Promise<T> {
   const effects: AfterCommit[] = [];
+  const onRollback: AfterCommit[] = [];
   const result = await inTenantTx(base.db, auth.tenantId, (tx) =>
     work({
       auth,
@@ -125,14 +132,22 @@ export async function runAsMember<T>(
       log: base.log,
       idem: base.idem ?? withoutKey(auth.userId),
       afterCommit: (effect) => effects.push(effect),
+      afterRollback: (effect) => onRollback.push(effect),
     }),
-  );
+  ).catch(async (err: unknown) => {
+    await runEffects(base.log, onRollback, 'after-rollback effect failed');
+    throw err;
+  });
+  await runEffects(base.log, effects, 'after-commit effect failed');
+  return result;
+}
+
+async function runEffects(log: FastifyBaseLogger, effects: AfterCommit[], failure: string) {
   for (const effect of effects) {
     try {
       await effect();
     } catch (err) {
-      base.log.error({ err }, 'after-commit effect failed');
+      log.error({ err }, failure);
     }
   }
-  return result;
 }

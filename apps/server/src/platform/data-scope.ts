@@ -3,7 +3,7 @@ import { and, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.ts';
 import { departments, employeePartners, employeePositions, employees, orgSettings, positions } from '../db/schema.ts';
-import type { Auth } from './context.ts';
+import type { MemberAuth } from './context.ts';
 
 export const DEFAULT_ORG_SETTINGS: OrgSettings = {
   privateBusinessData: false,
@@ -92,8 +92,8 @@ async function subordinateUsers(q: Queryable, tenantId: string, positionId: stri
  * "view data of other users" and "private business data", widened by "superior sees subordinates",
  * and restricted to assigned trading partners when the enterprise turns that on.
  */
-export async function resolveDataScope(q: Queryable, auth: Auth): Promise<DataScope> {
-  const tenantId = auth.tenantId!;
+export async function resolveDataScope(q: Queryable, auth: MemberAuth): Promise<DataScope> {
+  const tenantId = auth.tenantId;
   if (auth.userType === USER_TYPE.ADMIN) return { all: true, ownerIds: [], deptIds: [], partnerIds: null };
   const settings = await loadOrgSettings(q, tenantId);
   const position = auth.position;

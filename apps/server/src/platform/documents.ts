@@ -1,9 +1,9 @@
 import type { DocumentSide, ErrorCode } from '@concord/shared';
 import { and, asc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db, Queryable } from '../db/client.ts';
+import type { Queryable } from '../db/client.ts';
 import { operationLogs, users } from '../db/schema.ts';
-import { type Auth, inTenantTx, type MemberAuth, type RequestContext, switchTenant } from './context.ts';
+import { type Auth, type MemberAuth, type RequestContext, switchTenant } from './context.ts';
 import { type DataScope, resolveDataScope, type TwoPartyColumns, twoPartyCondition } from './data-scope.ts';
 import { AppError } from './errors.ts';
 
@@ -83,14 +83,14 @@ export interface HiddenStatuses {
  * caller's data scope (platform/data-scope.ts) less the statuses hidden from that side.
  */
 export function sideWhere(
-  auth: Auth,
+  auth: MemberAuth,
   side: DocumentSide,
   scope: DataScope,
   t: TwoPartyColumns,
   hidden?: HiddenStatuses,
 ): SQL | undefined {
   return and(
-    twoPartyCondition(auth.tenantId!, side, scope, t),
+    twoPartyCondition(auth.tenantId, side, scope, t),
     hidden?.from === side ? notInArray(hidden.status, [...hidden.statuses]) : undefined,
   );
 }
@@ -98,7 +98,7 @@ export function sideWhere(
 /** `sideWhere` with the caller's data scope resolved here. */
 export async function sideCondition(
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   side: DocumentSide,
   t: TwoPartyColumns,
   hidden?: HiddenStatuses,
@@ -120,12 +120,12 @@ export interface DocumentAccess {
  */
 export async function findDocument<T extends PgTable & PartyColumns>(
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   table: T,
   id: string,
   access: DocumentAccess,
 ): Promise<{ side: DocumentSide; row: T['$inferSelect'] } | null> {
-  const side = await partyOf(q, auth.tenantId!, table, id);
+  const side = await partyOf(q, auth.tenantId, table, id);
   if (!side) return null;
   const t = table as PgTable & PartyColumns;
   const [row] = await q
@@ -272,40 +272,10 @@ export interface HistoryEntry {
   summary: string;
 }
 
-async function historyOf(db: Db, tenantId: string, module: string, id: string, side: DocumentSide, limit: number) {
-  const rows = await inTenantTx(db, tenantId, (tx) =>
-    tx
-      .select({ at: operationLogs.createdAt, username: operationLogs.username, summary: operationLogs.summary })
-      .from(operationLogs)
-      .where(
-        and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.module, module), eq(operationLogs.targetId, id)),
-      )
-      .orderBy(asc(operationLogs.createdAt), asc(operationLogs.id))
-      .limit(limit),
-  );
-  return rows.map((r): HistoryEntry => ({ ...r, side }));
-}
-
 /**
- * A document's history: both enterprises' log entries of it, each read in its own tenant, in time
- * order — who did what and when, never their addresses.
- */
-export async function documentHistory(
-  db: Db,
-  row: { tenantId: string; supplierTenantId: string | null },
-  module: string,
-  id: string,
-  limit = 500,
-): Promise<HistoryEntry[]> {
-  return [
-    ...(await historyOf(db, row.tenantId, module, id, 'buyer', limit)),
-    ...(row.supplierTenantId ? await historyOf(db, row.supplierTenantId, module, id, 'supplier', limit) : []),
-  ].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-}
-
-/**
- * The same history read inside the request's transaction: each side's entries in that side's
- * row-level-security context, then the caller's context is restored.
+ * A document's history: both enterprises' log entries of it, each read in its own tenant's
+ * row-level-security context within the request's transaction (the caller's is restored after), in
+ * time order — who did what and when, never their addresses.
  */
 export async function historyOfDocument(
   ctx: RequestContext,

@@ -22,11 +22,21 @@ const hiddenFor = (auth: Pick<Auth, 'showPrice' | 'showSupplier'>): Hidden => ({
   supplierNames: !auth.showSupplier,
 });
 
+/**
+ * Fields named like money that hold no money: `decimalPlaces` is `{ quantity, price, amount }` counted in
+ * places, which every viewer needs to show the numbers it may see.
+ */
+export const NOT_MONEY = new Set(['decimalPlaces']);
+
 function maskValue(value: unknown, hidden: Hidden): unknown {
   if (Array.isArray(value)) return value.map((v) => maskValue(v, hidden));
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
+    if (NOT_MONEY.has(key)) {
+      out[key] = v;
+      continue;
+    }
     const secret =
       v !== null && typeof v !== 'boolean' && typeof v !== 'object'
         ? (hidden.money && MONEY.test(key)) || (hidden.supplierNames && SUPPLIER_NAMES.has(key))

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import { type Auth, isMemberAuth, type RequestContext, runAsMember } from './context.ts';
 import { AppError } from './errors.ts';
 import { idempotencyScope } from './idempotency.ts';
-import { isMoneyField } from './masking.ts';
+import { isMoneyField, NOT_MONEY } from './masking.ts';
 import type { Services, TellDeps } from './services.ts';
 
 /**
@@ -65,8 +65,13 @@ export interface JsonSpec<A extends RouteAccess, P, Q, B, R extends Schema> exte
   /** The envelope's `msg` for a success that says something (a code was sent). */
   message?: (locale: Locale) => string;
   /**
+   * A check that runs before the request's transaction opens and commits on its own, for a guess that
+   * must be counted even when the step is refused (an invite code): a throw answers the request.
+   */
+  before?: (ctx: SignedInContext, input: RouteInput<P, Q, B>) => Promise<void>;
+  /**
    * Other replies the route sends itself through `input.reply` (the health check's 503), by status.
-   * A handler that has sent its reply returns nothing more.
+   * Such a handler returns what `input.reply.send(…)` returns.
    */
   otherReplies?: Record<number, Schema>;
 }
@@ -86,8 +91,12 @@ export interface FileSpec<A extends RouteAccess, P, Q, B> extends BaseSpec<A, P,
 
 type Handler<A, P, Q, B, T> = (ctx: ContextFor<A>, input: RouteInput<P, Q, B>) => Promise<T> | T;
 
-/** A header carries Latin-1 only: the plain `filename` gets an ASCII stand-in, `filename*` the real name. */
-const asciiName = (name: string) => name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+/** A header carries Latin-1 only: a name beyond ASCII gets an ASCII stand-in and the real name in `filename*`. */
+function contentDisposition({ name, disposition = 'attachment' }: FileReply): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const plain = `${disposition}; filename="${ascii}"`;
+  return ascii === name ? plain : `${plain}; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
 
 const binary = z.string().meta({ format: 'binary' });
 
@@ -111,6 +120,7 @@ function assertMaskable(operationId: string, schema: z.ZodType, seen = new Set<z
   switch (def.type) {
     case 'object': {
       for (const [key, field] of Object.entries((schema as z.ZodObject).shape as Record<string, z.ZodType>)) {
+        if (NOT_MONEY.has(key)) continue;
         if (isMasked(key) && !acceptsMask(field)) {
           throw new Error(`Route ${operationId}: field ${key} is masked for some viewers but its schema refuses ***`);
         }
@@ -172,6 +182,18 @@ export function defineRoutes(app: FastifyInstance, s: Services, defaults: { tags
     return { kind: 'member' as const, auth: req.auth };
   }
 
+  function signedIn(req: FastifyRequest): SignedInContext {
+    if (!req.auth) throw new AppError('UNAUTHORIZED');
+    return {
+      db,
+      tell: { db, provider: s.provider, log: req.log },
+      locale: req.locale,
+      log: req.log,
+      ip: req.ip,
+      auth: req.auth,
+    };
+  }
+
   async function run<T>(
     access: RouteAccess,
     req: FastifyRequest,
@@ -220,7 +242,7 @@ export function defineRoutes(app: FastifyInstance, s: Services, defaults: { tags
     >(
       url: string,
       spec: JsonSpec<A, P, Q, B, R>,
-      handler: Handler<A, P, Q, B, z.output<R>>,
+      handler: Handler<A, P, Q, B, z.output<R> | FastifyReply>,
     ) => {
       assertDescribed(spec.operationId, spec.reply);
       assertMaskable(spec.operationId, spec.reply);
@@ -231,10 +253,11 @@ export function defineRoutes(app: FastifyInstance, s: Services, defaults: { tags
         config: configOf(spec),
         schema: schemaOf(spec, { 200: envelopeSchema(spec.reply), ...spec.otherReplies }),
         handler: async (req, reply) => {
-          const data = await run(spec.access, req, (ctx) =>
-            handler(ctx as ContextFor<A>, inputOf<P, Q, B>(req, reply)),
-          );
-          if (reply.sent) return reply;
+          const input = inputOf<P, Q, B>(req, reply);
+          if (spec.before) await spec.before(signedIn(req), input);
+          const data = await run(spec.access, req, (ctx) => handler(ctx as ContextFor<A>, input));
+          // A handler that answered by itself (`return input.reply.code(503).send(…)`) hands back the reply.
+          if (data === reply || reply.sent) return reply;
           return { code: 0 as const, msg: spec.message?.(req.locale) ?? '', data };
         },
       });
@@ -262,10 +285,7 @@ export function defineRoutes(app: FastifyInstance, s: Services, defaults: { tags
         const out = await run(spec.access, req, (ctx) => handler(ctx as ContextFor<A>, inputOf<P, Q, B>(req, reply)));
         return reply
           .type(spec.produces)
-          .header(
-            'content-disposition',
-            `${out.disposition ?? 'attachment'}; filename="${asciiName(out.name)}"; filename*=UTF-8''${encodeURIComponent(out.name)}`,
-          )
+          .header('content-disposition', contentDisposition(out))
           .header('x-content-type-options', 'nosniff')
           .send(out.body);
       },

@@ -1,13 +1,11 @@
-import { ALL_PERMISSIONS, USER_TYPE } from '@concord/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { materials, suppliers } from '../db/schema.ts';
 import * as notes from '../modules/delivery-notes/delivery-notes.service.ts';
 import { actOnOrder } from '../modules/purchase-orders/purchase-orders.actions.ts';
 import { createOrder } from '../modules/purchase-orders/purchase-orders.service.ts';
-import { type Auth, inTenantTx } from '../platform/context.ts';
-import { withoutKey } from '../platform/idempotency.ts';
-import type { TellDeps } from '../platform/services.ts';
+import { inTenantTx } from '../platform/context.ts';
+import { asMember, seedAdmin } from './context.ts';
 import type { DemoWorld } from './world.ts';
 
 /**
@@ -20,33 +18,14 @@ import type { DemoWorld } from './world.ts';
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-function adminAuth(userId: string, username: string, tenantId: string): Auth {
-  return {
-    userId,
-    username,
-    sessionId: 'seed',
-    tenantId,
-    userType: USER_TYPE.ADMIN,
-    permissions: new Set(ALL_PERMISSIONS),
-    ip: '127.0.0.1',
-    employeeId: null,
-    deptId: null,
-    positionIds: [],
-    position: null,
-    showPrice: true,
-    showSupplier: true,
-  };
-}
-
 export const DEMO_DELIVERY_REMARK = '演示发货 Demo delivery';
 
 export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sentNoteIds: string[] }> {
   const huaxin = world.tenants.huaxin;
-  const deps: TellDeps = { db, quiet: true };
-  const buyer = adminAuth(world.users.buyer, 'buyer', huaxin);
+  const buyer = seedAdmin(world.users.buyer, 'buyer', huaxin);
   const sides = {
-    precision: adminAuth(world.users.supplier, 'supplier', world.tenants.precision),
-    plastics: adminAuth(world.users.supplier2, 'supplier2', world.tenants.plastics),
+    precision: seedAdmin(world.users.supplier, 'supplier', world.tenants.precision),
+    plastics: seedAdmin(world.users.supplier2, 'supplier2', world.tenants.plastics),
   };
   const { supplierIds, materialIds } = await inTenantTx(db, huaxin, async (tx) => {
     const rows = await tx
@@ -74,10 +53,8 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
 
   /** A confirmed order whose line k is due `due[k]` days from now. */
   const confirmedOrder = async (who: 'precision' | 'plastics', due: number[], remarks: string) => {
-    const created = await createOrder(
-      deps,
-      buyer,
-      {
+    const created = await asMember(db, buyer, (ctx) =>
+      createOrder(ctx, {
         supplierId: supplierIds[who],
         currency: 'CNY',
         taxIncluded: true,
@@ -102,11 +79,9 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
             remark: '',
           };
         }) as never,
-      },
-      withoutKey(buyer.userId),
+      }),
     );
-    const confirmed = await actOnOrder(deps, sides[who], created.id, 'confirm', { all: true } as never);
-    return confirmed;
+    return asMember(db, sides[who], (ctx) => actOnOrder(ctx, created.id, 'confirm', { all: true } as never));
   };
 
   const make = async (
@@ -115,10 +90,8 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
     shipIn: number,
     send: boolean,
   ) =>
-    notes.createNote(
-      deps,
-      sides[who],
-      {
+    asMember(db, sides[who], (ctx) =>
+      notes.createNote(ctx, {
         customerTenantId: huaxin,
         shipDate: daysFromNow(shipIn),
         expectedDate: daysFromNow(shipIn + 2),
@@ -127,8 +100,7 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
         remark: '',
         send,
         lines: lines.map((l) => ({ ...l, remark: '' })),
-      },
-      withoutKey(sides[who].userId),
+      }),
     );
 
   const early = await confirmedOrder('precision', [-12, -8, -4], '送货演示一 Delivery demo 1');
@@ -164,6 +136,8 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
     1,
     true,
   );
-  await notes.actOnNote(deps, sides.precision, withdrawn.id, 'cancel', { comment: '车辆故障改期 Truck broke down' });
+  await asMember(db, sides.precision, (ctx) =>
+    notes.actOnNote(ctx, withdrawn.id, 'cancel', { comment: '车辆故障改期 Truck broke down' }),
+  );
   return { sentNoteIds };
 }

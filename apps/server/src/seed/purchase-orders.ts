@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, PURCHASE_ORDER_LINE_STATUS, type PurchaseOrderLineInput, USER_TYPE } from '@concord/shared';
+import { PURCHASE_ORDER_LINE_STATUS, type PurchaseOrderLineInput } from '@concord/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { materials, purchaseOrderLines, purchaseOrders, suppliers, warehouses } from '../db/schema.ts';
@@ -6,9 +6,8 @@ import { actOnOrder } from '../modules/purchase-orders/purchase-orders.actions.t
 import * as changes from '../modules/purchase-orders/purchase-orders.changes.ts';
 import { getOrder } from '../modules/purchase-orders/purchase-orders.query.ts';
 import { createOrder } from '../modules/purchase-orders/purchase-orders.service.ts';
-import { type Auth, inTenantTx } from '../platform/context.ts';
-import { withoutKey } from '../platform/idempotency.ts';
-import type { TellDeps } from '../platform/services.ts';
+import { inTenantTx, type MemberAuth, type RequestContext } from '../platform/context.ts';
+import { asMember, seedAdmin } from './context.ts';
 import type { DemoWorld } from './world.ts';
 
 /**
@@ -17,24 +16,6 @@ import type { DemoWorld } from './world.ts';
  * clerk's masked, own-documents view has something to show. Written through the services, so statuses,
  * revisions and history are exactly what the product makes; nobody is notified.
  */
-
-function adminAuth(userId: string, username: string, tenantId: string): Auth {
-  return {
-    userId,
-    username,
-    sessionId: 'seed',
-    tenantId,
-    userType: USER_TYPE.ADMIN,
-    permissions: new Set(ALL_PERMISSIONS),
-    ip: '127.0.0.1',
-    employeeId: null,
-    deptId: null,
-    positionIds: [],
-    position: null,
-    showPrice: true,
-    showSupplier: true,
-  };
-}
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -95,10 +76,10 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
     tx.select({ n: count() }).from(purchaseOrders).where(eq(purchaseOrders.tenantId, huaxin)),
   );
   if (n > 0) return;
-  const deps: TellDeps = { db, quiet: true };
-  const buyer = adminAuth(world.users.buyer, 'buyer', huaxin);
-  const precisionSide = adminAuth(world.users.supplier, 'supplier', world.tenants.precision);
-  const plasticsSide = adminAuth(world.users.supplier2, 'supplier2', world.tenants.plastics);
+  const buyer = seedAdmin(world.users.buyer, 'buyer', huaxin);
+  const precisionSide = seedAdmin(world.users.supplier, 'supplier', world.tenants.precision);
+  const plasticsSide = seedAdmin(world.users.supplier2, 'supplier2', world.tenants.plastics);
+  const asBuyer = <T>(work: (ctx: RequestContext) => Promise<T>) => asMember(db, buyer, work);
   const ids = await inTenantTx(db, huaxin, async (tx) => {
     const rows = await tx
       .select({ id: suppliers.id, supCode: suppliers.supCode })
@@ -111,10 +92,8 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
   });
   const c = await catalogue(db, huaxin);
   const place = async (supplierId: string, lines: number, offset: number, send: boolean, remarks: string) => {
-    const created = await createOrder(
-      deps,
-      buyer,
-      {
+    return asBuyer(async (ctx) => {
+      const created = await createOrder(ctx, {
         supplierId,
         currency: 'CNY',
         taxIncluded: true,
@@ -124,12 +103,12 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
         attachments: [],
         send,
         lines: linesOf(c, lines, offset) as never,
-      },
-      withoutKey(buyer.userId),
-    );
-    return getOrder(db, buyer, created.id);
+      });
+      return getOrder(ctx, created.id);
+    });
   };
-  const answer = (side: Auth, id: string, body: Record<string, unknown>) => actOnOrder(deps, side, id, 'confirm', body);
+  const answer = (side: MemberAuth, id: string, body: Record<string, unknown>) =>
+    asMember(db, side, (ctx) => actOnOrder(ctx, id, 'confirm', body));
 
   await place(ids.precision, 3, 0, false, '草稿：等待确认价格 Draft, prices to be checked');
   await place(ids.plastics, 2, 1, true, '新模具首批 First batch from the new mould');
@@ -156,10 +135,10 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
 
   const closed = await place(ids.precision, 2, 5, true, '已关闭 Closed');
   await answer(precisionSide, closed.id, { all: true });
-  await actOnOrder(deps, buyer, closed.id, 'close', {});
+  await asBuyer((ctx) => actOnOrder(ctx, closed.id, 'close', {}));
 
   const cancelled = await place(ids.plastics, 1, 6, true, '需求取消 Demand withdrawn');
-  await actOnOrder(deps, buyer, cancelled.id, 'cancel', { comment: '项目取消 Project cancelled' });
+  await asBuyer((ctx) => actOnOrder(ctx, cancelled.id, 'cancel', { comment: '项目取消 Project cancelled' }));
 
   // Changed twice: revision 2 confirmed by the supplier, revision 3 waiting for it.
   const changed = await place(ids.precision, 4, 7, true, '已变更两次 Changed twice');
@@ -182,30 +161,24 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
         warehouseId: l.warehouseId,
         remark: l.remark,
       }));
-  const rev1 = asInput((await getOrder(db, buyer, changed.id)).lines);
-  const first = await changes.createChange(
-    deps,
-    buyer,
-    {
+  const rev1 = asInput((await asBuyer((ctx) => getOrder(ctx, changed.id))).lines);
+  const first = await asBuyer((ctx) =>
+    changes.createChange(ctx, {
       orderId: changed.id,
       reason: '客户需求增加 Customer demand up',
       lines: [{ ...rev1[0]!, qty: rev1[0]!.qty + 300 }, ...rev1.slice(1)] as never,
       send: true,
-    },
-    withoutKey(buyer.userId),
+    }),
   );
-  await changes.actOnChange(deps, precisionSide, first.id, 'confirm', {});
-  const rev2 = asInput((await getOrder(db, buyer, changed.id)).lines);
-  await changes.createChange(
-    deps,
-    buyer,
-    {
+  await asMember(db, precisionSide, (ctx) => changes.actOnChange(ctx, first.id, 'confirm', {}));
+  const rev2 = asInput((await asBuyer((ctx) => getOrder(ctx, changed.id))).lines);
+  await asBuyer((ctx) =>
+    changes.createChange(ctx, {
       orderId: changed.id,
       reason: '交期提前，取消第 4 行 Earlier date, line 4 dropped',
       lines: [rev2[0]!, { ...rev2[1]!, requestedDate: daysFromNow(10) }, rev2[2]!, ...linesOf(c, 1, 2)] as never,
       send: true,
-    },
-    withoutKey(buyer.userId),
+    }),
   );
 
   // The clerk's own documents: masked prices, own orders only.

@@ -1,17 +1,10 @@
-import {
-  ALL_PERMISSIONS,
-  DELIVERY_NOTE_STATUS,
-  DELIVERY_PACKAGE_KIND,
-  INSPECTION_REASON_CODES,
-  USER_TYPE,
-} from '@concord/shared';
+import { DELIVERY_NOTE_STATUS, DELIVERY_PACKAGE_KIND, INSPECTION_REASON_CODES } from '@concord/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { deliveryNoteLines, deliveryNotes, deliveryPackages } from '../db/schema.ts';
 import * as receiving from '../modules/receipts/receiving.service.ts';
-import { type Auth, inTenantTx } from '../platform/context.ts';
-import { withoutKey } from '../platform/idempotency.ts';
-import type { TellDeps } from '../platform/services.ts';
+import { inTenantTx, type MemberAuth } from '../platform/context.ts';
+import { asMember, seedAdmin } from './context.ts';
 import type { DemoWorld } from './world.ts';
 
 /**
@@ -26,24 +19,6 @@ const DAY = 86_400_000;
 const shift = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 const today = () => new Date().toISOString().slice(0, 10);
-
-function buyerAuth(world: DemoWorld): Auth {
-  return {
-    userId: world.users.buyer,
-    username: 'buyer',
-    sessionId: 'seed',
-    tenantId: world.tenants.huaxin,
-    userType: USER_TYPE.ADMIN,
-    permissions: new Set(ALL_PERMISSIONS),
-    ip: '127.0.0.1',
-    employeeId: null,
-    deptId: null,
-    positionIds: [],
-    position: null,
-    showPrice: true,
-    showSupplier: true,
-  };
-}
 
 async function noteOf(db: Db, tenantId: string, id: string) {
   return inTenantTx(db, tenantId, async (tx) => {
@@ -74,41 +49,42 @@ async function noteOf(db: Db, tenantId: string, id: string) {
 }
 
 /** Scans every label (or the first `share` of them), then receives by hand what no label covered. */
-async function receiveAll(deps: TellDeps, auth: Auth, id: string, share = 1) {
-  const { labels } = await noteOf(deps.db, auth.tenantId!, id);
+async function receiveAll(db: Db, auth: MemberAuth, id: string, share = 1) {
+  const { labels } = await noteOf(db, auth.tenantId, id);
   for (const code of labels.slice(0, Math.ceil(labels.length * share))) {
-    await receiving.scanPackage(deps, auth, id, code);
+    await asMember(db, auth, (ctx) => receiving.scanPackage(ctx, id, code));
   }
   if (share < 1) return;
-  const { lines } = await noteOf(deps.db, auth.tenantId!, id);
+  const { lines } = await noteOf(db, auth.tenantId, id);
   const open = lines
     .map((l) => ({ lineId: l.id, qty: Number(l.qty) - Number(l.receivedQty) }))
     .filter((l) => l.qty > 0);
-  if (open.length) await receiving.receiveLines(deps, auth, id, { lines: open });
+  if (open.length) await asMember(db, auth, (ctx) => receiving.receiveLines(ctx, id, { lines: open }));
 }
 
 /** Lines to inspect: every other one loses a tenth (at least one unit) to a reason of the list. */
-async function inspectAll(deps: TellDeps, auth: Auth, id: string, n: number) {
-  const { lines } = await noteOf(deps.db, auth.tenantId!, id);
+async function inspectAll(db: Db, auth: MemberAuth, id: string, n: number) {
+  const { lines } = await noteOf(db, auth.tenantId, id);
   for (const [i, line] of lines.filter((l) => l.isCheck).entries()) {
     const received = Number(line.receivedQty);
     if (received <= 0) continue;
     const rejected = (n + i) % 2 === 0 ? Math.max(1, Math.floor(received / 10)) : 0;
     const reasonCode = INSPECTION_REASON_CODES[(n + i) % INSPECTION_REASON_CODES.length]!;
-    await receiving.inspectLine(deps, auth, id, {
-      lineId: line.id,
-      qualifiedQty: received - Math.min(rejected, received),
-      unqualifiedQty: Math.min(rejected, received),
-      reasonCode: rejected ? reasonCode : undefined,
-      reason: rejected ? '来料抽检不合格 failed incoming inspection' : '',
-    });
+    await asMember(db, auth, (ctx) =>
+      receiving.inspectLine(ctx, id, {
+        lineId: line.id,
+        qualifiedQty: received - Math.min(rejected, received),
+        unqualifiedQty: Math.min(rejected, received),
+        reasonCode: rejected ? reasonCode : undefined,
+        reason: rejected ? '来料抽检不合格 failed incoming inspection' : '',
+      }),
+    );
   }
 }
 
 export async function seedReceipts(db: Db, world: DemoWorld, sentNoteIds: string[]): Promise<void> {
-  const deps: TellDeps = { db, quiet: true };
-  const auth = buyerAuth(world);
   const huaxin = world.tenants.huaxin;
+  const auth = seedAdmin(world.users.buyer, 'buyer', huaxin);
   for (const [n, id] of sentNoteIds.entries()) {
     if (n === 0) continue;
     const { note, lines } = await noteOf(db, huaxin, id);
@@ -117,15 +93,15 @@ export async function seedReceipts(db: Db, world: DemoWorld, sentNoteIds: string
     // Alternately early and late against the first due date, never before shipping nor after today.
     const wanted = shift(due, n % 2 === 0 ? 3 : -2);
     const arrivalDate = [wanted, note.shipDate].sort()[1]! > today() ? today() : [wanted, note.shipDate].sort()[1]!;
-    await receiving.actOnNote(deps, auth, id, 'arrive', { arrivalDate }, withoutKey(auth.userId));
+    await asMember(db, auth, (ctx) => receiving.actOnNote(ctx, id, 'arrive', { arrivalDate }));
     if (n === 1) {
-      await receiveAll(deps, auth, id, 0.5);
+      await receiveAll(db, auth, id, 0.5);
       continue;
     }
-    await receiveAll(deps, auth, id);
-    await inspectAll(deps, auth, id, n);
-    await receiving.actOnNote(deps, auth, id, 'accept', {}, withoutKey(auth.userId));
+    await receiveAll(db, auth, id);
+    await inspectAll(db, auth, id, n);
+    await asMember(db, auth, (ctx) => receiving.actOnNote(ctx, id, 'accept', {}));
     if (n === 2) continue;
-    await receiving.actOnNote(deps, auth, id, 'warehouse', { receiptDate: arrivalDate }, withoutKey(auth.userId));
+    await asMember(db, auth, (ctx) => receiving.actOnNote(ctx, id, 'warehouse', { receiptDate: arrivalDate }));
   }
 }

@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, PURCHASE_ORDER_LINE_STATUS, PURCHASE_ORDER_STATUS, USER_TYPE } from '@concord/shared';
+import { PURCHASE_ORDER_LINE_STATUS, PURCHASE_ORDER_STATUS } from '@concord/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inventoryReports, purchaseOrderLines, purchaseOrders, receivingPlans, suppliers } from '../db/schema.ts';
@@ -7,9 +7,8 @@ import { actOnPlan } from '../modules/receiving-plans/receiving-plans.actions.ts
 import { getPlan } from '../modules/receiving-plans/receiving-plans.query.ts';
 import { createPlan } from '../modules/receiving-plans/receiving-plans.service.ts';
 import * as urgent from '../modules/receiving-plans/urgent-deliveries.service.ts';
-import { type Auth, inTenantTx } from '../platform/context.ts';
-import { withoutKey } from '../platform/idempotency.ts';
-import type { TellDeps } from '../platform/services.ts';
+import { inTenantTx, type MemberAuth } from '../platform/context.ts';
+import { asMember, seedAdmin } from './context.ts';
 import type { DemoWorld } from './world.ts';
 
 /**
@@ -21,24 +20,6 @@ import type { DemoWorld } from './world.ts';
  */
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-function adminAuth(userId: string, username: string, tenantId: string): Auth {
-  return {
-    userId,
-    username,
-    sessionId: 'seed',
-    tenantId,
-    userType: USER_TYPE.ADMIN,
-    permissions: new Set(ALL_PERMISSIONS),
-    ip: '127.0.0.1',
-    employeeId: null,
-    deptId: null,
-    positionIds: [],
-    position: null,
-    showPrice: true,
-    showSupplier: true,
-  };
-}
 
 type Line = typeof purchaseOrderLines.$inferSelect;
 
@@ -83,10 +64,9 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
     tx.select({ n: count() }).from(receivingPlans).where(eq(receivingPlans.tenantId, huaxin)),
   );
   if (n > 0) return;
-  const deps: TellDeps = { db, quiet: true };
-  const buyer = adminAuth(world.users.buyer, 'buyer', huaxin);
-  const precision = adminAuth(world.users.supplier, 'supplier', world.tenants.precision);
-  const plastics = adminAuth(world.users.supplier2, 'supplier2', world.tenants.plastics);
+  const buyer = seedAdmin(world.users.buyer, 'buyer', huaxin);
+  const precision = seedAdmin(world.users.supplier, 'supplier', world.tenants.precision);
+  const plastics = seedAdmin(world.users.supplier2, 'supplier2', world.tenants.plastics);
   const lines = await confirmedLines(db, huaxin);
   const precisionLines = lines.get(world.tenants.precision) ?? [];
   const plasticsLines = lines.get(world.tenants.plastics) ?? [];
@@ -96,10 +76,8 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
   if (split) {
     const qty = Number(split.confirmedQty);
     const first = Math.round(qty * 0.6);
-    const created = await createPlan(
-      deps,
-      buyer,
-      {
+    const created = await asMember(db, buyer, (ctx) =>
+      createPlan(ctx, {
         orderId: split.orderId,
         remark: '分两批到货 Two deliveries',
         send: true,
@@ -107,25 +85,24 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
           { orderLineId: split.id, plannedQty: first, plannedDate: daysFromNow(7), remark: '首批 First lot' },
           { orderLineId: split.id, plannedQty: qty - first, plannedDate: daysFromNow(14), remark: '' },
         ],
-      },
-      withoutKey(buyer.userId),
+      }),
     );
-    const plan = await getPlan(db, precision, created.id);
-    await actOnPlan(deps, precision, created.id, 'confirm', {
-      lines: [
-        { id: plan.lines[0]!.id },
-        { id: plan.lines[1]!.id, date: daysFromNow(17), remark: '阳极氧化排期 Anodizing slot three days later' },
-      ],
+    await asMember(db, precision, async (ctx) => {
+      const plan = await getPlan(ctx, created.id);
+      await actOnPlan(ctx, created.id, 'confirm', {
+        lines: [
+          { id: plan.lines[0]!.id },
+          { id: plan.lines[1]!.id, date: daysFromNow(17), remark: '阳极氧化排期 Anodizing slot three days later' },
+        ],
+      });
     });
   }
 
   // Every confirmed line of the other supplier in one delivery each, confirmed as planned.
   const byOrder = plasticsLines.filter((l) => l.orderId === plasticsLines[0]?.orderId);
   if (byOrder.length) {
-    const created = await createPlan(
-      deps,
-      buyer,
-      {
+    const created = await asMember(db, buyer, (ctx) =>
+      createPlan(ctx, {
         orderId: byOrder[0]!.orderId,
         remark: '',
         send: true,
@@ -135,10 +112,11 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
           plannedDate: daysFromNow(10 + i),
           remark: '',
         })),
-      },
-      withoutKey(buyer.userId),
+      }),
     );
-    await actOnPlan(deps, plastics, created.id, 'confirm', { all: true, comment: '按计划送货 As planned' });
+    await asMember(db, plastics, (ctx) =>
+      actOnPlan(ctx, created.id, 'confirm', { all: true, comment: '按计划送货 As planned' }),
+    );
   }
 
   const supplierIds = await inTenantTx(db, huaxin, async (tx) => {
@@ -153,10 +131,8 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
   const answered = precisionLines.slice(0, 2);
   const precisionId = supplierIds.get(world.tenants.precision);
   if (answered.length && precisionId) {
-    const notice = await urgent.createNotice(
-      deps,
-      buyer,
-      {
+    const notice = await asMember(db, buyer, (ctx) =>
+      urgent.createNotice(ctx, {
         supplierId: precisionId,
         requiredDate: daysFromNow(3),
         reason: '客户插单，产线缺料 Rush customer order, line short of parts',
@@ -165,52 +141,44 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
           qty: Math.max(1, Math.round(Number(l.qty) / 4)),
           remark: '',
         })),
-      },
-      withoutKey(buyer.userId),
+      }),
     );
-    await urgent.actOnNotice(deps, precision, notice.id, 'acknowledge', {});
-    const detail = await urgent.getNotice(db, precision, notice.id);
-    await urgent.actOnNotice(deps, precision, notice.id, 'answer', {
-      remark: '可先发一半，余量加班生产 Half now, the rest after overtime',
-      lines: detail.lines.map((l, i) => ({
-        id: l.id,
-        availableQty: Math.round(Number(l.qty) / 2),
-        availableDate: daysFromNow(3 + i),
-        remark: i === 0 ? '现货 From stock' : '',
-      })),
+    await asMember(db, precision, (ctx) => urgent.actOnNotice(ctx, notice.id, 'acknowledge', {}));
+    await asMember(db, precision, async (ctx) => {
+      const detail = await urgent.getNotice(ctx, notice.id);
+      await urgent.actOnNotice(ctx, notice.id, 'answer', {
+        remark: '可先发一半，余量加班生产 Half now, the rest after overtime',
+        lines: detail.lines.map((l, i) => ({
+          id: l.id,
+          availableQty: Math.round(Number(l.qty) / 2),
+          availableDate: daysFromNow(3 + i),
+          remark: i === 0 ? '现货 From stock' : '',
+        })),
+      });
     });
   }
   const plasticsId = supplierIds.get(world.tenants.plastics);
   if (plasticsLines.length && plasticsId) {
-    await urgent.createNotice(
-      deps,
-      buyer,
-      {
+    await asMember(db, buyer, (ctx) =>
+      urgent.createNotice(ctx, {
         supplierId: plasticsId,
         requiredDate: daysFromNow(5),
         reason: '样机组装 Prototype assembly',
         lines: [{ orderLineId: plasticsLines[0]!.id, qty: 50, remark: '' }],
-      },
-      withoutKey(buyer.userId),
+      }),
     );
   }
 
   // Stock reports from both suppliers; the precision one reported its first material twice.
-  const report = async (auth: Auth, count: number, base: number) => {
-    const materials = await inTenantTx(db, auth.tenantId, (tx) =>
-      inventory.listReportableMaterials(tx, auth, { customerTenantId: huaxin }),
-    );
-    if (!materials.length) return;
-    await inventory.createReports(
-      deps,
-      auth,
-      {
+  const report = (auth: MemberAuth, count: number, base: number) =>
+    asMember(db, auth, async (ctx) => {
+      const materials = await inventory.listReportableMaterials(ctx, { customerTenantId: huaxin });
+      if (!materials.length) return;
+      await inventory.createReports(ctx, {
         customerTenantId: huaxin,
         lines: materials.slice(0, count).map((m, i) => ({ materialId: m.materialId, qty: base + i * 350, remark: '' })),
-      },
-      withoutKey(auth.userId),
-    );
-  };
+      });
+    });
   await report(precision, 3, 1200);
   // Yesterday's count, so the history of one material has two reports.
   await inTenantTx(db, huaxin, (tx) =>

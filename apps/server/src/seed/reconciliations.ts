@@ -1,12 +1,10 @@
-import { ALL_PERMISSIONS, USER_TYPE } from '@concord/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { receiptLines } from '../modules/receipts/receipts.table.ts';
 import { actOnStatement } from '../modules/reconciliations/reconciliations.actions.ts';
 import { createStatement } from '../modules/reconciliations/reconciliations.service.ts';
-import { type Auth, inTenantTx } from '../platform/context.ts';
-import { withoutKey } from '../platform/idempotency.ts';
-import type { TellDeps } from '../platform/services.ts';
+import { inTenantTx } from '../platform/context.ts';
+import { asMember, seedAdmin } from './context.ts';
 import type { DemoWorld } from './world.ts';
 
 /**
@@ -16,24 +14,6 @@ import type { DemoWorld } from './world.ts';
  * Each takes about half of the partner's lines, so the rest stays unreconciled for the reports.
  * Written through the services; nobody is notified. Without receipt lines it does nothing.
  */
-
-function adminAuth(userId: string, username: string, tenantId: string): Auth {
-  return {
-    userId,
-    username,
-    sessionId: 'seed',
-    tenantId,
-    userType: USER_TYPE.ADMIN,
-    permissions: new Set(ALL_PERMISSIONS),
-    ip: '127.0.0.1',
-    employeeId: null,
-    deptId: null,
-    positionIds: [],
-    position: null,
-    showPrice: true,
-    showSupplier: true,
-  };
-}
 
 /** About half of the unreconciled lines of one supplier, oldest first; a single line is left alone. */
 async function someOpenLines(db: Db, buyerTenantId: string, supplierTenantId: string) {
@@ -62,59 +42,54 @@ async function someOpenLines(db: Db, buyerTenantId: string, supplierTenantId: st
 }
 
 export async function seedReconciliations(db: Db, world: DemoWorld): Promise<void> {
-  const deps: TellDeps = { db, quiet: true };
   const { huaxin, precision, plastics } = world.tenants;
-  const buyer = adminAuth(world.users.buyer, 'buyer', huaxin);
+  const buyer = seedAdmin(world.users.buyer, 'buyer', huaxin);
 
   const confirmed = await someOpenLines(db, huaxin, precision);
   if (confirmed) {
-    const supplier = adminAuth(world.users.supplier, 'supplier', precision);
-    const { id } = await createStatement(
-      deps,
-      buyer,
-      {
+    const supplier = seedAdmin(world.users.supplier, 'supplier', precision);
+    const { id } = await asMember(db, buyer, (ctx) =>
+      createStatement(ctx, {
         side: 'buyer',
         supplierId: confirmed.supplierId,
         periodFrom: confirmed.periodFrom,
         periodTo: confirmed.periodTo,
         receiptLineIds: confirmed.ids,
         remark: 'Monthly statement 月度对账',
-      },
-      withoutKey(buyer.userId),
+      }),
     );
-    await actOnStatement(deps, buyer, id, 'send', {});
-    await actOnStatement(deps, supplier, id, 'confirm', {});
-    await actOnStatement(deps, buyer, id, 'finalize', {});
+    await asMember(db, buyer, (ctx) => actOnStatement(ctx, id, 'send', {}));
+    await asMember(db, supplier, (ctx) => actOnStatement(ctx, id, 'confirm', {}));
+    await asMember(db, buyer, (ctx) => actOnStatement(ctx, id, 'finalize', {}));
   }
 
   const disputed = await someOpenLines(db, huaxin, plastics);
   if (disputed) {
-    const supplier2 = adminAuth(world.users.supplier2, 'supplier2', plastics);
-    const { id } = await createStatement(
-      deps,
-      supplier2,
-      {
+    const supplier2 = seedAdmin(world.users.supplier2, 'supplier2', plastics);
+    const { id } = await asMember(db, supplier2, (ctx) =>
+      createStatement(ctx, {
         side: 'supplier',
         customerTenantId: huaxin,
         periodFrom: disputed.periodFrom,
         periodTo: disputed.periodTo,
         receiptLineIds: disputed.ids,
         remark: '',
-      },
-      withoutKey(supplier2.userId),
+      }),
     );
-    const sent = await actOnStatement(deps, supplier2, id, 'send', {});
+    const sent = await asMember(db, supplier2, (ctx) => actOnStatement(ctx, id, 'send', {}));
     const [first, ...rest] = sent.lines;
-    await actOnStatement(deps, buyer, id, 'answer', {
-      lines: [
-        {
-          id: first!.id,
-          agree: false,
-          reason: 'Price differs from the contract 单价与合同不符',
-          price: Number(first!.price) * 0.95,
-        },
-        ...rest.map((l) => ({ id: l.id, agree: true })),
-      ],
-    });
+    await asMember(db, buyer, (ctx) =>
+      actOnStatement(ctx, id, 'answer', {
+        lines: [
+          {
+            id: first!.id,
+            agree: false,
+            reason: 'Price differs from the contract 单价与合同不符',
+            price: Number(first!.price) * 0.95,
+          },
+          ...rest.map((l) => ({ id: l.id, agree: true })),
+        ],
+      }),
+    );
   }
 }

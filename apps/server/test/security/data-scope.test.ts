@@ -2,7 +2,7 @@ import { DATA_PERMISSION, type PartnerKind, USER_TYPE } from '@concord/shared';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
-import { type Auth, inTenantTx } from '../../src/platform/context.ts';
+import { inTenantTx, type MemberAuth } from '../../src/platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../src/platform/data-scope.ts';
 import { openTestDatabase } from '../helpers.ts';
 import { createScopedDocs, scopedDocs } from './route-table.ts';
@@ -189,7 +189,7 @@ async function store(database: Database, w: World): Promise<void> {
 }
 
 interface Viewer {
-  auth: Auth;
+  auth: MemberAuth;
   kind: PartnerKind;
 }
 
@@ -384,7 +384,7 @@ describe('T-05 data scopes against an SQL oracle', () => {
   });
 
   it('hides every document from a viewer of another enterprise and from no enterprise, whatever the scope', async () => {
-    const stranger: Auth = {
+    const stranger: MemberAuth = {
       userId: '1',
       username: 'probe',
       sessionId: '0',

@@ -1,18 +1,17 @@
-import { idSchema, listQuerySchema, type RouteAccess } from '@concord/shared';
+import { idReplySchema, idSchema, listQuerySchema, maskable, pageReplySchema, type RouteAccess } from '@concord/shared';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import { numeric, pgTable, primaryKey } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../src/db/client.ts';
+import type { Db, Tx } from '../../src/db/client.ts';
 import { bigId } from '../../src/db/columns.ts';
 import { applyRowLevelSecurity } from '../../src/db/rls.ts';
 import type * as Modules from '../../src/modules.ts';
-import { type Auth, inTenantTx } from '../../src/platform/context.ts';
+import type { MemberAuth } from '../../src/platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../src/platform/data-scope.ts';
 import { AppError } from '../../src/platform/errors.ts';
-import { ok } from '../../src/platform/http.ts';
 import { orderBy, pageOf } from '../../src/platform/paging.ts';
+import { defineRoutes } from '../../src/platform/route.ts';
 import type { Services } from '../../src/platform/services.ts';
 
 /**
@@ -96,9 +95,9 @@ export const FIXTURE_SUPPLIER = 'ZQX-SENTINEL';
 
 const SCOPED = { owner: scopedDocs.ownerId, dept: scopedDocs.deptId, partner: undefined };
 
-async function scopedWhere(tx: Parameters<Parameters<Db['transaction']>[0]>[0], auth: Auth, extra?: SQL) {
+async function scopedWhere(tx: Tx, auth: MemberAuth, extra?: SQL) {
   const scope = await resolveDataScope(tx, auth);
-  return and(eq(scopedDocs.tenantId, auth.tenantId!), scopeCondition(scope, SCOPED), extra);
+  return and(eq(scopedDocs.tenantId, auth.tenantId), scopeCondition(scope, SCOPED), extra);
 }
 
 const view = (r: typeof scopedDocs.$inferSelect) => ({
@@ -110,66 +109,67 @@ const view = (r: typeof scopedDocs.$inferSelect) => ({
 });
 
 function registerPricedFixture(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const tags = ['test-fixture'];
+  const r = defineRoutes(app, s, { tags: ['test-fixture'] });
   const params = z.object({ id: idSchema });
+  const doc = z.object({
+    id: idReplySchema,
+    ownerId: idReplySchema.nullable(),
+    unitPrice: maskable(z.number()).nullable(),
+    amount: maskable(z.number()).nullable(),
+    supName: z.string(),
+  });
 
   r.post(
     '/gateway/test/priced-docs/list',
     {
-      config: { access: 'member' },
-      schema: { tags, body: listQuerySchema(z.object({ price: z.number().optional() })) },
+      operationId: 'listPricedFixtureDocs',
+      access: 'member',
+      body: listQuerySchema(z.object({ price: z.number().optional() })),
+      reply: pageReplySchema(doc),
     },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, async (tx) => {
-          const f = req.body.filter ?? {};
-          const where = await scopedWhere(
-            tx,
-            req.auth!,
-            f.price === undefined ? undefined : eq(scopedDocs.price, String(f.price)),
-          );
-          const page = pageOf(req.body.pageParam);
-          const sortable = { id: scopedDocs.id, price: scopedDocs.price };
-          const rows = await tx
-            .select()
-            .from(scopedDocs)
-            .where(where)
-            .orderBy(...orderBy(req.body.orderParam, sortable, [scopedDocs.id, 'asc']), asc(scopedDocs.id))
-            .limit(page.limit)
-            .offset(page.offset);
-          const [{ total }] = await tx.select({ total: count() }).from(scopedDocs).where(where);
-          return { dataList: rows.map(view), totalCount: total };
-        }),
-      ),
+    async ({ tx, auth }, { body }) => {
+      const f = body.filter ?? {};
+      const where = await scopedWhere(
+        tx,
+        auth,
+        f.price === undefined ? undefined : eq(scopedDocs.price, String(f.price)),
+      );
+      const page = pageOf(body.pageParam);
+      const sortable = { id: scopedDocs.id, price: scopedDocs.price };
+      const rows = await tx
+        .select()
+        .from(scopedDocs)
+        .where(where)
+        .orderBy(...orderBy(body.orderParam, sortable, [scopedDocs.id, 'asc']), asc(scopedDocs.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [{ total }] = await tx.select({ total: count() }).from(scopedDocs).where(where);
+      return { dataList: rows.map(view), totalCount: total };
+    },
   );
 
-  r.get('/gateway/test/priced-docs/:id', { config: { access: 'member' }, schema: { tags, params } }, async (req) =>
-    ok(
-      await inTenantTx(db, req.auth!.tenantId, async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(scopedDocs)
-          .where(await scopedWhere(tx, req.auth!, eq(scopedDocs.id, req.params.id)));
-        if (!row) throw new AppError('NOT_FOUND');
-        return view(row);
-      }),
-    ),
+  r.get(
+    '/gateway/test/priced-docs/:id',
+    { operationId: 'getPricedFixtureDoc', access: 'member', params, reply: doc },
+    async ({ tx, auth }, { params }) => {
+      const [row] = await tx
+        .select()
+        .from(scopedDocs)
+        .where(await scopedWhere(tx, auth, eq(scopedDocs.id, params.id)));
+      if (!row) throw new AppError('NOT_FOUND');
+      return view(row);
+    },
   );
 
   // A stale-version conflict that carries the current document, as update routes do.
   r.post(
     '/gateway/test/priced-docs/:id/conflict',
-    { config: { access: 'member' }, schema: { tags, params } },
-    async (req) => {
-      const current = await inTenantTx(db, req.auth!.tenantId, async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(scopedDocs)
-          .where(await scopedWhere(tx, req.auth!, eq(scopedDocs.id, req.params.id)));
-        return row;
-      });
+    { operationId: 'conflictPricedFixtureDoc', access: 'member', params, reply: doc },
+    async ({ tx, auth }, { params }) => {
+      const [current] = await tx
+        .select()
+        .from(scopedDocs)
+        .where(await scopedWhere(tx, auth, eq(scopedDocs.id, params.id)));
       if (!current) throw new AppError('NOT_FOUND');
       throw new AppError('CONFLICT', {}, { current: view(current) });
     },

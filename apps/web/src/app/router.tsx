@@ -1,9 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading.tsx';
+import { accountPages } from '../features/accounts/pages.ts';
 import { basicDataPages } from '../features/basic-data/pages.ts';
 import { deliveryNotePages } from '../features/delivery-notes/pages.ts';
+import { departmentPages } from '../features/departments/pages.ts';
+import { enterprisePages } from '../features/enterprises/pages.ts';
 import { materialPages } from '../features/materials/pages.ts';
+import { messagePages } from '../features/messages/pages.ts';
 import { noticePages } from '../features/notices/pages.ts';
+import { operationLogPages } from '../features/operation-logs/pages.ts';
+import { positionPages } from '../features/positions/pages.ts';
 import { purchaseOrderPages } from '../features/purchase-orders/pages.ts';
 import { qualificationPages } from '../features/qualifications/pages.ts';
 import { receiptPages } from '../features/receipts/pages.ts';
@@ -11,82 +17,39 @@ import { receivingPlanPages } from '../features/receiving-plans/pages.ts';
 import { reconciliationPages } from '../features/reconciliations/pages.ts';
 import { reportPages } from '../features/reports/pages.ts';
 import { sourcingPages } from '../features/sourcing/pages.ts';
+import { staffPages } from '../features/staff/pages.ts';
 import { supplierPages } from '../features/suppliers/pages.ts';
+import { type Lazy, lazyPage, type PagesByPath } from '../lib/lazyPage.ts';
 import { AuthGuard, GuestOnly, RequireToken } from './AuthGuard.tsx';
-import { type Lazy, lazyPage, type PagesByPath } from './lazyPage.ts';
 import { RootRoute } from './RootRoute.tsx';
-import { BARE_ROUTES, flattenRoutes, type PageKey, ROUTE_GROUPS, type RouteNode } from './routes.ts';
+import { BARE_ROUTES, flattenRoutes, ROUTE_GROUPS, type RouteNode } from './routes.ts';
 
-/** Screens of the later features register by path, so adding one never edits the route table. */
-const PAGES_BY_PATH: PagesByPath = {
-  ...supplierPages,
-  ...qualificationPages,
-  ...noticePages,
-  ...sourcingPages,
-  ...basicDataPages,
-  ...materialPages,
-  ...receivingPlanPages,
-  ...purchaseOrderPages,
-  ...reportPages,
-  ...reconciliationPages,
-  ...receiptPages,
-  ...deliveryNotePages,
-};
-
-const PAGES: Record<PageKey, Lazy> = {
-  enterpriseInfo: lazyPage(
-    () => import('../features/enterprises/EnterpriseInfoPage.tsx'),
-    (m) => m.EnterpriseInfoPage,
-  ),
-  profile: lazyPage(
-    () => import('../features/accounts/ProfilePage.tsx'),
-    (m) => m.ProfilePage,
-  ),
-  news: lazyPage(
-    () => import('../features/messages/NotificationsPage.tsx'),
-    (m) => m.NotificationsPage,
-  ),
-  newsContract: lazyPage(
-    () => import('../features/messages/MessageCentrePage.tsx'),
-    (m) => m.MessageCentrePage,
-  ),
-  newsSettings: lazyPage(
-    () => import('../features/messages/MessageSettingsPage.tsx'),
-    (m) => m.MessageSettingsPage,
-  ),
-  logs: lazyPage(
-    () => import('../features/operation-logs/OperationLogsPage.tsx'),
-    (m) => m.OperationLogsPage,
-  ),
-  staff: lazyPage(
-    () => import('../features/staff/StaffPage.tsx'),
-    (m) => m.StaffPage,
-  ),
-  staffInfo: lazyPage(
-    () => import('../features/staff/StaffInfoPage.tsx'),
-    (m) => m.StaffInfoPage,
-  ),
-  departments: lazyPage(
-    () => import('../features/departments/DepartmentsPage.tsx'),
-    (m) => m.DepartmentsPage,
-  ),
-  positions: lazyPage(
-    () => import('../features/positions/PositionsPage.tsx'),
-    (m) => m.PositionsPage,
-  ),
-  positionDetail: lazyPage(
-    () => import('../features/positions/PositionDetailPage.tsx'),
-    (m) => m.PositionDetailPage,
-  ),
-  tradingPartners: lazyPage(
-    () => import('../features/positions/TradingPartnersPage.tsx'),
-    (m) => m.TradingPartnersPage,
-  ),
-  tradingPartnerDetail: lazyPage(
-    () => import('../features/positions/TradingPartnerDetailPage.tsx'),
-    (m) => m.TradingPartnerDetailPage,
-  ),
-};
+/**
+ * Every screen is registered by its feature (features/<domain>/pages.ts) under its path in the route
+ * table, so adding one never edits the table; a path no feature registers shows "not available yet".
+ */
+export const FEATURE_PAGES: readonly PagesByPath[] = [
+  enterprisePages,
+  accountPages,
+  messagePages,
+  staffPages,
+  departmentPages,
+  positionPages,
+  operationLogPages,
+  supplierPages,
+  qualificationPages,
+  noticePages,
+  sourcingPages,
+  basicDataPages,
+  materialPages,
+  receivingPlanPages,
+  purchaseOrderPages,
+  reportPages,
+  reconciliationPages,
+  receiptPages,
+  deliveryNotePages,
+];
+const PAGES_BY_PATH: PagesByPath = Object.assign({}, ...FEATURE_PAGES);
 
 const notAvailable = lazyPage(
   () => import('../components/NotAvailablePage.tsx'),
@@ -100,7 +63,6 @@ function firstVisibleChild(node: RouteNode): string | undefined {
 /** Every path of the table becomes a flat child of the shell; its table entry travels as handle. */
 function shellChild(node: RouteNode): RouteObject {
   const path = node.path.slice(1);
-  if (node.page) return { path, lazy: PAGES[node.page] };
   const registered = PAGES_BY_PATH[node.path];
   if (registered) return { path, lazy: registered };
   const first = firstVisibleChild(node);

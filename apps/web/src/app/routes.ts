@@ -3,7 +3,8 @@ import type { enUS } from '../locales/en-US.ts';
 /**
  * The whole route table of spec §2 as data: the router, the menu, breadcrumbs, page titles and
  * permission checks are all derived from it. Paths are absolute so a child may live under another
- * prefix (e.g. /purchasechange/order under purchase orders), as in the spec.
+ * prefix (e.g. /purchasechange/order under purchase orders), as in the spec. The screens are not
+ * named here: each feature registers its own by path (features/<domain>/pages.ts, see app/router.tsx).
  */
 export type RouteTitleKey = keyof typeof enUS.routes;
 export type MenuGroupKey = keyof typeof enUS.menuGroups;
@@ -35,22 +36,6 @@ export type IconName =
   | 'print'
   | 'log';
 
-/** Screens that are built; every other route shows the "not available yet" page. */
-export type PageKey =
-  | 'enterpriseInfo'
-  | 'profile'
-  | 'news'
-  | 'newsContract'
-  | 'newsSettings'
-  | 'logs'
-  | 'staff'
-  | 'staffInfo'
-  | 'departments'
-  | 'positions'
-  | 'positionDetail'
-  | 'tradingPartners'
-  | 'tradingPartnerDetail';
-
 export interface RouteNode {
   path: string;
   title: RouteTitleKey;
@@ -58,7 +43,6 @@ export interface RouteNode {
   icon?: IconName;
   /** Reachable but not listed in the menu (details, forms). */
   hidden?: boolean;
-  page?: PageKey;
   children?: RouteNode[];
 }
 
@@ -84,11 +68,11 @@ export const ROUTE_GROUPS: MenuGroup[] = [
     key: 'basic',
     dropChildless: false,
     routes: [
-      route('/enterpriseinformation', 'enterpriseInfo', { icon: 'home', page: 'enterpriseInfo', ...perm('COMP_INFO') }),
-      route('/news', 'notifications', { icon: 'message', page: 'news' }),
-      route('/news/newcontract', 'messageCentre', { icon: 'message', page: 'newsContract' }),
-      route('/news/newsset', 'messageSettings', { icon: 'setting', page: 'newsSettings' }),
-      hidden('/profile/index', 'profile', { page: 'profile' }),
+      route('/enterpriseinformation', 'enterpriseInfo', { icon: 'home', ...perm('COMP_INFO') }),
+      route('/news', 'notifications', { icon: 'message' }),
+      route('/news/newcontract', 'messageCentre', { icon: 'message' }),
+      route('/news/newsset', 'messageSettings', { icon: 'setting' }),
+      hidden('/profile/index', 'profile'),
     ],
   },
   {
@@ -335,19 +319,18 @@ export const ROUTE_GROUPS: MenuGroup[] = [
     routes: [
       route('/staff', 'staffManagement', {
         icon: 'staff',
-        page: 'staff',
         ...perm('CF_EMP_MGT_01'),
-        children: [hidden('/staff/staffInfo', 'staffInfo', { page: 'staffInfo', ...perm('CF_EMP_MGT_01') })],
+        children: [hidden('/staff/staffInfo', 'staffInfo', perm('CF_EMP_MGT_01'))],
       }),
       route('/jurisdiction', 'permissionManagement', {
         icon: 'permission',
         ...perm('CF_OAU'),
         children: [
-          route('/jurisdiction/postauthority', 'positionAuthority', { page: 'positions' }),
-          hidden('/jurisdiction/postauthority/detail', 'positionAuthorityDetail', { page: 'positionDetail' }),
-          route('/jurisdiction/tradpartner', 'tradingPartners', { page: 'tradingPartners' }),
-          hidden('/jurisdiction/tradpartner/detail', 'tradingPartnerDetail', { page: 'tradingPartnerDetail' }),
-          route('/jurisdiction/dept', 'departments', { page: 'departments' }),
+          route('/jurisdiction/postauthority', 'positionAuthority'),
+          hidden('/jurisdiction/postauthority/detail', 'positionAuthorityDetail'),
+          route('/jurisdiction/tradpartner', 'tradingPartners'),
+          hidden('/jurisdiction/tradpartner/detail', 'tradingPartnerDetail'),
+          route('/jurisdiction/dept', 'departments'),
         ],
       }),
       route('/sysregistrate/registration', 'systemRegistration', { icon: 'registration', ...perm('CF_REG') }),
@@ -383,7 +366,7 @@ export const ROUTE_GROUPS: MenuGroup[] = [
           route('/printmanagement/printerSettings', 'printerSettings'),
         ],
       }),
-      route('/logs', 'operationLogs', { icon: 'log', page: 'logs', ...perm('CF_LOG') }),
+      route('/logs', 'operationLogs', { icon: 'log', ...perm('CF_LOG') }),
     ],
   },
 ];

@@ -1,23 +1,31 @@
 import {
   changePasswordSchema,
   forgetCodeRequestSchema,
+  joinStatusSchema,
+  type Locale,
   mobileCodeRequestSchema,
   modifyMobileCodeSchema,
   modifyMobileSchema,
+  noReplySchema,
   passwordLoginSchema,
   personalDataSchema,
   rawTextSchema,
+  registeredUserSchema,
   registerSchema,
   resetPasswordSchema,
+  resetTicketSchema,
   smsLoginSchema,
+  tokenReplySchema,
+  userInfoSchema,
+  userSettingsReplySchema,
   userSettingsSchema,
   validateForgetCodeSchema,
   validatePasswordSchema,
 } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, throttle } from '../../platform/http.ts';
+import { throttle } from '../../platform/http.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import { serverSecret } from '../../platform/secrets.ts';
 import type { Services } from '../../platform/services.ts';
 import * as accounts from './accounts.service.ts';
@@ -29,6 +37,7 @@ const SENT = {
   'zh-CN': '验证码已发送',
   'zh-TW': '驗證碼已發送',
 } as const;
+const codeSent = (locale: Locale) => SENT[locale];
 
 /** An avatar is shown as an image: only a path of this site or an http(s) address, never script or data. */
 const isSafeAvatarUrl = (url: string | null | undefined) =>
@@ -40,7 +49,7 @@ const personalDataInput = personalDataSchema.refine((v) => isSafeAvatarUrl(v.ava
 });
 
 export function registerAccountRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = defineRoutes(app, s, { tags: ['accounts'] });
   const limits = s.config.rateLimits;
   // At start: the first start generates the secret, and a bad SERVER_SECRET stops the start, not a login.
   serverSecret(s.config);
@@ -51,166 +60,211 @@ export function registerAccountRoutes(app: FastifyInstance, s: Services) {
   r.post(
     '/gateway/auth/oauth/token',
     {
-      config: { access: 'public', ...throttle(limits, 600) },
-      schema: {
-        tags: ['accounts'],
-        summary: 'Password or SMS-code login; replies an OAuth-style token (not enveloped)',
-        querystring: z.object({
-          grant_type: z.enum(['password', 'sms']).default('password'),
-          scope: rawTextSchema(64).optional(),
-          switching: rawTextSchema(64).optional(),
-        }),
-        body: z.record(z.string(), z.unknown()),
-      },
+      operationId: 'issueToken',
+      access: 'public',
+      summary: 'Password or SMS-code login; replies an OAuth-style token (not enveloped)',
+      config: throttle(limits, 600),
+      query: z.object({
+        grant_type: z.enum(['password', 'sms']).default('password'),
+        scope: rawTextSchema(64).optional(),
+        switching: rawTextSchema(64).optional(),
+      }),
+      body: z.record(z.string(), z.unknown()),
+      reply: noReplySchema,
+      otherReplies: { 200: tokenReplySchema },
     },
-    async (req, reply) => {
+    async (ctx, { query, body, req, reply }) => {
       const client = signInClient(s, req, reply);
-      if (req.query.grant_type === 'sms') return accounts.loginWithSmsCode(s, smsLoginSchema.parse(req.body), client);
-      return accounts.loginWithPassword(s, passwordLoginSchema.parse(req.body), client);
+      const token =
+        query.grant_type === 'sms'
+          ? await accounts.loginWithSmsCode(ctx, s, smsLoginSchema.parse(body), client)
+          : await accounts.loginWithPassword(ctx, s, passwordLoginSchema.parse(body), client);
+      // OAuth clients read the token's fields at the top level: it leaves as it is, outside the envelope.
+      await reply.send(token);
+      return null;
     },
   );
 
   r.get(
     '/gateway/auth/token/logout',
-    { config: { access: 'authenticated' }, schema: { tags: ['accounts'] } },
-    async (req) => {
-      await accounts.logout(s, req.auth!);
-      return ok(null);
+    { operationId: 'logOut', access: 'authenticated', reply: noReplySchema },
+    async (ctx) => {
+      await accounts.logout(ctx);
+      return null;
     },
   );
 
   r.get(
     '/gateway/admin/sysuserinfo/getRegisterCode',
     {
-      config: { access: 'public', ...throttle(limits, 5) },
-      schema: { tags: ['accounts'], querystring: mobileCodeRequestSchema },
+      operationId: 'sendRegisterCode',
+      access: 'public',
+      config: throttle(limits, 5),
+      query: mobileCodeRequestSchema,
+      reply: noReplySchema,
+      message: codeSent,
     },
-    async (req) => {
-      await accounts.sendRegisterCode(s, req.query, req.locale);
-      return ok(null, SENT[req.locale]);
+    async (ctx, { query }) => {
+      await accounts.sendRegisterCode(ctx, s, query);
+      return null;
     },
   );
 
   r.get(
     '/gateway/admin/sysuserinfo/getLoginCode',
     {
-      config: { access: 'public', ...throttle(limits, 5) },
-      schema: { tags: ['accounts'], querystring: mobileCodeRequestSchema },
+      operationId: 'sendLoginCode',
+      access: 'public',
+      config: throttle(limits, 5),
+      query: mobileCodeRequestSchema,
+      reply: noReplySchema,
+      message: codeSent,
     },
-    async (req) => {
-      await accounts.sendLoginCode(s, req.query, req.locale);
-      return ok(null, SENT[req.locale]);
+    async (ctx, { query }) => {
+      await accounts.sendLoginCode(ctx, s, query);
+      return null;
     },
   );
 
   r.post(
     '/gateway/admin/sysuserinfo/userRegister',
-    { config: { access: 'public', ...throttle(limits, 10) }, schema: { tags: ['accounts'], body: registerSchema } },
-    async (req) => ok(await accounts.registerUser(s, req.body)),
+    {
+      operationId: 'registerUser',
+      access: 'public',
+      config: throttle(limits, 10),
+      body: registerSchema,
+      reply: registeredUserSchema,
+    },
+    (ctx, { body }) => accounts.registerUser(ctx, body),
   );
 
   r.get(
     '/gateway/admin/sysuserinfo/getForgetPswdCode',
     {
-      config: { access: 'public', ...throttle(limits, 5) },
-      schema: { tags: ['accounts'], querystring: forgetCodeRequestSchema },
+      operationId: 'sendForgetPasswordCode',
+      access: 'public',
+      config: throttle(limits, 5),
+      query: forgetCodeRequestSchema,
+      reply: noReplySchema,
+      message: codeSent,
     },
-    async (req) => {
-      await accounts.sendForgetPasswordCode(s, req.query.account, req.locale);
-      return ok(null, SENT[req.locale]);
+    async (ctx, { query }) => {
+      await accounts.sendForgetPasswordCode(ctx, s, query.account);
+      return null;
     },
   );
 
   r.post(
     '/gateway/admin/sysuserinfo/validateForgetPswdCode',
     {
-      config: { access: 'public', ...throttle(limits, 10) },
-      schema: { tags: ['accounts'], body: validateForgetCodeSchema },
+      operationId: 'validateForgetPasswordCode',
+      access: 'public',
+      config: throttle(limits, 10),
+      body: validateForgetCodeSchema,
+      reply: resetTicketSchema,
     },
-    async (req, reply) => ok(await accounts.validateForgetPasswordCode(s, req.body, signInClient(s, req, reply))),
+    (ctx, { body, req, reply }) => accounts.validateForgetPasswordCode(ctx, s, body, signInClient(s, req, reply)),
   );
 
   r.post(
     '/gateway/admin/sysuserinfo/resetPaswd',
     {
-      config: { access: 'public', ...throttle(limits, 10) },
-      schema: { tags: ['accounts'], body: resetPasswordSchema },
+      operationId: 'resetPassword',
+      access: 'public',
+      config: throttle(limits, 10),
+      body: resetPasswordSchema,
+      reply: noReplySchema,
     },
-    async (req) => {
-      await accounts.resetPassword(s, req.body);
-      return ok(null);
+    async (ctx, { body }) => {
+      await accounts.resetPassword(ctx, body);
+      return null;
     },
   );
 
   r.get(
     '/gateway/admin/user/info',
-    { config: { access: 'authenticated' }, schema: { tags: ['accounts'] } },
-    async (req) => ok(await accounts.getUserInfo(s, req.auth!)),
+    { operationId: 'getUserInfo', access: 'authenticated', reply: userInfoSchema },
+    (ctx) => accounts.getUserInfo(ctx),
   );
 
   r.get(
     '/gateway/admin/sysuserinfo/userIsJoinComp',
-    { config: { access: 'authenticated' }, schema: { tags: ['accounts'] } },
-    async (req) => ok(await accounts.isJoined(s, req.auth!)),
+    { operationId: 'getJoinStatus', access: 'authenticated', reply: joinStatusSchema },
+    (ctx) => accounts.isJoined(ctx),
   );
 
   r.post(
     '/gateway/admin/user/editPassword',
     {
-      config: { access: 'authenticated', ...throttle(limits, 10) },
-      schema: { tags: ['accounts'], body: changePasswordSchema },
+      operationId: 'changePassword',
+      access: 'authenticated',
+      config: throttle(limits, 10),
+      body: changePasswordSchema,
+      reply: noReplySchema,
     },
-    async (req, reply) => {
-      await accounts.changePassword(s, req.auth!, req.body, signInClient(s, req, reply));
-      return ok(null);
+    async (ctx, { body, req, reply }) => {
+      await accounts.changePassword(ctx, s, body, signInClient(s, req, reply));
+      return null;
     },
   );
 
   r.post(
     '/gateway/admin/sysuserinfo/validatePassword',
     {
-      config: { access: 'authenticated', ...throttle(limits, 10) },
-      schema: { tags: ['accounts'], body: validatePasswordSchema },
+      operationId: 'validatePassword',
+      access: 'authenticated',
+      config: throttle(limits, 10),
+      body: validatePasswordSchema,
+      reply: noReplySchema,
     },
-    async (req, reply) => {
-      await accounts.validatePassword(s, req.auth!, req.body.password, signInClient(s, req, reply));
-      return ok(null);
+    async (ctx, { body, req, reply }) => {
+      await accounts.validatePassword(ctx, s, body.password, signInClient(s, req, reply));
+      return null;
     },
   );
 
   r.get(
     '/gateway/admin/sysuserinfo/getModifyMobileCode',
     {
-      config: { access: 'authenticated', ...throttle(limits, 5) },
-      schema: { tags: ['accounts'], querystring: modifyMobileCodeSchema },
+      operationId: 'sendModifyMobileCode',
+      access: 'authenticated',
+      config: throttle(limits, 5),
+      query: modifyMobileCodeSchema,
+      reply: noReplySchema,
+      message: codeSent,
     },
-    async (req) => {
-      await accounts.sendModifyMobileCode(s, req.auth!, req.query, req.locale);
-      return ok(null, SENT[req.locale]);
+    async (ctx, { query }) => {
+      await accounts.sendModifyMobileCode(ctx, s, query);
+      return null;
     },
   );
 
   r.post(
     '/gateway/admin/sysuserinfo/modifyMobile',
-    { config: { access: 'authenticated' }, schema: { tags: ['accounts'], body: modifyMobileSchema } },
-    async (req) => {
-      await accounts.modifyMobile(s, req.auth!, req.body);
-      return ok(null);
+    { operationId: 'modifyMobile', access: 'authenticated', body: modifyMobileSchema, reply: noReplySchema },
+    async (ctx, { body }) => {
+      await accounts.modifyMobile(ctx, body);
+      return null;
     },
   );
 
   r.post(
     '/gateway/admin/sysuserinfo/updatePersonalData',
-    { config: { access: 'authenticated' }, schema: { tags: ['accounts'], body: personalDataInput } },
-    async (req) => {
-      await accounts.updatePersonalData(s, req.auth!, req.body);
-      return ok(null);
+    { operationId: 'updatePersonalData', access: 'authenticated', body: personalDataInput, reply: noReplySchema },
+    async (ctx, { body }) => {
+      await accounts.updatePersonalData(ctx, body);
+      return null;
     },
   );
 
   r.post(
     '/gateway/admin/user/settings',
-    { config: { access: 'authenticated' }, schema: { tags: ['accounts'], body: userSettingsSchema } },
-    async (req) => ok(await accounts.updateUserSettings(s, req.auth!, req.body)),
+    {
+      operationId: 'updateUserSettings',
+      access: 'authenticated',
+      body: userSettingsSchema,
+      reply: userSettingsReplySchema,
+    },
+    (ctx, { body }) => accounts.updateUserSettings(ctx, body),
   );
 }

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_USER_SETTINGS,
-  type Locale,
   OPERATION_TYPE,
   type RegisterInput,
+  type TokenReply,
   USER_STATUS,
   USER_TYPE,
   type UserInfo,
@@ -13,12 +13,14 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { enterprises, sessions, users } from '../../db/schema.ts';
 import { issueSession, listMemberships, lockSessionsOf } from '../../platform/access.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { inTenantTx, isMemberAuth } from '../../platform/context.ts';
+import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachUserFile } from '../../platform/file-documents.ts';
 import { newId } from '../../platform/ids.ts';
 import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
 import { publishEvent } from '../../platform/realtime.ts';
+import type { AccountContext, SignedInContext } from '../../platform/route.ts';
 import { serverSecret } from '../../platform/secrets.ts';
 import type { Services } from '../../platform/services.ts';
 import { type Guard, guarded, type ThrottleRule } from '../../platform/throttle.ts';
@@ -81,8 +83,12 @@ async function assertFree(db: Db, input: { username?: string; email?: string; mo
   }
 }
 
-export async function sendRegisterCode(s: Services, input: { mobileArea: string; mobile: string }, locale: Locale) {
-  await sendCode(s.database.db, s.provider, {
+export async function sendRegisterCode(
+  { db, locale }: AccountContext,
+  s: Services,
+  input: { mobileArea: string; mobile: string },
+) {
+  await sendCode(db, s.provider, {
     purpose: 'register',
     target: mobileKey(input.mobileArea, input.mobile),
     recipient: mobileKey(input.mobileArea, input.mobile),
@@ -96,8 +102,7 @@ export async function sendRegisterCode(s: Services, input: { mobileArea: string;
  * code sent to the number, nobody learns whether a user name, mobile or e-mail is taken, and each such
  * answer costs a fresh code.
  */
-export async function registerUser(s: Services, input: RegisterInput) {
-  const db = s.database.db;
+export async function registerUser({ db }: AccountContext, input: RegisterInput) {
   const username = input.username.toLowerCase();
   assertStrong(input.password);
   await consumeCode(db, 'register', mobileKey(input.mobileArea, input.mobile), input.code);
@@ -116,13 +121,6 @@ export async function registerUser(s: Services, input: RegisterInput) {
     })
     .catch(duplicateField);
   return { userId: id, username };
-}
-
-export interface LoginResult {
-  access_token: string;
-  token_type: 'bearer';
-  expires_in: number;
-  scope: 'server';
 }
 
 /*
@@ -173,7 +171,7 @@ function signInGuard(s: Services, secret: Secret, account: string, client: SignI
   };
 }
 
-async function startSession(s: Services, user: User, client: SignInClient): Promise<LoginResult> {
+async function startSession(s: Services, user: User, client: SignInClient): Promise<TokenReply> {
   // Only after the secret was proven, so a stranger does not learn that an account exists or is locked.
   if (user.status === USER_STATUS.LOCKED) throw new AppError('ACCOUNT_LOCKED');
   const db = s.database.db;
@@ -198,11 +196,11 @@ async function startSession(s: Services, user: User, client: SignInClient): Prom
 }
 
 export async function loginWithPassword(
+  { db }: AccountContext,
   s: Services,
   input: { username: string; password: string },
   client: SignInClient,
 ) {
-  const db = s.database.db;
   const user = await findUserByAccount(db, input.username);
   const guard = signInGuard(s, 'password', accountKey(s, user, input.username), client, knows(client, user?.id));
   // An unknown name is weighed against no hash at the cost of a real one (S-04).
@@ -221,8 +219,11 @@ async function findUserByMobile(db: Db, mobileArea: string, mobile: string): Pro
 }
 
 /** Unknown numbers get no message but the same answers, the 60-second wait included. */
-export async function sendLoginCode(s: Services, input: { mobileArea: string; mobile: string }, locale: Locale) {
-  const db = s.database.db;
+export async function sendLoginCode(
+  { db, locale }: AccountContext,
+  s: Services,
+  input: { mobileArea: string; mobile: string },
+) {
   const target = mobileKey(input.mobileArea, input.mobile);
   const user = await findUserByMobile(db, input.mobileArea, input.mobile);
   if (!user) {
@@ -233,11 +234,11 @@ export async function sendLoginCode(s: Services, input: { mobileArea: string; mo
 }
 
 export async function loginWithSmsCode(
+  { db }: AccountContext,
   s: Services,
   input: { mobileArea: string; mobile: string; code: string },
   client: SignInClient,
 ) {
-  const db = s.database.db;
   const target = mobileKey(input.mobileArea, input.mobile);
   const user = await findUserByMobile(db, input.mobileArea, input.mobile);
   const guard = signInGuard(s, 'code', accountKey(s, user, target), client, knows(client, user?.id));
@@ -247,7 +248,7 @@ export async function loginWithSmsCode(
 }
 
 /** Signs a user in without a password (QR confirmation, third-party login): same session rules. */
-export async function loginAsUser(s: Services, userId: string, client: SignInClient): Promise<LoginResult> {
+export async function loginAsUser(s: Services, userId: string, client: SignInClient): Promise<TokenReply> {
   const [user] = await s.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError('BAD_CREDENTIALS');
   return startSession(s, user, client);
@@ -258,8 +259,8 @@ export async function loginAsUser(s: Services, userId: string, client: SignInCli
  * successor: a copy of any of them dies with the owner's logout, S-12), and closes their websockets in
  * every process. Under the user's session lock, so no successor is minted beside a revocation.
  */
-export async function revokeSessions(s: Services, userId: string, sessionId?: string) {
-  await s.database.db.transaction(async (tx) => {
+async function revokeSessions(db: Db, userId: string, sessionId?: string) {
+  await db.transaction(async (tx) => {
     await lockSessionsOf(tx, userId);
     const family = sessionId
       ? sql`${sessions.familyId} = (select family_id from ${sessions} where id = ${sessionId})`
@@ -274,22 +275,21 @@ export async function revokeSessions(s: Services, userId: string, sessionId?: st
   });
 }
 
-export async function logout(s: Services, auth: Auth) {
-  await revokeSessions(s, auth.userId, auth.sessionId);
-  if (auth.tenantId) {
-    const tenantId = auth.tenantId;
-    await inTenantTx(s.database.db, tenantId, (tx) =>
-      recordOperation(
-        tx,
-        { ...auth, tenantId },
-        { type: OPERATION_TYPE.LOGOUT, module: 'accounts', targetId: auth.userId, summary: 'logout' },
-      ),
+export async function logout({ db, auth }: SignedInContext) {
+  await revokeSessions(db, auth.userId, auth.sessionId);
+  if (isMemberAuth(auth)) {
+    await inTenantTx(db, auth.tenantId, (tx) =>
+      recordOperation(tx, actorOf(auth), {
+        type: OPERATION_TYPE.LOGOUT,
+        module: 'accounts',
+        targetId: auth.userId,
+        summary: 'logout',
+      }),
     );
   }
 }
 
-export async function getUserInfo(s: Services, auth: Auth): Promise<UserInfo> {
-  const db = s.database.db;
+export async function getUserInfo({ db, auth }: SignedInContext): Promise<UserInfo> {
   const [user] = await db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
   if (!user) throw new AppError('LOGIN_EXPIRED');
   const tenant = auth.tenantId
@@ -335,23 +335,22 @@ async function loadUser(db: Db, userId: string): Promise<User> {
 }
 
 /** The current password, proven again by a signed-in session: guessed like a login, throttled like one. */
-async function assertCurrentPassword(s: Services, user: User, password: string, client: SignInClient) {
+async function assertCurrentPassword(db: Db, s: Services, user: User, password: string, client: SignInClient) {
   const guard = signInGuard(s, 'password', userKey(user.id), client, knows(client, user.id));
-  if (!(await guarded(s.database.db, guard, () => verifyPassword(password, user.passwordHash)))) {
+  if (!(await guarded(db, guard, () => verifyPassword(password, user.passwordHash)))) {
     throw new AppError('WRONG_PASSWORD');
   }
 }
 
 /** Ends every session of the user, every family, this one included (S-07, S-12). */
 export async function changePassword(
+  { db, auth }: SignedInContext,
   s: Services,
-  auth: Auth,
   input: { password: string; newpassword1: string },
   client: SignInClient,
 ) {
-  const db = s.database.db;
   const user = await loadUser(db, auth.userId);
-  await assertCurrentPassword(s, user, input.password, client);
+  await assertCurrentPassword(db, s, user, input.password, client);
   assertStrong(input.newpassword1);
   await db
     .update(users)
@@ -361,21 +360,25 @@ export async function changePassword(
       version: sql`${users.version} + 1`,
     })
     .where(eq(users.id, user.id));
-  await revokeSessions(s, user.id);
+  await revokeSessions(db, user.id);
 }
 
-export async function validatePassword(s: Services, auth: Auth, password: string, client: SignInClient) {
-  const db = s.database.db;
+export async function validatePassword(
+  { db, auth }: SignedInContext,
+  s: Services,
+  password: string,
+  client: SignInClient,
+) {
   const user = await loadUser(db, auth.userId);
-  await assertCurrentPassword(s, user, password, client);
+  await assertCurrentPassword(db, s, user, password, client);
   await db.update(sessions).set({ passwordCheckedAt: new Date().toISOString() }).where(eq(sessions.id, auth.sessionId));
 }
 
-async function assertPasswordStep(db: Db, auth: Auth) {
+async function assertPasswordStep(db: Db, sessionId: string) {
   const [session] = await db
     .select({ at: sessions.passwordCheckedAt })
     .from(sessions)
-    .where(eq(sessions.id, auth.sessionId));
+    .where(eq(sessions.id, sessionId));
   if (!session?.at || Date.now() - new Date(session.at).getTime() > STEP_WINDOW_MS) throw new AppError('STEP_REQUIRED');
 }
 
@@ -384,13 +387,11 @@ async function assertPasswordStep(db: Db, auth: Auth) {
  * does not reveal other people's numbers either.
  */
 export async function sendModifyMobileCode(
+  { db, auth, locale }: SignedInContext,
   s: Services,
-  auth: Auth,
   input: { mobileArea: string; newMobile: string },
-  locale: Locale,
 ) {
-  const db = s.database.db;
-  await assertPasswordStep(db, auth);
+  await assertPasswordStep(db, auth.sessionId);
   const target = mobileKey(input.mobileArea, input.newMobile);
   await sendCode(db, s.provider, {
     purpose: 'modify-mobile',
@@ -402,12 +403,10 @@ export async function sendModifyMobileCode(
 }
 
 export async function modifyMobile(
-  s: Services,
-  auth: Auth,
+  { db, auth }: SignedInContext,
   input: { mobileArea: string; newMobile: string; newMobileCode: string },
 ) {
-  const db = s.database.db;
-  await assertPasswordStep(db, auth);
+  await assertPasswordStep(db, auth.sessionId);
   const target = mobileKey(input.mobileArea, input.newMobile);
   await consumeCode(db, 'modify-mobile', `${auth.userId}:${target}`, input.newMobileCode);
   await assertFree(db, { mobileArea: input.mobileArea, mobile: input.newMobile });
@@ -416,7 +415,7 @@ export async function modifyMobile(
     .set({ mobileArea: input.mobileArea, mobile: input.newMobile, updatedAt: new Date().toISOString() })
     .where(eq(users.id, auth.userId))
     .catch(duplicateField);
-  await revokeSessions(s, auth.userId);
+  await revokeSessions(db, auth.userId);
 }
 
 function forgetTarget(
@@ -437,8 +436,7 @@ const unreachableTarget = (s: Services, account: string) => `name:${nameDigest(s
  * Same answer for every account, reachable or not, on every request (S-04): a name that reaches nobody
  * gets a code that is stored and never sent, so asking again within 60 s is refused for it too.
  */
-export async function sendForgetPasswordCode(s: Services, account: string, locale: Locale) {
-  const db = s.database.db;
+export async function sendForgetPasswordCode({ db, locale }: AccountContext, s: Services, account: string) {
   const user = await findUserByAccount(db, account);
   const route = user && forgetTarget(user, account);
   if (!route) {
@@ -449,11 +447,11 @@ export async function sendForgetPasswordCode(s: Services, account: string, local
 }
 
 export async function validateForgetPasswordCode(
+  { db }: AccountContext,
   s: Services,
   input: { account: string; code: string },
   client: SignInClient,
 ) {
-  const db = s.database.db;
   const user = await findUserByAccount(db, input.account);
   const target = user ? `user:${user.id}` : unreachableTarget(s, input.account);
   const guard = signInGuard(s, 'code', accountKey(s, user, input.account), client, knows(client, user?.id));
@@ -464,8 +462,10 @@ export async function validateForgetPasswordCode(
   return { ticket };
 }
 
-export async function resetPassword(s: Services, input: { account: string; ticket: string; password: string }) {
-  const db = s.database.db;
+export async function resetPassword(
+  { db }: AccountContext,
+  input: { account: string; ticket: string; password: string },
+) {
   const user = await findUserByAccount(db, input.account);
   if (!user) throw new AppError('STEP_REQUIRED');
   // Checked before the ticket is spent, so a refused password does not send the user back to step one.
@@ -481,15 +481,14 @@ export async function resetPassword(s: Services, input: { account: string; ticke
       version: sql`${users.version} + 1`,
     })
     .where(eq(users.id, user.id));
-  await revokeSessions(s, user.id);
+  await revokeSessions(db, user.id);
 }
 
 export async function updatePersonalData(
-  s: Services,
-  auth: Auth,
+  { db, auth }: SignedInContext,
   input: { name?: string; introduction?: string; avatarUrl?: string | null },
 ) {
-  await s.database.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ ...input, updatedAt: new Date().toISOString() })
@@ -498,14 +497,14 @@ export async function updatePersonalData(
   });
 }
 
-export async function updateUserSettings(s: Services, auth: Auth, input: UserSettings) {
-  const user = await loadUser(s.database.db, auth.userId);
+export async function updateUserSettings({ db, auth }: SignedInContext, input: UserSettings) {
+  const user = await loadUser(db, auth.userId);
   const settings = { ...(user.settings as UserSettings), ...input };
-  await s.database.db.update(users).set({ settings }).where(eq(users.id, auth.userId));
+  await db.update(users).set({ settings }).where(eq(users.id, auth.userId));
   return { ...DEFAULT_USER_SETTINGS, ...settings };
 }
 
-export async function isJoined(s: Services, auth: Auth) {
-  const joined = await listMemberships(s.database.db, auth.userId);
+export async function isJoined({ db, auth }: SignedInContext) {
+  const joined = await listMemberships(db, auth.userId);
   return { isJoin: joined.length > 0 };
 }

@@ -1,55 +1,62 @@
-import { rawTextSchema } from '@concord/shared';
+import { oidcConfigSchema, rawTextSchema } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
-import { ok, throttle } from '../../platform/http.ts';
+import { throttle } from '../../platform/http.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { signInClient } from './devices.ts';
 import { finishOidcLogin, startOidcLogin } from './oidc.service.ts';
 
-export function registerOidcRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['accounts'];
+/** A browser navigation: a failure sends it back to the login page with a reason, never a JSON 500 page. */
+const loginPageWith = (err: unknown) => `/login?error=${err instanceof AppError ? err.errorCode : 'OIDC_FAILED'}`;
 
-  r.get('/gateway/auth/oidc/config', { config: { access: 'public' }, schema: { tags } }, async () =>
-    ok({ enabled: !!s.config.oidc, name: s.config.oidc?.name ?? '' }),
-  );
+export function registerOidcRoutes(app: FastifyInstance, s: Services) {
+  const r = defineRoutes(app, s, { tags: ['accounts'] });
+  const config = throttle(s.config.rateLimits, 30);
 
   r.get(
+    '/gateway/auth/oidc/config',
+    { operationId: 'getOidcConfig', access: 'public', reply: oidcConfigSchema },
+    () => ({
+      enabled: !!s.config.oidc,
+      name: s.config.oidc?.name ?? '',
+    }),
+  );
+
+  r.redirect(
     '/gateway/auth/oidc/start',
     {
-      config: { access: 'public', ...throttle(s.config.rateLimits, 30) },
-      schema: { tags, querystring: z.object({ redirect: rawTextSchema(500).optional() }) },
+      operationId: 'startOidcLogin',
+      access: 'public',
+      config,
+      query: z.object({ redirect: rawTextSchema(500).optional() }),
     },
-    async (req, reply) => {
+    async (ctx, { query }) => {
       try {
-        return reply.redirect(await startOidcLogin(s, req.query.redirect));
+        return await startOidcLogin(ctx, s, query.redirect);
       } catch (err) {
-        // A browser navigation: send it back to the login page with a reason, never a JSON 500 page.
-        const code = err instanceof AppError ? err.errorCode : 'OIDC_FAILED';
-        req.log.warn({ err }, 'third-party login could not start');
-        return reply.redirect(`/login?error=${code}`);
+        ctx.log.warn({ err }, 'third-party login could not start');
+        return loginPageWith(err);
       }
     },
   );
 
-  r.get(
+  r.redirect(
     '/gateway/auth/oidc/callback',
-    { config: { access: 'public', ...throttle(s.config.rateLimits, 30) }, schema: { tags } },
-    async (req, reply) => {
+    { operationId: 'finishOidcLogin', access: 'public', config },
+    async (ctx, { req, reply }) => {
       try {
-        const result = await finishOidcLogin(s, new URL(req.url, s.config.publicUrl), signInClient(s, req, reply));
+        const result = await finishOidcLogin(ctx, s, new URL(req.url, s.config.publicUrl), signInClient(s, req, reply));
         const hash = new URLSearchParams({
           access_token: result.access_token,
           expires_in: String(result.expires_in),
           redirect: result.redirect,
         });
-        return reply.redirect(`/auth-redirect#${hash}`);
+        return `/auth-redirect#${hash}`;
       } catch (err) {
-        const code = err instanceof AppError ? err.errorCode : 'OIDC_FAILED';
-        req.log.warn({ err }, 'third-party login failed');
-        return reply.redirect(`/login?error=${code}`);
+        ctx.log.warn({ err }, 'third-party login failed');
+        return loginPageWith(err);
       }
     },
   );

@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { TokenReply } from '@concord/shared';
 import { and, eq, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
+import type { Db } from '../../db/client.ts';
 import { oidcLinks, oidcStates, users } from '../../db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { AccountContext } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
-import { type LoginResult, loginAsUser } from './accounts.service.ts';
+import { loginAsUser } from './accounts.service.ts';
 import type { SignInClient } from './devices.ts';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -36,12 +39,15 @@ export function safeRedirect(path: string | undefined): string {
   return path?.startsWith('/') && !path.startsWith('//') && !path.includes('\\') ? path : '/';
 }
 
-export async function startOidcLogin(s: Services, redirect: string | undefined): Promise<string> {
+export async function startOidcLogin(
+  { db }: AccountContext,
+  s: Services,
+  redirect: string | undefined,
+): Promise<string> {
   const config = await clientConfig(s);
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
-  const db = s.database.db;
   await db.delete(oidcStates).where(lt(oidcStates.createdAt, new Date(Date.now() - STATE_TTL_MS).toISOString()));
   await db.insert(oidcStates).values({ state, nonce, codeVerifier, redirect: safeRedirect(redirect) });
   return oidc
@@ -61,12 +67,12 @@ export async function startOidcLogin(s: Services, redirect: string | undefined):
  * provider verified, else a new account made from the claims.
  */
 export async function finishOidcLogin(
+  { db }: AccountContext,
   s: Services,
   currentUrl: URL,
   client: SignInClient,
-): Promise<LoginResult & { redirect: string }> {
+): Promise<TokenReply & { redirect: string }> {
   const config = await clientConfig(s);
-  const db = s.database.db;
   const state = currentUrl.searchParams.get('state') ?? '';
   const [pending] = await db.delete(oidcStates).where(eq(oidcStates.state, state)).returning();
   if (!pending || Date.now() - new Date(pending.createdAt).getTime() > STATE_TTL_MS) throw new AppError('OIDC_FAILED');
@@ -92,14 +98,13 @@ export async function finishOidcLogin(
     : {};
   const claims: Claims = { ...userInfo, ...idClaims, sub: idClaims.sub };
   const issuer = s.config.oidc!.issuer;
-  const userId = await findOrCreateUser(s, issuer, claims);
+  const userId = await findOrCreateUser(db, issuer, claims);
   return { ...(await loginAsUser(s, userId, client)), redirect: pending.redirect ?? '/' };
 }
 
 type Claims = Record<string, unknown> & { sub: string };
 
-async function findOrCreateUser(s: Services, issuer: string, claims: Claims): Promise<string> {
-  const db = s.database.db;
+async function findOrCreateUser(db: Db, issuer: string, claims: Claims): Promise<string> {
   const [link] = await db
     .select({ userId: oidcLinks.userId })
     .from(oidcLinks)

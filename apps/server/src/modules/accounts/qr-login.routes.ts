@@ -1,57 +1,64 @@
-import { idSchema, rawTextSchema } from '@concord/shared';
+import {
+  idSchema,
+  noReplySchema,
+  qrPollSchema,
+  qrRequesterSchema,
+  qrTicketSchema,
+  rawTextSchema,
+} from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, throttle } from '../../platform/http.ts';
+import { throttle } from '../../platform/http.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { signInClient } from './devices.ts';
 import { confirmQrTicket, createQrTicket, describeQrRequester, pollQrTicket } from './qr-login.service.ts';
 
-const idParams = z.object({ id: idSchema });
-const secretField = rawTextSchema(100).min(10);
+const params = z.object({ id: idSchema });
+const secret = z.object({ secret: rawTextSchema(100).min(10) });
 
 export function registerQrLoginRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['accounts'];
+  const r = defineRoutes(app, s, { tags: ['accounts'] });
+  const limits = s.config.rateLimits;
 
   r.post(
     '/gateway/auth/qr',
-    { config: { access: 'public', ...throttle(s.config.rateLimits, 30) }, schema: { tags } },
-    async (req) => ok(await createQrTicket(s, { ip: req.ip, userAgent: req.headers['user-agent'] })),
+    { operationId: 'createQrTicket', access: 'public', config: throttle(limits, 30), reply: qrTicketSchema },
+    (ctx, { req }) => createQrTicket(ctx, s, req.headers['user-agent']),
   );
 
   r.get(
     '/gateway/auth/qr/:id',
     {
-      config: { access: 'public', ...throttle(s.config.rateLimits, 120) },
-      schema: { tags, params: idParams, querystring: z.object({ secret: secretField }) },
+      operationId: 'pollQrTicket',
+      access: 'public',
+      config: throttle(limits, 120),
+      params,
+      query: secret,
+      reply: qrPollSchema,
     },
-    async (req, reply) => ok(await pollQrTicket(s, req.params.id, req.query.secret, signInClient(s, req, reply))),
+    (ctx, { params, query, req, reply }) => pollQrTicket(ctx, s, params.id, query.secret, signInClient(s, req, reply)),
   );
 
   r.get(
     '/gateway/auth/qr/:id/requester',
     {
-      config: { access: 'authenticated' },
-      schema: {
-        tags,
-        summary: 'Which browser and address asked for the ticket, shown before the signed-in device confirms',
-        params: idParams,
-        querystring: z.object({ secret: secretField }),
-      },
+      operationId: 'getQrRequester',
+      access: 'authenticated',
+      summary: 'Which browser and address asked for the ticket, shown before the signed-in device confirms',
+      params,
+      query: secret,
+      reply: qrRequesterSchema,
     },
-    async (req) => ok(await describeQrRequester(s, req.params.id, req.query.secret, req.ip)),
+    (ctx, { params, query }) => describeQrRequester(ctx, params.id, query.secret),
   );
 
   r.post(
     '/gateway/auth/qr/:id/confirm',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags, params: idParams, body: z.object({ secret: secretField }) },
-    },
-    async (req) => {
-      await confirmQrTicket(s, req.auth!, req.params.id, req.body.secret);
-      return ok(null);
+    { operationId: 'confirmQrTicket', access: 'authenticated', params, body: secret, reply: noReplySchema },
+    async (ctx, { params, body }) => {
+      await confirmQrTicket(ctx, params.id, body.secret);
+      return null;
     },
   );
 }

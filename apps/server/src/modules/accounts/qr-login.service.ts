@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { QrRequester, QrStatus, QrTicket } from '@concord/shared';
+import type { QrPoll, QrRequester, QrStatus, QrTicket } from '@concord/shared';
 import { and, eq, gt } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import type { Db } from '../../db/client.ts';
 import { qrLogins } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import type { AccountContext, SignedInContext } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { hashToken } from '../../platform/tokens.ts';
-import { type LoginResult, loginAsUser } from './accounts.service.ts';
+import { loginAsUser } from './accounts.service.ts';
 import type { SignInClient } from './devices.ts';
 
 export const QR_TTL_SECONDS = 120;
@@ -53,14 +54,18 @@ export function describeUserAgent(userAgent: string | undefined): string | null 
 }
 
 /** A waiting browser asks for a ticket; its QR code opens /qr-login on a device that is signed in. */
-export async function createQrTicket(s: Services, requester: { ip: string; userAgent?: string }): Promise<QrTicket> {
+export async function createQrTicket(
+  { db, ip }: AccountContext,
+  s: Services,
+  userAgent: string | undefined,
+): Promise<QrTicket> {
   const id = newId();
   const secret = randomBytes(24).toString('base64url');
-  await s.database.db.insert(qrLogins).values({
+  await db.insert(qrLogins).values({
     id,
     secretHash: hashToken(secret),
-    requesterIp: requester.ip,
-    requesterAgent: describeUserAgent(requester.userAgent),
+    requesterIp: ip,
+    requesterAgent: describeUserAgent(userAgent),
     expiresAt: new Date(Date.now() + QR_TTL_SECONDS * 1000).toISOString(),
   });
   const url = `${s.config.publicUrl}/qr-login?id=${id}&s=${secret}`;
@@ -68,8 +73,8 @@ export async function createQrTicket(s: Services, requester: { ip: string; userA
   return { id, secret, url, svg, expiresIn: QR_TTL_SECONDS };
 }
 
-async function findLive(s: Services, id: string, secret: string) {
-  const [row] = await s.database.db.select().from(qrLogins).where(eq(qrLogins.id, id)).limit(1);
+async function findLive(db: Db, id: string, secret: string) {
+  const [row] = await db.select().from(qrLogins).where(eq(qrLogins.id, id)).limit(1);
   if (!row || row.secretHash !== hashToken(secret)) throw new AppError('NOT_FOUND');
   return row;
 }
@@ -79,15 +84,16 @@ async function findLive(s: Services, id: string, secret: string) {
  * consumed, so a second poll (or a replayed one) gets nothing.
  */
 export async function pollQrTicket(
+  { db }: AccountContext,
   s: Services,
   id: string,
   secret: string,
   client: SignInClient,
-): Promise<{ status: QrStatus } | ({ status: 'confirmed' } & LoginResult)> {
-  const row = await findLive(s, id, secret);
+): Promise<QrPoll> {
+  const row = await findLive(db, id, secret);
   if (new Date(row.expiresAt).getTime() <= Date.now() || row.status === 'consumed') return { status: 'expired' };
   if (row.status !== 'confirmed' || !row.userId) return { status: row.status as QrStatus };
-  const consumed = await s.database.db
+  const consumed = await db
     .update(qrLogins)
     .set({ status: 'consumed' })
     .where(and(eq(qrLogins.id, id), eq(qrLogins.status, 'confirmed')))
@@ -97,16 +103,20 @@ export async function pollQrTicket(
 }
 
 /** What the signed-in device is shown before it confirms: which browser, from which address, is asking. */
-export async function describeQrRequester(s: Services, id: string, secret: string, ip: string): Promise<QrRequester> {
-  const row = await findLive(s, id, secret);
+export async function describeQrRequester(
+  { db, ip }: SignedInContext,
+  id: string,
+  secret: string,
+): Promise<QrRequester> {
+  const row = await findLive(db, id, secret);
   if (row.status !== 'waiting' || new Date(row.expiresAt).getTime() <= Date.now()) throw new AppError('QR_EXPIRED');
   return { agent: row.requesterAgent, ip: row.requesterIp, sameAddress: row.requesterIp === ip };
 }
 
 /** The signed-in device confirms: the waiting browser will be signed in as this user. */
-export async function confirmQrTicket(s: Services, auth: Auth, id: string, secret: string): Promise<void> {
-  await findLive(s, id, secret);
-  const confirmed = await s.database.db
+export async function confirmQrTicket({ db, auth }: SignedInContext, id: string, secret: string): Promise<void> {
+  await findLive(db, id, secret);
+  const confirmed = await db
     .update(qrLogins)
     .set({ status: 'confirmed', userId: auth.userId })
     .where(and(eq(qrLogins.id, id), eq(qrLogins.status, 'waiting'), gt(qrLogins.expiresAt, new Date().toISOString())))

@@ -12,12 +12,12 @@ import type {
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { materialAttributes, materialFeatures } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -55,8 +55,7 @@ const attributeValues = (input: Omit<AttributeFields, never>) => ({
 });
 
 export async function listAttributes(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: z.infer<typeof attributeListSchema>,
 ): Promise<ListResult<MaterialAttribute>> {
   const f = query.filter ?? {};
@@ -81,7 +80,11 @@ export async function listAttributes(
   return { dataList: rows, totalCount: total };
 }
 
-export async function getAttribute(q: Queryable, tenantId: string, id: string): Promise<MaterialAttribute> {
+export function getAttribute({ tx, tenantId }: RequestContext, id: string): Promise<MaterialAttribute> {
+  return loadAttribute(tx, tenantId, id);
+}
+
+async function loadAttribute(q: Queryable, tenantId: string, id: string): Promise<MaterialAttribute> {
   const [row] = await q
     .select(attributeColumns)
     .from(materialAttributes)
@@ -101,48 +104,40 @@ const assertAttributeCodeFree = (q: Queryable, tenantId: string, code: string, s
     code,
   );
 
-export async function createAttribute(
-  db: Db,
-  auth: Auth,
-  input: AttributeFields,
-  scope: IdempotencyScope,
-): Promise<MaterialAttribute> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await assertAttributeCodeFree(tx, tenantId, input.code, null);
-      const id = newId();
-      await tx.insert(materialAttributes).values({ tenantId, id, ...attributeValues(input) });
-      await logChange(tx, auth, ADD, LOG_MODULES.attributes, id, `created the attribute ${input.code} ${input.name}`);
-      return getAttribute(tx, tenantId, id);
-    }),
-  );
+export async function createAttribute(ctx: RequestContext, input: AttributeFields): Promise<MaterialAttribute> {
+  const { tx, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await assertAttributeCodeFree(tx, tenantId, input.code, null);
+    const id = newId();
+    await tx.insert(materialAttributes).values({ tenantId, id, ...attributeValues(input) });
+    await logChange(ctx, ADD, LOG_MODULES.attributes, id, `created the attribute ${input.code} ${input.name}`);
+    return loadAttribute(tx, tenantId, id);
+  });
 }
 
 export async function updateAttribute(
-  q: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   input: AttributeUpdate,
 ): Promise<MaterialAttribute> {
-  const tenantId = auth.tenantId!;
-  const before = await getAttribute(q, tenantId, id);
+  const { tx: q, tenantId } = ctx;
+  const before = await loadAttribute(q, tenantId, id);
   const { version, ...rest } = input;
   const fields = attributeValues(rest);
   await assertAttributeCodeFree(q, tenantId, fields.code, id);
   await updateVersioned(q, materialAttributes, tenantId, id, version, fields);
   const changes = summarizeChanges({ ...before }, fields);
-  if (changes) await logChange(q, auth, UPDATE, LOG_MODULES.attributes, id, `${before.code}: ${changes}`);
-  return getAttribute(q, tenantId, id);
+  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.attributes, id, `${before.code}: ${changes}`);
+  return loadAttribute(q, tenantId, id);
 }
 
-export async function deleteAttribute(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
-  const row = await getAttribute(q, tenantId, id);
+export async function deleteAttribute(ctx: RequestContext, id: string): Promise<void> {
+  const { tx: q, tenantId } = ctx;
+  const row = await loadAttribute(q, tenantId, id);
   await q
     .delete(materialAttributes)
     .where(and(eq(materialAttributes.tenantId, tenantId), eq(materialAttributes.id, id)));
-  await logChange(q, auth, DELETE, LOG_MODULES.attributes, id, `deleted the attribute ${row.code} ${row.name}`);
+  await logChange(ctx, DELETE, LOG_MODULES.attributes, id, `deleted the attribute ${row.code} ${row.name}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -164,8 +159,7 @@ const featureColumns = {
 const FEATURE_SORTABLE = { name: materialFeatures.name, createdAt: materialFeatures.createdAt };
 
 export async function listFeatures(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: z.infer<typeof featureListSchema>,
 ): Promise<ListResult<MaterialFeature>> {
   const f = query.filter ?? {};
@@ -187,7 +181,11 @@ export async function listFeatures(
   return { dataList: rows, totalCount: total };
 }
 
-export async function getFeature(q: Queryable, tenantId: string, id: string): Promise<MaterialFeature> {
+export function getFeature({ tx, tenantId }: RequestContext, id: string): Promise<MaterialFeature> {
+  return loadFeature(tx, tenantId, id);
+}
+
+async function loadFeature(q: Queryable, tenantId: string, id: string): Promise<MaterialFeature> {
   const [row] = await q
     .select(featureColumns)
     .from(materialFeatures)
@@ -207,43 +205,31 @@ const assertFeatureNameFree = (q: Queryable, tenantId: string, name: string, sel
     name,
   );
 
-export async function createFeature(
-  db: Db,
-  auth: Auth,
-  input: FeatureFields,
-  scope: IdempotencyScope,
-): Promise<MaterialFeature> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await assertFeatureNameFree(tx, tenantId, input.name, null);
-      const id = newId();
-      await tx.insert(materialFeatures).values({ tenantId, id, ...input });
-      await logChange(tx, auth, ADD, LOG_MODULES.features, id, `created the feature ${input.name}`);
-      return getFeature(tx, tenantId, id);
-    }),
-  );
+export async function createFeature(ctx: RequestContext, input: FeatureFields): Promise<MaterialFeature> {
+  const { tx, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await assertFeatureNameFree(tx, tenantId, input.name, null);
+    const id = newId();
+    await tx.insert(materialFeatures).values({ tenantId, id, ...input });
+    await logChange(ctx, ADD, LOG_MODULES.features, id, `created the feature ${input.name}`);
+    return loadFeature(tx, tenantId, id);
+  });
 }
 
-export async function updateFeature(
-  q: Queryable,
-  auth: Auth,
-  id: string,
-  input: FeatureUpdate,
-): Promise<MaterialFeature> {
-  const tenantId = auth.tenantId!;
-  const before = await getFeature(q, tenantId, id);
+export async function updateFeature(ctx: RequestContext, id: string, input: FeatureUpdate): Promise<MaterialFeature> {
+  const { tx: q, tenantId } = ctx;
+  const before = await loadFeature(q, tenantId, id);
   const { version, ...fields } = input;
   await assertFeatureNameFree(q, tenantId, fields.name, id);
   await updateVersioned(q, materialFeatures, tenantId, id, version, fields);
   const changes = summarizeChanges({ ...before }, fields);
-  if (changes) await logChange(q, auth, UPDATE, LOG_MODULES.features, id, `${before.name}: ${changes}`);
-  return getFeature(q, tenantId, id);
+  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.features, id, `${before.name}: ${changes}`);
+  return loadFeature(q, tenantId, id);
 }
 
-export async function deleteFeature(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
-  const row = await getFeature(q, tenantId, id);
+export async function deleteFeature(ctx: RequestContext, id: string): Promise<void> {
+  const { tx: q, tenantId } = ctx;
+  const row = await loadFeature(q, tenantId, id);
   await q.delete(materialFeatures).where(and(eq(materialFeatures.tenantId, tenantId), eq(materialFeatures.id, id)));
-  await logChange(q, auth, DELETE, LOG_MODULES.features, id, `deleted the feature ${row.name}`);
+  await logChange(ctx, DELETE, LOG_MODULES.features, id, `deleted the feature ${row.name}`);
 }

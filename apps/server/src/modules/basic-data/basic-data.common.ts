@@ -2,7 +2,7 @@ import { BASIC_DATA_READERS, OPERATION_TYPE, type OperationType } from '@concord
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { Auth, RequestContext } from '../../platform/context.ts';
 import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
@@ -32,15 +32,15 @@ export function assertReader(auth: Auth): void {
 /** Numeric columns arrive as strings so no precision is lost in SQL; the API speaks numbers. */
 export const toNumber = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
+/** Logs a change in the caller's enterprise, inside the request's transaction. */
 export async function logChange(
-  q: Queryable,
-  auth: Auth,
+  { tx, auth }: RequestContext,
   type: OperationType,
   module: LogModule,
   targetId: string | null,
   summary: string,
 ): Promise<void> {
-  await recordOperation(q, actorOf(auth), { type, module, targetId, summary });
+  await recordOperation(tx, actorOf(auth), { type, module, targetId, summary });
 }
 
 export const ADD = OPERATION_TYPE.ADD;

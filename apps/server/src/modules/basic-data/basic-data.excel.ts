@@ -13,8 +13,7 @@ import {
   warehouseFieldsSchema,
 } from '@concord/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
 import {
@@ -29,10 +28,12 @@ import {
   existingCurrencyPairs,
   insertExchangeRates,
   insertInterestRates,
+  listExchangeRatesForExport,
+  listInterestRatesForExport,
   lockInterestRates,
   overlappingPeriods,
 } from './rates.service.ts';
-import { existingWarehouseCodes, insertWarehouses } from './warehouses.service.ts';
+import { existingWarehouseCodes, insertWarehouses, listWarehousesForExport } from './warehouses.service.ts';
 
 /**
  * Template, export and import of warehouses, interest rates and exchange rates. The workbook speaks
@@ -118,7 +119,8 @@ async function workbook<K extends string>(spec: SheetSpec<K>, locale: Locale, ro
   });
 }
 
-export const templateWorkbook = (kind: SheetKind, locale: Locale) =>
+/** The empty workbook of a sheet, its headers in the caller's language. */
+export const getTemplateWorkbook = ({ locale }: RequestContext, kind: SheetKind) =>
   workbook(SHEETS[kind] as SheetSpec<string>, locale, []);
 
 function assertExportable(count: number) {
@@ -126,7 +128,7 @@ function assertExportable(count: number) {
     throw new AppError('EXPORT_TOO_LARGE', { count: `>${EXPORT_MAX_ROWS}`, max: EXPORT_MAX_ROWS });
 }
 
-export function warehousesWorkbook(rows: Warehouse[], locale: Locale): Promise<Buffer> {
+function warehousesWorkbook(rows: Warehouse[], locale: Locale): Promise<Buffer> {
   assertExportable(rows.length);
   return workbook(
     WAREHOUSE_SHEET,
@@ -135,7 +137,7 @@ export function warehousesWorkbook(rows: Warehouse[], locale: Locale): Promise<B
   );
 }
 
-export function interestRatesWorkbook(rows: InterestRate[], locale: Locale): Promise<Buffer> {
+function interestRatesWorkbook(rows: InterestRate[], locale: Locale): Promise<Buffer> {
   assertExportable(rows.length);
   return workbook(
     INTEREST_SHEET,
@@ -144,13 +146,25 @@ export function interestRatesWorkbook(rows: InterestRate[], locale: Locale): Pro
   );
 }
 
-export function exchangeRatesWorkbook(rows: ExchangeRate[], locale: Locale): Promise<Buffer> {
+function exchangeRatesWorkbook(rows: ExchangeRate[], locale: Locale): Promise<Buffer> {
   assertExportable(rows.length);
   return workbook(
     EXCHANGE_SHEET,
     locale,
     rows.map((r) => [r.currencyCode, r.currencyName, r.baseCurrency, r.rate, r.decimalPlaces]),
   );
+}
+
+export async function exportWarehouses(ctx: RequestContext, filter: { keyword?: string }): Promise<Buffer> {
+  return warehousesWorkbook(await listWarehousesForExport(ctx, filter, EXPORT_MAX_ROWS), ctx.locale);
+}
+
+export async function exportInterestRates(ctx: RequestContext, filter: { valid?: boolean }): Promise<Buffer> {
+  return interestRatesWorkbook(await listInterestRatesForExport(ctx, filter, EXPORT_MAX_ROWS), ctx.locale);
+}
+
+export async function exportExchangeRates(ctx: RequestContext, filter: { keyword?: string }): Promise<Buffer> {
+  return exchangeRatesWorkbook(await listExchangeRatesForExport(ctx, filter, EXPORT_MAX_ROWS), ctx.locale);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -246,7 +260,8 @@ function duplicatesInFile<T>(parsed: Parsed<T>[], keyOf: (v: T) => string, colum
   return errors;
 }
 
-export async function importWarehouses(db: Db, auth: Auth, file: Buffer, locale: Locale): Promise<ImportResult> {
+export async function importWarehouses(ctx: RequestContext, file: Buffer): Promise<ImportResult> {
+  const { tx, tenantId, locale } = ctx;
   const spec = WAREHOUSE_SHEET;
   const read = await readXlsxRows(file, importColumns(spec));
   rejectIfAny(read.errors, locale);
@@ -261,28 +276,26 @@ export async function importWarehouses(db: Db, auth: Auth, file: Buffer, locale:
   }));
   const codeColumn = columnOf(spec, locale)('code');
   errors.push(...duplicatesInFile(parsed, (w) => w.code, codeColumn));
-  return inTenantTx(db, auth.tenantId, async (tx) => {
-    const taken = await existingWarehouseCodes(
-      tx,
-      auth.tenantId!,
-      parsed.map((p) => p.value.code),
-    );
-    for (const p of parsed) {
-      if (taken.has(p.value.code)) {
-        errors.push({ row: p.row, column: codeColumn, reason: 'IMPORT_VALUE_EXISTS', params: { value: p.value.code } });
-      }
+  const taken = await existingWarehouseCodes(
+    tx,
+    tenantId,
+    parsed.map((p) => p.value.code),
+  );
+  for (const p of parsed) {
+    if (taken.has(p.value.code)) {
+      errors.push({ row: p.row, column: codeColumn, reason: 'IMPORT_VALUE_EXISTS', params: { value: p.value.code } });
     }
-    rejectIfAny(errors, locale);
-    await insertWarehouses(
-      tx,
-      auth,
-      parsed.map((p) => p.value),
-    );
-    return { imported: parsed.length };
-  });
+  }
+  rejectIfAny(errors, locale);
+  await insertWarehouses(
+    ctx,
+    parsed.map((p) => p.value),
+  );
+  return { imported: parsed.length };
 }
 
-export async function importExchangeRates(db: Db, auth: Auth, file: Buffer, locale: Locale): Promise<ImportResult> {
+export async function importExchangeRates(ctx: RequestContext, file: Buffer): Promise<ImportResult> {
+  const { tx, tenantId, locale } = ctx;
   const spec = EXCHANGE_SHEET;
   const read = await readXlsxRows(file, importColumns(spec));
   rejectIfAny(read.errors, locale);
@@ -296,24 +309,22 @@ export async function importExchangeRates(db: Db, auth: Auth, file: Buffer, loca
   const pairOf = (r: { currencyCode: string; baseCurrency: string }) => `${r.currencyCode}/${r.baseCurrency}`;
   const codeColumn = columnOf(spec, locale)('currencyCode');
   errors.push(...duplicatesInFile(parsed, pairOf, codeColumn));
-  return inTenantTx(db, auth.tenantId, async (tx) => {
-    const taken = await existingCurrencyPairs(tx, auth.tenantId!);
-    for (const p of parsed) {
-      const pair = pairOf(p.value);
-      if (taken.has(pair))
-        errors.push({ row: p.row, column: codeColumn, reason: 'IMPORT_VALUE_EXISTS', params: { value: pair } });
-    }
-    rejectIfAny(errors, locale);
-    await insertExchangeRates(
-      tx,
-      auth,
-      parsed.map((p) => p.value),
-    );
-    return { imported: parsed.length };
-  });
+  const taken = await existingCurrencyPairs(tx, tenantId);
+  for (const p of parsed) {
+    const pair = pairOf(p.value);
+    if (taken.has(pair))
+      errors.push({ row: p.row, column: codeColumn, reason: 'IMPORT_VALUE_EXISTS', params: { value: pair } });
+  }
+  rejectIfAny(errors, locale);
+  await insertExchangeRates(
+    ctx,
+    parsed.map((p) => p.value),
+  );
+  return { imported: parsed.length };
 }
 
-export async function importInterestRates(db: Db, auth: Auth, file: Buffer, locale: Locale): Promise<ImportResult> {
+export async function importInterestRates(ctx: RequestContext, file: Buffer): Promise<ImportResult> {
+  const { tx, tenantId, locale } = ctx;
   const spec = INTEREST_SHEET;
   const read = await readXlsxRows(file, importColumns(spec));
   rejectIfAny(read.errors, locale);
@@ -339,31 +350,23 @@ export async function importInterestRates(db: Db, auth: Auth, file: Buffer, loca
     }
     if (!latest || p.value.endDate > latest.value.endDate) latest = p;
   }
-  return inTenantTx(db, auth.tenantId, async (tx) => {
-    await lockInterestRates(tx, auth.tenantId!);
-    const existing = await overlappingPeriods(
-      tx,
-      auth.tenantId!,
-      { startDate: '0001-01-01', endDate: '9999-12-31' },
-      null,
-    );
-    for (const p of valid) {
-      const other = existing.find((e) => e.startDate <= p.value.endDate && e.endDate >= p.value.startDate);
-      if (other) {
-        errors.push({
-          row: p.row,
-          column: startColumn,
-          reason: 'INTEREST_PERIOD_OVERLAP',
-          params: { start: other.startDate, end: other.endDate },
-        });
-      }
+  await lockInterestRates(tx, tenantId);
+  const existing = await overlappingPeriods(tx, tenantId, { startDate: '0001-01-01', endDate: '9999-12-31' }, null);
+  for (const p of valid) {
+    const other = existing.find((e) => e.startDate <= p.value.endDate && e.endDate >= p.value.startDate);
+    if (other) {
+      errors.push({
+        row: p.row,
+        column: startColumn,
+        reason: 'INTEREST_PERIOD_OVERLAP',
+        params: { start: other.startDate, end: other.endDate },
+      });
     }
-    rejectIfAny(errors, locale);
-    await insertInterestRates(
-      tx,
-      auth,
-      parsed.map((p) => p.value),
-    );
-    return { imported: parsed.length };
-  });
+  }
+  rejectIfAny(errors, locale);
+  await insertInterestRates(
+    ctx,
+    parsed.map((p) => p.value),
+  );
+  return { imported: parsed.length };
 }

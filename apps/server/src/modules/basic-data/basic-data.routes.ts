@@ -3,42 +3,50 @@ import {
   attributeListSchema,
   attributeUpdateSchema,
   basicDataIdsSchema,
+  decimalPlacesSettingSchema,
   decimalPlacesUpdateSchema,
   dictionaryFieldsSchema,
+  dictionaryItemSchema,
   dictionaryListSchema,
   dictionaryUpdateSchema,
   evaluationItemFieldsSchema,
   evaluationItemListSchema,
+  evaluationItemSchema,
   evaluationItemUpdateSchema,
   exchangeRateFieldsSchema,
   exchangeRateListSchema,
+  exchangeRateSchema,
   exchangeRateUpdateSchema,
   featureFieldsSchema,
   featureListSchema,
   featureUpdateSchema,
+  importResultSchema,
   interestRateFieldsSchema,
   interestRateListSchema,
+  interestRateSchema,
   interestRateUpdateSchema,
   type ListResult,
-  type Locale,
+  materialAttributeSchema,
   materialClassFieldsSchema,
   materialClassListSchema,
+  materialClassNodeSchema,
+  materialClassSchema,
   materialClassUpdateSchema,
+  materialFeatureSchema,
+  noReplySchema,
   organizationIdSchema,
-  type RouteAccess,
+  pageReplySchema,
   textSchema,
   warehouseFieldsSchema,
   warehouseListSchema,
+  warehouseSchema,
   warehouseUpdateSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ok } from '../../platform/http.ts';
-import { type IdempotencyScope, idempotencyScope } from '../../platform/idempotency.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
 import * as attributes from './attributes.service.ts';
@@ -51,31 +59,30 @@ import * as evaluation from './evaluation-items.service.ts';
 import * as rates from './rates.service.ts';
 import * as warehouses from './warehouses.service.ts';
 
-const idParams = z.object({ id: organizationIdSchema });
+const params = z.object({ id: organizationIdSchema });
 const keywordQuery = z.object({ keyword: textSchema(64).optional() });
 const interestExportQuery = z.object({ valid: z.enum(['true', 'false']).optional() });
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-interface Resource<L extends z.ZodType, C extends z.ZodType, U extends z.ZodType, T> {
+/** A request part as the route hands it over (platform/route.ts): the schema's output. */
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+interface Resource<L extends z.ZodType, C extends z.ZodType, U extends z.ZodType, R extends z.ZodType> {
   path: string;
+  /** The nouns of the operationIds: `getWarehouse`, `listWarehouses`. */
+  one: string;
+  many: string;
   /** Who may read: CF_BAS, or any member holding one of the reader codes (pickers of other forms). */
   readers: 'pickers' | 'CF_BAS';
-  list: { schema: L; run: (q: Queryable, tenantId: string, query: z.infer<L>) => Promise<ListResult<T>> };
-  get: (q: Queryable, tenantId: string, id: string) => Promise<T>;
-  create: { schema: C; run: (db: Db, auth: Auth, input: z.infer<C>, scope: IdempotencyScope) => Promise<T> };
-  update: { schema: U; run: (q: Queryable, auth: Auth, id: string, input: z.infer<U>) => Promise<T> };
-  remove: (q: Queryable, auth: Auth, id: string) => Promise<void>;
+  reply: R;
+  list: { schema: L; run: (ctx: RequestContext, query: Out<L>) => Promise<ListResult<z.output<R>>> };
+  get: (ctx: RequestContext, id: string) => Promise<z.output<R>>;
+  create: { schema: C; run: (ctx: RequestContext, input: Out<C>) => Promise<z.output<R>> };
+  update: { schema: U; run: (ctx: RequestContext, id: string, input: Out<U>) => Promise<z.output<R>> };
+  remove: (ctx: RequestContext, id: string) => Promise<void>;
   /** Flat lists delete several rows at once, all or none; the class tree deletes leaf by leaf. */
   batchDelete: boolean;
-}
-
-async function sendXlsx(reply: FastifyReply, file: Buffer, name: string) {
-  return reply
-    .type(XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('x-content-type-options', 'nosniff')
-    .send(file);
 }
 
 /** The uploaded workbook, refused above the reader's file-size limit before it is held whole. */
@@ -93,94 +100,120 @@ async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
  * lists them; decimal places are read by every screen that shows a number.
  */
 export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const tags = ['basic-data'];
-  const maintain = { access: 'CF_BAS' as RouteAccess };
-  const member = { access: 'member' as RouteAccess };
+  const r = defineRoutes(app, s, { tags: ['basic-data'] });
+  const maintain = 'CF_BAS';
 
-  // The type provider cannot narrow a generic schema's output; the schema has validated the body.
-  function crud<L extends z.ZodType, C extends z.ZodType, U extends z.ZodType, T>(res: Resource<L, C, U, T>) {
+  function crud<L extends z.ZodType, C extends z.ZodType, U extends z.ZodType, R extends z.ZodType>(
+    res: Resource<L, C, U, R>,
+  ) {
     const base = `/gateway/srm/${res.path}`;
-    const read = res.readers === 'pickers' ? member : maintain;
-    const readerCheck = (auth: Auth) => {
-      if (res.readers === 'pickers') assertReader(auth);
+    const read = res.readers === 'pickers' ? 'member' : maintain;
+    // A picker's reader holds any one of the reader codes; the route admits every member first.
+    const admitReader = (ctx: RequestContext) => {
+      if (res.readers === 'pickers') assertReader(ctx.auth);
     };
 
-    r.post(`${base}/list`, { config: read, schema: { tags, body: res.list.schema } }, async (req) => {
-      readerCheck(req.auth!);
-      return ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) => res.list.run(tx, req.auth!.tenantId!, req.body as z.infer<L>)),
-      );
-    });
+    r.post(
+      `${base}/list`,
+      { operationId: `list${res.many}`, access: read, body: res.list.schema, reply: pageReplySchema(res.reply) },
+      (ctx, { body }) => {
+        admitReader(ctx);
+        return res.list.run(ctx, body);
+      },
+    );
 
-    r.get(`${base}/:id`, { config: read, schema: { tags, params: idParams } }, async (req) => {
-      readerCheck(req.auth!);
-      return ok(await inTenantTx(db, req.auth!.tenantId, (tx) => res.get(tx, req.auth!.tenantId!, req.params.id)));
-    });
+    r.get(
+      `${base}/:id`,
+      { operationId: `get${res.one}`, access: read, params, reply: res.reply },
+      (ctx, { params }) => {
+        admitReader(ctx);
+        return res.get(ctx, params.id);
+      },
+    );
 
-    r.post(base, { config: maintain, schema: { tags, body: res.create.schema } }, async (req) =>
-      ok(await res.create.run(db, req.auth!, req.body as z.infer<C>, idempotencyScope(req))),
+    r.post(
+      base,
+      { operationId: `create${res.one}`, access: maintain, body: res.create.schema, reply: res.reply },
+      (ctx, { body }) => res.create.run(ctx, body),
     );
 
     r.put(
       `${base}/:id`,
-      { config: maintain, schema: { tags, params: idParams, body: res.update.schema } },
-      async (req) =>
-        ok(
-          await inTenantTx(db, req.auth!.tenantId, (tx) =>
-            res.update.run(tx, req.auth!, req.params.id, req.body as z.infer<U>),
-          ),
-        ),
+      { operationId: `update${res.one}`, access: maintain, params, body: res.update.schema, reply: res.reply },
+      (ctx, { params, body }) => res.update.run(ctx, params.id, body),
     );
 
-    r.delete(`${base}/:id`, { config: maintain, schema: { tags, params: idParams } }, async (req) => {
-      await inTenantTx(db, req.auth!.tenantId, (tx) => res.remove(tx, req.auth!, req.params.id));
-      return ok(null);
-    });
+    r.delete(
+      `${base}/:id`,
+      { operationId: `delete${res.one}`, access: maintain, params, reply: noReplySchema },
+      async (ctx, { params }) => {
+        await res.remove(ctx, params.id);
+        return null;
+      },
+    );
 
     if (res.batchDelete) {
-      r.post(`${base}/batch-delete`, { config: maintain, schema: { tags, body: basicDataIdsSchema } }, async (req) => {
-        await inTenantTx(db, req.auth!.tenantId, async (tx) => {
-          for (const id of new Set(req.body.ids)) await res.remove(tx, req.auth!, id);
-        });
-        return ok(null);
-      });
+      r.post(
+        `${base}/batch-delete`,
+        { operationId: `delete${res.many}`, access: maintain, body: basicDataIdsSchema, reply: noReplySchema },
+        async (ctx, { body }) => {
+          for (const id of new Set(body.ids)) await res.remove(ctx, id);
+          return null;
+        },
+      );
     }
   }
 
   function excelRoutes<Q extends z.ZodType>(
     path: string,
     kind: excel.SheetKind,
+    names: { one: string; many: string },
     query: Q,
-    exportRows: (q: Queryable, tenantId: string, filter: z.infer<Q>, locale: Locale) => Promise<Buffer>,
-    importFile: (db: Db, auth: Auth, file: Buffer, locale: Locale) => Promise<unknown>,
+    exportFile: (ctx: RequestContext, filter: Out<Q>) => Promise<Buffer>,
+    importFile: (ctx: RequestContext, file: Buffer) => Promise<Out<typeof importResultSchema>>,
   ) {
     const base = `/gateway/srm/${path}`;
-    r.get(`${base}/template`, { config: maintain, schema: { tags } }, async (req, reply) =>
-      sendXlsx(reply, await excel.templateWorkbook(kind, req.locale), excel.fileName(kind, 'template')),
+    r.file(
+      'GET',
+      `${base}/template`,
+      { operationId: `get${names.one}Template`, access: maintain, produces: XLSX_TYPE },
+      async (ctx) => ({ body: await excel.getTemplateWorkbook(ctx, kind), name: excel.fileName(kind, 'template') }),
     );
-    r.get(`${base}/export`, { config: maintain, schema: { tags, querystring: query } }, async (req, reply) => {
-      const file = await inTenantTx(db, req.auth!.tenantId, (tx) =>
-        exportRows(tx, req.auth!.tenantId!, req.query as z.infer<Q>, req.locale),
-      );
-      return sendXlsx(reply, file, excel.fileName(kind, 'export'));
-    });
-    r.post(`${base}/import`, { config: maintain, schema: { tags, consumes: ['multipart/form-data'] } }, async (req) =>
-      ok(await importFile(db, req.auth!, await uploadedWorkbook(req), req.locale)),
+    r.file(
+      'GET',
+      `${base}/export`,
+      { operationId: `export${names.many}`, access: maintain, query, produces: XLSX_TYPE },
+      async (ctx, { query }) => ({ body: await exportFile(ctx, query), name: excel.fileName(kind, 'export') }),
+    );
+    r.post(
+      `${base}/import`,
+      {
+        operationId: `import${names.many}`,
+        access: maintain,
+        consumes: ['multipart/form-data'],
+        reply: importResultSchema,
+      },
+      async (ctx, { req }) => importFile(ctx, await uploadedWorkbook(req)),
     );
   }
 
   // --- material classes -------------------------------------------------------------------------
 
-  r.get('/gateway/srm/material-classes/tree', { config: member, schema: { tags } }, async (req) => {
-    assertReader(req.auth!);
-    return ok(await inTenantTx(db, req.auth!.tenantId, (tx) => classes.getMaterialClassTree(tx, req.auth!.tenantId!)));
-  });
+  r.get(
+    '/gateway/srm/material-classes/tree',
+    { operationId: 'getMaterialClassTree', access: 'member', reply: z.array(materialClassNodeSchema) },
+    (ctx) => {
+      assertReader(ctx.auth);
+      return classes.getMaterialClassTree(ctx);
+    },
+  );
 
   crud({
     path: 'material-classes',
+    one: 'MaterialClass',
+    many: 'MaterialClasses',
     readers: 'pickers',
+    reply: materialClassSchema,
     list: { schema: materialClassListSchema, run: classes.listMaterialClasses },
     get: classes.getMaterialClass,
     create: { schema: materialClassFieldsSchema, run: classes.createMaterialClass },
@@ -191,7 +224,10 @@ export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
 
   crud({
     path: 'dictionaries',
+    one: 'DictionaryItem',
+    many: 'DictionaryItems',
     readers: 'pickers',
+    reply: dictionaryItemSchema,
     list: { schema: dictionaryListSchema, run: dictionaries.listDictionaryItems },
     get: dictionaries.getDictionaryItem,
     create: { schema: dictionaryFieldsSchema, run: dictionaries.createDictionaryItem },
@@ -202,7 +238,10 @@ export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
 
   crud({
     path: 'attributes',
+    one: 'MaterialAttribute',
+    many: 'MaterialAttributes',
     readers: 'CF_BAS',
+    reply: materialAttributeSchema,
     list: { schema: attributeListSchema, run: attributes.listAttributes },
     get: attributes.getAttribute,
     create: { schema: attributeFieldsSchema, run: attributes.createAttribute },
@@ -213,7 +252,10 @@ export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
 
   crud({
     path: 'features',
+    one: 'MaterialFeature',
+    many: 'MaterialFeatures',
     readers: 'CF_BAS',
+    reply: materialFeatureSchema,
     list: { schema: featureListSchema, run: attributes.listFeatures },
     get: attributes.getFeature,
     create: { schema: featureFieldsSchema, run: attributes.createFeature },
@@ -225,17 +267,17 @@ export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
   excelRoutes(
     'warehouses',
     'warehouses',
+    { one: 'Warehouse', many: 'Warehouses' },
     keywordQuery,
-    async (q, tenantId, filter, locale) =>
-      excel.warehousesWorkbook(
-        await warehouses.listWarehousesForExport(q, tenantId, filter, excel.EXPORT_MAX_ROWS),
-        locale,
-      ),
+    excel.exportWarehouses,
     excel.importWarehouses,
   );
   crud({
     path: 'warehouses',
+    one: 'Warehouse',
+    many: 'Warehouses',
     readers: 'pickers',
+    reply: warehouseSchema,
     list: { schema: warehouseListSchema, run: warehouses.listWarehouses },
     get: warehouses.getWarehouse,
     create: { schema: warehouseFieldsSchema, run: warehouses.createWarehouse },
@@ -247,22 +289,18 @@ export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
   excelRoutes(
     'interest-rates',
     'interestRates',
+    { one: 'InterestRate', many: 'InterestRates' },
     interestExportQuery,
-    async (q, tenantId, filter, locale) =>
-      excel.interestRatesWorkbook(
-        await rates.listInterestRatesForExport(
-          q,
-          tenantId,
-          { valid: filter.valid === undefined ? undefined : filter.valid === 'true' },
-          excel.EXPORT_MAX_ROWS,
-        ),
-        locale,
-      ),
+    (ctx, filter) =>
+      excel.exportInterestRates(ctx, { valid: filter.valid === undefined ? undefined : filter.valid === 'true' }),
     excel.importInterestRates,
   );
   crud({
     path: 'interest-rates',
+    one: 'InterestRate',
+    many: 'InterestRates',
     readers: 'CF_BAS',
+    reply: interestRateSchema,
     list: { schema: interestRateListSchema, run: rates.listInterestRates },
     get: rates.getInterestRate,
     create: { schema: interestRateFieldsSchema, run: rates.createInterestRate },
@@ -274,17 +312,17 @@ export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
   excelRoutes(
     'exchange-rates',
     'exchangeRates',
+    { one: 'ExchangeRate', many: 'ExchangeRates' },
     keywordQuery,
-    async (q, tenantId, filter, locale) =>
-      excel.exchangeRatesWorkbook(
-        await rates.listExchangeRatesForExport(q, tenantId, filter, excel.EXPORT_MAX_ROWS),
-        locale,
-      ),
+    excel.exportExchangeRates,
     excel.importExchangeRates,
   );
   crud({
     path: 'exchange-rates',
+    one: 'ExchangeRate',
+    many: 'ExchangeRates',
     readers: 'CF_BAS',
+    reply: exchangeRateSchema,
     list: { schema: exchangeRateListSchema, run: rates.listExchangeRates },
     get: rates.getExchangeRate,
     create: { schema: exchangeRateFieldsSchema, run: rates.createExchangeRate },
@@ -295,7 +333,10 @@ export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
 
   crud({
     path: 'evaluation-projects',
+    one: 'EvaluationItem',
+    many: 'EvaluationItems',
     readers: 'CF_BAS',
+    reply: evaluationItemSchema,
     list: { schema: evaluationItemListSchema, run: evaluation.listEvaluationItems },
     get: evaluation.getEvaluationItem,
     create: { schema: evaluationItemFieldsSchema, run: evaluation.createEvaluationItem },
@@ -306,14 +347,20 @@ export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
 
   // --- decimal places ---------------------------------------------------------------------------
 
-  r.get('/gateway/srm/decimal-places', { config: member, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => decimals.getDecimalPlacesSetting(tx, req.auth!.tenantId!))),
+  r.get(
+    '/gateway/srm/decimal-places',
+    { operationId: 'getDecimalPlaces', access: 'member', reply: decimalPlacesSettingSchema },
+    (ctx) => decimals.getDecimalPlacesSetting(ctx),
   );
 
   r.put(
     '/gateway/srm/decimal-places',
-    { config: maintain, schema: { tags, body: decimalPlacesUpdateSchema } },
-    async (req) =>
-      ok(await inTenantTx(db, req.auth!.tenantId, (tx) => decimals.saveDecimalPlaces(tx, req.auth!, req.body))),
+    {
+      operationId: 'saveDecimalPlaces',
+      access: maintain,
+      body: decimalPlacesUpdateSchema,
+      reply: decimalPlacesSettingSchema,
+    },
+    (ctx, { body }) => decimals.saveDecimalPlaces(ctx, body),
   );
 }

@@ -9,12 +9,12 @@ import type {
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { materialClasses } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -57,8 +57,7 @@ const SORTABLE = {
 };
 
 export async function listMaterialClasses(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<MaterialClass>> {
   const f = query.filter ?? {};
@@ -82,7 +81,7 @@ export async function listMaterialClasses(
 }
 
 /** The whole tree, siblings by sort order then code. Class trees stay small (hundreds of nodes). */
-export async function getMaterialClassTree(q: Queryable, tenantId: string): Promise<MaterialClassNode[]> {
+export async function getMaterialClassTree({ tx: q, tenantId }: RequestContext): Promise<MaterialClassNode[]> {
   const rows = await q
     .select({
       id: materialClasses.id,
@@ -108,7 +107,11 @@ export async function getMaterialClassTree(q: Queryable, tenantId: string): Prom
   return roots;
 }
 
-export async function getMaterialClass(q: Queryable, tenantId: string, id: string): Promise<MaterialClass> {
+export function getMaterialClass({ tx, tenantId }: RequestContext, id: string): Promise<MaterialClass> {
+  return loadMaterialClass(tx, tenantId, id);
+}
+
+async function loadMaterialClass(q: Queryable, tenantId: string, id: string): Promise<MaterialClass> {
   const [row] = await selectClasses(q)
     .where(and(eq(materialClasses.tenantId, tenantId), eq(materialClasses.id, id)))
     .limit(1);
@@ -152,51 +155,39 @@ async function assertCodeFree(q: Queryable, tenantId: string, code: string, self
   if (taken) throw new AppError('DUPLICATE', { field: code });
 }
 
-export async function createMaterialClass(
-  db: Db,
-  auth: Auth,
-  input: Fields,
-  scope: IdempotencyScope,
-): Promise<MaterialClass> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await lockTree(tx, tenantId);
-      await assertCodeFree(tx, tenantId, input.code, null);
-      await assertParent(tx, tenantId, input.parentId, null);
-      const id = newId();
-      await tx.insert(materialClasses).values({ tenantId, id, ...input });
-      await logChange(tx, auth, ADD, LOG_MODULES.classes, id, `created the material class ${input.code} ${input.name}`);
-      return getMaterialClass(tx, tenantId, id);
-    }),
-  );
+export async function createMaterialClass(ctx: RequestContext, input: Fields): Promise<MaterialClass> {
+  const { tx, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await lockTree(tx, tenantId);
+    await assertCodeFree(tx, tenantId, input.code, null);
+    await assertParent(tx, tenantId, input.parentId, null);
+    const id = newId();
+    await tx.insert(materialClasses).values({ tenantId, id, ...input });
+    await logChange(ctx, ADD, LOG_MODULES.classes, id, `created the material class ${input.code} ${input.name}`);
+    return loadMaterialClass(tx, tenantId, id);
+  });
 }
 
-export async function updateMaterialClass(
-  q: Queryable,
-  auth: Auth,
-  id: string,
-  input: UpdateInput,
-): Promise<MaterialClass> {
-  const tenantId = auth.tenantId!;
+export async function updateMaterialClass(ctx: RequestContext, id: string, input: UpdateInput): Promise<MaterialClass> {
+  const { tx: q, tenantId } = ctx;
   await lockTree(q, tenantId);
-  const before = await getMaterialClass(q, tenantId, id);
+  const before = await loadMaterialClass(q, tenantId, id);
   const { version, ...fields } = input;
   await assertCodeFree(q, tenantId, fields.code, id);
   await assertParent(q, tenantId, fields.parentId, id);
   await updateVersioned(q, materialClasses, tenantId, id, version, fields);
   const changes = summarizeChanges({ ...before }, fields);
-  if (changes) await logChange(q, auth, UPDATE, LOG_MODULES.classes, id, `${before.code}: ${changes}`);
-  return getMaterialClass(q, tenantId, id);
+  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.classes, id, `${before.code}: ${changes}`);
+  return loadMaterialClass(q, tenantId, id);
 }
 
 /** A class with subclasses or materials stays (spec: a class in use cannot be deleted). */
-export async function deleteMaterialClass(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
+export async function deleteMaterialClass(ctx: RequestContext, id: string): Promise<void> {
+  const { tx: q, tenantId } = ctx;
   await lockTree(q, tenantId);
-  const row = await getMaterialClass(q, tenantId, id);
+  const row = await loadMaterialClass(q, tenantId, id);
   if (row.childCount > 0) throw new AppError('MATERIAL_CLASS_HAS_CHILDREN');
   if ((await countMaterialsOfClass(q, tenantId, id)) > 0) throw new AppError('MATERIAL_CLASS_IN_USE');
   await q.delete(materialClasses).where(and(eq(materialClasses.tenantId, tenantId), eq(materialClasses.id, id)));
-  await logChange(q, auth, DELETE, LOG_MODULES.classes, id, `deleted the material class ${row.code} ${row.name}`);
+  await logChange(ctx, DELETE, LOG_MODULES.classes, id, `deleted the material class ${row.code} ${row.name}`);
 }

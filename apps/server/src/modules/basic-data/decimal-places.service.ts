@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { decimalPlaces } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { LOG_MODULES, logChange, UPDATE } from './basic-data.common.ts';
 
@@ -30,7 +30,11 @@ const toSetting = (places: DecimalPlaces, version: number): DecimalPlacesSetting
   version,
 });
 
-export async function getDecimalPlacesSetting(q: Queryable, tenantId: string): Promise<DecimalPlacesSetting> {
+export function getDecimalPlacesSetting({ tx, tenantId }: RequestContext): Promise<DecimalPlacesSetting> {
+  return readSetting(tx, tenantId);
+}
+
+async function readSetting(q: Queryable, tenantId: string): Promise<DecimalPlacesSetting> {
   const [row] = await q
     .select({ version: decimalPlaces.version })
     .from(decimalPlaces)
@@ -43,8 +47,8 @@ export async function getDecimalPlacesSetting(q: Queryable, tenantId: string): P
  * Saves the three settings. Version 0 means "still on the defaults": the insert then races only with
  * another first save, which the primary key turns into a 409 like any stale version.
  */
-export async function saveDecimalPlaces(q: Queryable, auth: Auth, input: UpdateInput): Promise<DecimalPlacesSetting> {
-  const tenantId = auth.tenantId!;
+export async function saveDecimalPlaces(ctx: RequestContext, input: UpdateInput): Promise<DecimalPlacesSetting> {
+  const { tx: q, tenantId } = ctx;
   const before = await getDecimalPlaces(q, tenantId);
   const after = Object.fromEntries(input.settings.map((s) => [s.kind, s.places])) as DecimalPlaces;
   const values = { quantityPlaces: after.quantity, pricePlaces: after.price, amountPlaces: after.amount };
@@ -66,6 +70,6 @@ export async function saveDecimalPlaces(q: Queryable, auth: Auth, input: UpdateI
   const changes = DECIMAL_KINDS.filter((k) => before[k] !== after[k])
     .map((k) => `${k} places: ${before[k]} → ${after[k]}`)
     .join('; ');
-  if (changes) await logChange(q, auth, UPDATE, LOG_MODULES.decimalPlaces, tenantId, changes);
-  return getDecimalPlacesSetting(q, tenantId);
+  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.decimalPlaces, tenantId, changes);
+  return readSetting(q, tenantId);
 }

@@ -8,12 +8,12 @@ import type {
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { dictionaryItems } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -61,8 +61,7 @@ const SORTABLE = {
 };
 
 export async function listDictionaryItems(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<DictionaryItem>> {
   const f = query.filter ?? {};
@@ -92,7 +91,11 @@ export async function listDictionaryItems(
   return { dataList: rows.map(toItem), totalCount: total };
 }
 
-export async function getDictionaryItem(q: Queryable, tenantId: string, id: string): Promise<DictionaryItem> {
+export function getDictionaryItem({ tx, tenantId }: RequestContext, id: string): Promise<DictionaryItem> {
+  return loadDictionaryItem(tx, tenantId, id);
+}
+
+async function loadDictionaryItem(q: Queryable, tenantId: string, id: string): Promise<DictionaryItem> {
   const [row] = await q
     .select(columns)
     .from(dictionaryItems)
@@ -118,56 +121,46 @@ const assertCodeFree = (q: Queryable, tenantId: string, input: Fields, selfId: s
 
 const stored = (input: Fields) => ({ ...input, value: input.value === null ? null : String(input.value) });
 
-export async function createDictionaryItem(
-  db: Db,
-  auth: Auth,
-  input: Fields,
-  scope: IdempotencyScope,
-): Promise<DictionaryItem> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await assertCodeFree(tx, tenantId, input, null);
-      const id = newId();
-      await tx.insert(dictionaryItems).values({ tenantId, id, ...stored(input) });
-      await logChange(
-        tx,
-        auth,
-        ADD,
-        LOG_MODULES.dictionaries,
-        id,
-        `created the ${input.dictType} item ${input.code} ${input.name}`,
-      );
-      return getDictionaryItem(tx, tenantId, id);
-    }),
-  );
+export async function createDictionaryItem(ctx: RequestContext, input: Fields): Promise<DictionaryItem> {
+  const { tx, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await assertCodeFree(tx, tenantId, input, null);
+    const id = newId();
+    await tx.insert(dictionaryItems).values({ tenantId, id, ...stored(input) });
+    await logChange(
+      ctx,
+      ADD,
+      LOG_MODULES.dictionaries,
+      id,
+      `created the ${input.dictType} item ${input.code} ${input.name}`,
+    );
+    return loadDictionaryItem(tx, tenantId, id);
+  });
 }
 
 export async function updateDictionaryItem(
-  q: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   input: UpdateInput,
 ): Promise<DictionaryItem> {
-  const tenantId = auth.tenantId!;
-  const before = await getDictionaryItem(q, tenantId, id);
+  const { tx: q, tenantId } = ctx;
+  const before = await loadDictionaryItem(q, tenantId, id);
   const { version, ...fields } = input;
   await assertCodeFree(q, tenantId, fields, id);
   await updateVersioned(q, dictionaryItems, tenantId, id, version, stored(fields));
   const changes = summarizeChanges({ ...before }, fields);
   if (changes) {
-    await logChange(q, auth, UPDATE, LOG_MODULES.dictionaries, id, `${before.dictType} ${before.code}: ${changes}`);
+    await logChange(ctx, UPDATE, LOG_MODULES.dictionaries, id, `${before.dictType} ${before.code}: ${changes}`);
   }
-  return getDictionaryItem(q, tenantId, id);
+  return loadDictionaryItem(q, tenantId, id);
 }
 
-export async function deleteDictionaryItem(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
-  const row = await getDictionaryItem(q, tenantId, id);
+export async function deleteDictionaryItem(ctx: RequestContext, id: string): Promise<void> {
+  const { tx: q, tenantId } = ctx;
+  const row = await loadDictionaryItem(q, tenantId, id);
   await q.delete(dictionaryItems).where(and(eq(dictionaryItems.tenantId, tenantId), eq(dictionaryItems.id, id)));
   await logChange(
-    q,
-    auth,
+    ctx,
     DELETE,
     LOG_MODULES.dictionaries,
     id,

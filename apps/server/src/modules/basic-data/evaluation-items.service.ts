@@ -7,12 +7,12 @@ import type {
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { evaluationItems } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -51,8 +51,7 @@ const values = (input: Fields) => ({
 });
 
 export async function listEvaluationItems(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<EvaluationItem>> {
   const f = query.filter ?? {};
@@ -77,7 +76,11 @@ export async function listEvaluationItems(
   return { dataList: rows.map(toItem), totalCount: total };
 }
 
-export async function getEvaluationItem(q: Queryable, tenantId: string, id: string): Promise<EvaluationItem> {
+export function getEvaluationItem({ tx, tenantId }: RequestContext, id: string): Promise<EvaluationItem> {
+  return loadEvaluationItem(tx, tenantId, id);
+}
+
+async function loadEvaluationItem(q: Queryable, tenantId: string, id: string): Promise<EvaluationItem> {
   const [row] = await q
     .select(columns)
     .from(evaluationItems)
@@ -97,57 +100,41 @@ const assertCodeFree = (q: Queryable, tenantId: string, code: string, selfId: st
     code,
   );
 
-export async function createEvaluationItem(
-  db: Db,
-  auth: Auth,
-  input: Fields,
-  scope: IdempotencyScope,
-): Promise<EvaluationItem> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await assertCodeFree(tx, tenantId, input.code, null);
-      const id = newId();
-      await tx.insert(evaluationItems).values({ tenantId, id, ...values(input) });
-      await logChange(
-        tx,
-        auth,
-        ADD,
-        LOG_MODULES.evaluationItems,
-        id,
-        `created the evaluation item ${input.code} ${input.name}`,
-      );
-      return getEvaluationItem(tx, tenantId, id);
-    }),
-  );
+export async function createEvaluationItem(ctx: RequestContext, input: Fields): Promise<EvaluationItem> {
+  const { tx, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await assertCodeFree(tx, tenantId, input.code, null);
+    const id = newId();
+    await tx.insert(evaluationItems).values({ tenantId, id, ...values(input) });
+    await logChange(
+      ctx,
+      ADD,
+      LOG_MODULES.evaluationItems,
+      id,
+      `created the evaluation item ${input.code} ${input.name}`,
+    );
+    return loadEvaluationItem(tx, tenantId, id);
+  });
 }
 
 export async function updateEvaluationItem(
-  q: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   input: UpdateInput,
 ): Promise<EvaluationItem> {
-  const tenantId = auth.tenantId!;
-  const before = await getEvaluationItem(q, tenantId, id);
+  const { tx: q, tenantId } = ctx;
+  const before = await loadEvaluationItem(q, tenantId, id);
   const { version, ...fields } = input;
   await assertCodeFree(q, tenantId, fields.code, id);
   await updateVersioned(q, evaluationItems, tenantId, id, version, values(fields));
   const changes = summarizeChanges({ ...before }, fields);
-  if (changes) await logChange(q, auth, UPDATE, LOG_MODULES.evaluationItems, id, `${before.code}: ${changes}`);
-  return getEvaluationItem(q, tenantId, id);
+  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.evaluationItems, id, `${before.code}: ${changes}`);
+  return loadEvaluationItem(q, tenantId, id);
 }
 
-export async function deleteEvaluationItem(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
-  const row = await getEvaluationItem(q, tenantId, id);
+export async function deleteEvaluationItem(ctx: RequestContext, id: string): Promise<void> {
+  const { tx: q, tenantId } = ctx;
+  const row = await loadEvaluationItem(q, tenantId, id);
   await q.delete(evaluationItems).where(and(eq(evaluationItems.tenantId, tenantId), eq(evaluationItems.id, id)));
-  await logChange(
-    q,
-    auth,
-    DELETE,
-    LOG_MODULES.evaluationItems,
-    id,
-    `deleted the evaluation item ${row.code} ${row.name}`,
-  );
+  await logChange(ctx, DELETE, LOG_MODULES.evaluationItems, id, `deleted the evaluation item ${row.code} ${row.name}`);
 }

@@ -11,12 +11,12 @@ import type {
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { exchangeRates, interestRates } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { MemberAuth, RequestContext } from '../../platform/context.ts';
 import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -62,8 +62,7 @@ const interestFilter = (tenantId: string, f: InterestListQuery['filter'] = {}) =
   );
 
 export async function listInterestRates(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: InterestListQuery,
 ): Promise<ListResult<InterestRate>> {
   const where = interestFilter(tenantId, query.filter);
@@ -85,8 +84,7 @@ export async function listInterestRates(
 }
 
 export async function listInterestRatesForExport(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   filter: InterestListQuery['filter'],
   max: number,
 ): Promise<InterestRate[]> {
@@ -99,7 +97,11 @@ export async function listInterestRatesForExport(
   return rows.map(toInterest);
 }
 
-export async function getInterestRate(q: Queryable, tenantId: string, id: string): Promise<InterestRate> {
+export function getInterestRate({ tx, tenantId }: RequestContext, id: string): Promise<InterestRate> {
+  return loadInterestRate(tx, tenantId, id);
+}
+
+async function loadInterestRate(q: Queryable, tenantId: string, id: string): Promise<InterestRate> {
   const [row] = await q
     .select(interestColumns)
     .from(interestRates)
@@ -146,43 +148,35 @@ async function assertNoOverlap(q: Queryable, tenantId: string, input: InterestFi
 
 const interestValues = (input: InterestFields) => ({ ...input, monthlyRate: String(input.monthlyRate) });
 
-export async function createInterestRate(
-  db: Db,
-  auth: Auth,
-  input: InterestFields,
-  scope: IdempotencyScope,
-): Promise<InterestRate> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await lockInterestRates(tx, tenantId);
-      await assertNoOverlap(tx, tenantId, input, null);
-      const id = newId();
-      await tx.insert(interestRates).values({
-        tenantId,
-        id,
-        ...interestValues(input),
-        registrantId: auth.userId,
-        registrantName: auth.username,
-      });
-      await logChange(
-        tx,
-        auth,
-        ADD,
-        LOG_MODULES.interestRates,
-        id,
-        `created the interest rate ${input.monthlyRate}% for ${input.startDate} – ${input.endDate}`,
-      );
-      return getInterestRate(tx, tenantId, id);
-    }),
-  );
+export async function createInterestRate(ctx: RequestContext, input: InterestFields): Promise<InterestRate> {
+  const { tx, auth, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await lockInterestRates(tx, tenantId);
+    await assertNoOverlap(tx, tenantId, input, null);
+    const id = newId();
+    await tx.insert(interestRates).values({
+      tenantId,
+      id,
+      ...interestValues(input),
+      registrantId: auth.userId,
+      registrantName: auth.username,
+    });
+    await logChange(
+      ctx,
+      ADD,
+      LOG_MODULES.interestRates,
+      id,
+      `created the interest rate ${input.monthlyRate}% for ${input.startDate} – ${input.endDate}`,
+    );
+    return loadInterestRate(tx, tenantId, id);
+  });
 }
 
-/** Inserts checked import rows (already free of overlaps) in the caller's transaction. */
-export async function insertInterestRates(q: Queryable, auth: Auth, rows: InterestFields[]): Promise<void> {
-  const tenantId = auth.tenantId!;
+/** Inserts checked import rows (already free of overlaps) in the request's transaction. */
+export async function insertInterestRates(ctx: RequestContext, rows: InterestFields[]): Promise<void> {
+  const { tx, auth, tenantId } = ctx;
   for (let i = 0; i < rows.length; i += 1000) {
-    await q.insert(interestRates).values(
+    await tx.insert(interestRates).values(
       rows.slice(i, i + 1000).map((r) => ({
         tenantId,
         id: newId(),
@@ -192,42 +186,33 @@ export async function insertInterestRates(q: Queryable, auth: Auth, rows: Intere
       })),
     );
   }
-  await logChange(q, auth, ADD, LOG_MODULES.interestRates, null, `imported ${rows.length} interest rate(s)`);
+  await logChange(ctx, ADD, LOG_MODULES.interestRates, null, `imported ${rows.length} interest rate(s)`);
 }
 
 export async function updateInterestRate(
-  q: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   input: InterestUpdate,
 ): Promise<InterestRate> {
-  const tenantId = auth.tenantId!;
+  const { tx: q, tenantId } = ctx;
   await lockInterestRates(q, tenantId);
-  const before = await getInterestRate(q, tenantId, id);
+  const before = await loadInterestRate(q, tenantId, id);
   const { version, ...fields } = input;
   await assertNoOverlap(q, tenantId, fields, id);
   await updateVersioned(q, interestRates, tenantId, id, version, interestValues(fields));
   const changes = summarizeChanges({ ...before }, fields);
   if (changes) {
-    await logChange(
-      q,
-      auth,
-      UPDATE,
-      LOG_MODULES.interestRates,
-      id,
-      `${before.startDate} – ${before.endDate}: ${changes}`,
-    );
+    await logChange(ctx, UPDATE, LOG_MODULES.interestRates, id, `${before.startDate} – ${before.endDate}: ${changes}`);
   }
-  return getInterestRate(q, tenantId, id);
+  return loadInterestRate(q, tenantId, id);
 }
 
-export async function deleteInterestRate(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
-  const row = await getInterestRate(q, tenantId, id);
+export async function deleteInterestRate(ctx: RequestContext, id: string): Promise<void> {
+  const { tx: q, tenantId } = ctx;
+  const row = await loadInterestRate(q, tenantId, id);
   await q.delete(interestRates).where(and(eq(interestRates.tenantId, tenantId), eq(interestRates.id, id)));
   await logChange(
-    q,
-    auth,
+    ctx,
     DELETE,
     LOG_MODULES.interestRates,
     id,
@@ -275,8 +260,7 @@ const exchangeFilter = (tenantId: string, f: ExchangeListQuery['filter'] = {}) =
   );
 
 export async function listExchangeRates(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: ExchangeListQuery,
 ): Promise<ListResult<ExchangeRate>> {
   const where = exchangeFilter(tenantId, query.filter);
@@ -298,8 +282,7 @@ export async function listExchangeRates(
 }
 
 export async function listExchangeRatesForExport(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   filter: ExchangeListQuery['filter'],
   max: number,
 ): Promise<ExchangeRate[]> {
@@ -312,7 +295,11 @@ export async function listExchangeRatesForExport(
   return rows.map(toExchange);
 }
 
-export async function getExchangeRate(q: Queryable, tenantId: string, id: string): Promise<ExchangeRate> {
+export function getExchangeRate({ tx, tenantId }: RequestContext, id: string): Promise<ExchangeRate> {
+  return loadExchangeRate(tx, tenantId, id);
+}
+
+async function loadExchangeRate(q: Queryable, tenantId: string, id: string): Promise<ExchangeRate> {
   const [row] = await q
     .select(exchangeColumns)
     .from(exchangeRates)
@@ -345,80 +332,70 @@ const assertPairFree = (q: Queryable, tenantId: string, input: ExchangeFields, s
     `${input.currencyCode}/${input.baseCurrency}`,
   );
 
-const exchangeValues = (input: ExchangeFields, auth: Auth) => ({
+const exchangeValues = (input: ExchangeFields, auth: MemberAuth) => ({
   ...input,
   rate: String(input.rate),
   updaterId: auth.userId,
   updaterName: auth.username,
 });
 
-export async function createExchangeRate(
-  db: Db,
-  auth: Auth,
-  input: ExchangeFields,
-  scope: IdempotencyScope,
-): Promise<ExchangeRate> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await assertPairFree(tx, tenantId, input, null);
-      const id = newId();
-      await tx.insert(exchangeRates).values({ tenantId, id, ...exchangeValues(input, auth) });
-      await logChange(
-        tx,
-        auth,
-        ADD,
-        LOG_MODULES.exchangeRates,
-        id,
-        `created the exchange rate ${input.currencyCode}/${input.baseCurrency} ${input.rate}`,
-      );
-      return getExchangeRate(tx, tenantId, id);
-    }),
-  );
+export async function createExchangeRate(ctx: RequestContext, input: ExchangeFields): Promise<ExchangeRate> {
+  const { tx, auth, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await assertPairFree(tx, tenantId, input, null);
+    const id = newId();
+    await tx.insert(exchangeRates).values({ tenantId, id, ...exchangeValues(input, auth) });
+    await logChange(
+      ctx,
+      ADD,
+      LOG_MODULES.exchangeRates,
+      id,
+      `created the exchange rate ${input.currencyCode}/${input.baseCurrency} ${input.rate}`,
+    );
+    return loadExchangeRate(tx, tenantId, id);
+  });
 }
 
-export async function insertExchangeRates(q: Queryable, auth: Auth, rows: ExchangeFields[]): Promise<void> {
-  const tenantId = auth.tenantId!;
+/** Inserts checked import rows (pairs not yet taken) in the request's transaction. */
+export async function insertExchangeRates(ctx: RequestContext, rows: ExchangeFields[]): Promise<void> {
+  const { tx, auth, tenantId } = ctx;
   for (let i = 0; i < rows.length; i += 1000) {
-    await q
+    await tx
       .insert(exchangeRates)
       .values(rows.slice(i, i + 1000).map((r) => ({ tenantId, id: newId(), ...exchangeValues(r, auth) })));
   }
-  await logChange(q, auth, ADD, LOG_MODULES.exchangeRates, null, `imported ${rows.length} exchange rate(s)`);
+  await logChange(ctx, ADD, LOG_MODULES.exchangeRates, null, `imported ${rows.length} exchange rate(s)`);
 }
 
 export async function updateExchangeRate(
-  q: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   input: ExchangeUpdate,
 ): Promise<ExchangeRate> {
-  const tenantId = auth.tenantId!;
-  const before = await getExchangeRate(q, tenantId, id);
+  const { tx: q, auth, tenantId } = ctx;
+  const before = await loadExchangeRate(q, tenantId, id);
   const { version, ...fields } = input;
   await assertPairFree(q, tenantId, fields, id);
   await updateVersioned(q, exchangeRates, tenantId, id, version, exchangeValues(fields, auth));
   const changes = summarizeChanges({ ...before }, fields);
   if (changes) {
     await logChange(
-      q,
-      auth,
+      ctx,
       UPDATE,
       LOG_MODULES.exchangeRates,
       id,
       `${before.currencyCode}/${before.baseCurrency}: ${changes}`,
     );
   }
-  return getExchangeRate(q, tenantId, id);
+  return loadExchangeRate(q, tenantId, id);
 }
 
-export async function deleteExchangeRate(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
-  const row = await getExchangeRate(q, tenantId, id);
+export async function deleteExchangeRate(ctx: RequestContext, id: string): Promise<void> {
+  const { tx: q, tenantId } = ctx;
+  const row = await loadExchangeRate(q, tenantId, id);
   await q.delete(exchangeRates).where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.id, id)));
   await logChange(
-    q,
-    auth,
+    ctx,
     DELETE,
     LOG_MODULES.exchangeRates,
     id,

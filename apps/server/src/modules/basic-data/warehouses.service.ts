@@ -7,12 +7,12 @@ import type {
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { warehouses } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -52,7 +52,10 @@ const filterOf = (tenantId: string, f: ListQuery['filter'] = {}) =>
       : undefined,
   );
 
-export async function listWarehouses(q: Queryable, tenantId: string, query: ListQuery): Promise<ListResult<Warehouse>> {
+export async function listWarehouses(
+  { tx: q, tenantId }: RequestContext,
+  query: ListQuery,
+): Promise<ListResult<Warehouse>> {
   const where = filterOf(tenantId, query.filter);
   const page = pageOf(query.pageParam);
   const [rows, [{ total }]] = await Promise.all([
@@ -70,8 +73,7 @@ export async function listWarehouses(q: Queryable, tenantId: string, query: List
 
 /** Every warehouse matching the list's filter, for the export; `max` + 1 rows tell the caller it is too many. */
 export async function listWarehousesForExport(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   filter: ListQuery['filter'],
   max: number,
 ): Promise<Warehouse[]> {
@@ -83,7 +85,11 @@ export async function listWarehousesForExport(
     .limit(max + 1);
 }
 
-export async function getWarehouse(q: Queryable, tenantId: string, id: string): Promise<Warehouse> {
+export function getWarehouse({ tx, tenantId }: RequestContext, id: string): Promise<Warehouse> {
+  return loadWarehouse(tx, tenantId, id);
+}
+
+async function loadWarehouse(q: Queryable, tenantId: string, id: string): Promise<Warehouse> {
   const [row] = await q
     .select(columns)
     .from(warehouses)
@@ -117,44 +123,42 @@ const assertCodeFree = (q: Queryable, tenantId: string, code: string, selfId: st
     code,
   );
 
-export async function createWarehouse(db: Db, auth: Auth, input: Fields, scope: IdempotencyScope): Promise<Warehouse> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await assertCodeFree(tx, tenantId, input.code, null);
-      const id = newId();
-      await tx.insert(warehouses).values({ tenantId, id, ...input });
-      await logChange(tx, auth, ADD, LOG_MODULES.warehouses, id, `created the warehouse ${input.code} ${input.name}`);
-      return getWarehouse(tx, tenantId, id);
-    }),
-  );
+export async function createWarehouse(ctx: RequestContext, input: Fields): Promise<Warehouse> {
+  const { tx, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await assertCodeFree(tx, tenantId, input.code, null);
+    const id = newId();
+    await tx.insert(warehouses).values({ tenantId, id, ...input });
+    await logChange(ctx, ADD, LOG_MODULES.warehouses, id, `created the warehouse ${input.code} ${input.name}`);
+    return loadWarehouse(tx, tenantId, id);
+  });
 }
 
-/** Inserts checked import rows in chunks, inside the caller's transaction: all of them or none. */
-export async function insertWarehouses(q: Queryable, auth: Auth, rows: Fields[]): Promise<void> {
-  const tenantId = auth.tenantId!;
+/** Inserts checked import rows in chunks, inside the request's transaction: all of them or none. */
+export async function insertWarehouses(ctx: RequestContext, rows: Fields[]): Promise<void> {
+  const { tx, tenantId } = ctx;
   for (let i = 0; i < rows.length; i += 1000) {
-    await q.insert(warehouses).values(rows.slice(i, i + 1000).map((r) => ({ tenantId, id: newId(), ...r })));
+    await tx.insert(warehouses).values(rows.slice(i, i + 1000).map((r) => ({ tenantId, id: newId(), ...r })));
   }
-  await logChange(q, auth, ADD, LOG_MODULES.warehouses, null, `imported ${rows.length} warehouse(s)`);
+  await logChange(ctx, ADD, LOG_MODULES.warehouses, null, `imported ${rows.length} warehouse(s)`);
 }
 
-export async function updateWarehouse(q: Queryable, auth: Auth, id: string, input: UpdateInput): Promise<Warehouse> {
-  const tenantId = auth.tenantId!;
-  const before = await getWarehouse(q, tenantId, id);
+export async function updateWarehouse(ctx: RequestContext, id: string, input: UpdateInput): Promise<Warehouse> {
+  const { tx: q, tenantId } = ctx;
+  const before = await loadWarehouse(q, tenantId, id);
   const { version, ...fields } = input;
   await assertCodeFree(q, tenantId, fields.code, id);
   await updateVersioned(q, warehouses, tenantId, id, version, fields);
   const changes = summarizeChanges({ ...before }, fields);
-  if (changes) await logChange(q, auth, UPDATE, LOG_MODULES.warehouses, id, `${before.code}: ${changes}`);
-  return getWarehouse(q, tenantId, id);
+  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.warehouses, id, `${before.code}: ${changes}`);
+  return loadWarehouse(q, tenantId, id);
 }
 
 /** A warehouse still named by a material or an approved supplier stays. */
-export async function deleteWarehouse(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
-  const row = await getWarehouse(q, tenantId, id);
+export async function deleteWarehouse(ctx: RequestContext, id: string): Promise<void> {
+  const { tx: q, tenantId } = ctx;
+  const row = await loadWarehouse(q, tenantId, id);
   if ((await countWarehouseUses(q, tenantId, id)) > 0) throw new AppError('WAREHOUSE_IN_USE');
   await q.delete(warehouses).where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, id)));
-  await logChange(q, auth, DELETE, LOG_MODULES.warehouses, id, `deleted the warehouse ${row.code} ${row.name}`);
+  await logChange(ctx, DELETE, LOG_MODULES.warehouses, id, `deleted the warehouse ${row.code} ${row.name}`);
 }

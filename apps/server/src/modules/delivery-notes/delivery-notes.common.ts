@@ -6,7 +6,7 @@ import {
 } from '@concord/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { MemberAuth } from '../../platform/context.ts';
 import { sideCondition } from '../../platform/documents.ts';
 import { deliveryNotes as dn } from './delivery-notes.table.ts';
 
@@ -23,5 +23,5 @@ export const readPermission = (side: DocumentSide) =>
   side === 'buyer' ? [DELIVERY_BUYER_PERMISSION] : [DELIVERY_SUPPLIER_PERMISSION];
 
 /** The buyer sees notices of its suppliers within its data scope, never a draft; the supplier its own notes. */
-export const noteSideCondition = (q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> =>
+export const noteSideCondition = (q: Queryable, auth: MemberAuth, side: DocumentSide): Promise<SQL | undefined> =>
   sideCondition(q, auth, side, dn, { from: 'buyer', status: dn.status, statuses: DELIVERY_NOTE_BUYER_HIDDEN_STATUSES });

@@ -2,6 +2,7 @@ import {
   DELIVERY_NOTE_STATUS,
   DELIVERY_PACKAGE_KIND,
   type DeliverableLine,
+  type DeliveryCustomer,
   type deliverableLineListSchema,
   type ListResult,
   PURCHASE_ORDER_LINE_STATUS,
@@ -14,7 +15,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises } from '../../db/schema.ts';
-import { type Auth, switchTenant } from '../../platform/context.ts';
+import { type MemberAuth, type RequestContext, switchTenant } from '../../platform/context.ts';
 import { escapeLike } from '../../platform/documents.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { materialCustomers, materials } from '../materials/materials.table.ts';
@@ -231,7 +232,7 @@ type DeliverableRow = Omit<DeliverableLine, 'openQty' | 'maxQty' | 'materialQty'
  * Confirmed order lines without a live plan, and confirmed plan lines, of sent orders addressed to
  * the caller, with their quantity still open; the over-delivery allowance is added per material.
  */
-async function deliverableRows(q: Queryable, auth: Auth, f: NonNullable<DeliverableQuery['filter']>) {
+async function deliverableRows(q: Queryable, auth: MemberAuth, f: NonNullable<DeliverableQuery['filter']>) {
   const scope = await orderSideCondition(q, auth, 'supplier');
   const orderOpen = and(
     scope,
@@ -271,8 +272,7 @@ async function deliverableRows(q: Queryable, auth: Auth, f: NonNullable<Delivera
 }
 
 export async function listDeliverableLines(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: DeliverableQuery,
 ): Promise<ListResult<DeliverableLine>> {
   const union = await deliverableRows(q, auth, query.filter ?? {});
@@ -291,14 +291,13 @@ export async function listDeliverableLines(
 /** Adds each line's open and maximum quantity and packaging, one terms lookup per customer. */
 async function withAllowance(
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   rows: (DeliverableRow & { customerName: string })[],
 ): Promise<DeliverableLine[]> {
   const byCustomer = new Map<string, typeof rows>();
   for (const r of rows) byCustomer.set(r.customerTenantId, [...(byCustomer.get(r.customerTenantId) ?? []), r]);
   const terms = new Map<string, Awaited<ReturnType<typeof materialTerms>>>();
-  for (const [customer, list] of byCustomer)
-    terms.set(customer, await materialTerms(q, auth.tenantId!, customer, list));
+  for (const [customer, list] of byCustomer) terms.set(customer, await materialTerms(q, auth.tenantId, customer, list));
   return rows.map((r) => {
     const t = terms.get(r.customerTenantId)!(r);
     const places = Number.isFinite(r.places) ? r.places : 2;
@@ -325,12 +324,9 @@ async function withAllowance(
 }
 
 /** Customers with lines open to deliver, for the picker of a new note. */
-export async function listDeliveryCustomers(
-  q: Queryable,
-  auth: Auth,
-): Promise<{ tenantId: string; name: string; openLines: number }[]> {
+export async function listDeliveryCustomers({ tx: q, auth }: RequestContext): Promise<DeliveryCustomer[]> {
   const union = await deliverableRows(q, auth, {});
-  const rows = await q.execute<{ tenantId: string; name: string; openLines: number }>(sql`
+  const rows = await q.execute<DeliveryCustomer>(sql`
     select d."customerTenantId"::text as "tenantId", coalesce(nullif(e.short_name, ''), e.name, '') as name,
            count(*)::int as "openLines"
       from (${union}) d left join ${enterprises} e on e.id = d."customerTenantId"

@@ -1,21 +1,25 @@
 import {
   DELIVERY_NOTE_SUPPLIER_ACTIONS,
   deliverableLineListSchema,
+  deliverableLineSchema,
+  deliveryCustomerSchema,
   deliveryNoteActionSchema,
+  deliveryNoteCreatedSchema,
   deliveryNoteCreateSchema,
+  deliveryNoteDetailSchema,
+  deliveryNoteLineListItemSchema,
   deliveryNoteLineListSchema,
+  deliveryNoteListItemSchema,
   deliveryNoteListSchema,
   deliveryNoteUpdateSchema,
   labelPdfRequestSchema,
+  pageReplySchema,
   srmIdSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
-import { ok } from '../../platform/http.ts';
-import { idempotencyScope } from '../../platform/idempotency.ts';
-import type { Services, TellDeps } from '../../platform/services.ts';
+import { defineRoutes } from '../../platform/route.ts';
+import type { Services } from '../../platform/services.ts';
 import { listDeliverableLines, listDeliveryCustomers } from './delivery-notes.lines.ts';
 import * as notes from './delivery-notes.service.ts';
 import { labelsPdf } from './labels.service.ts';
@@ -29,72 +33,99 @@ const idParams = z.object({ id: srmIdSchema });
  * the caller's side.
  */
 export function registerDeliveryNoteRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const eitherSide = { access: 'member' } as const;
-  const supplier = { access: 'SL_SH_GL' } as const;
-  const deps = (req: FastifyRequest): TellDeps => ({ db, provider: s.provider, log: req.log });
-  const tags = ['delivery-notes'];
+  const r = defineRoutes(app, s, { tags: ['delivery-notes'] });
+  const eitherSide = 'member';
+  const supplier = 'SL_SH_GL';
 
   r.post(
     `${NOTES}/deliverable-lines/list`,
-    { config: supplier, schema: { tags, body: deliverableLineListSchema } },
-    async (req) => ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listDeliverableLines(tx, req.auth!, req.body))),
+    {
+      operationId: 'listDeliverableLines',
+      access: supplier,
+      body: deliverableLineListSchema,
+      reply: pageReplySchema(deliverableLineSchema),
+    },
+    (ctx, { body }) => listDeliverableLines(ctx, body),
   );
 
-  r.get(`${NOTES}/customers`, { config: supplier, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listDeliveryCustomers(tx, req.auth!))),
+  r.get(
+    `${NOTES}/customers`,
+    { operationId: 'listDeliveryCustomers', access: supplier, reply: z.array(deliveryCustomerSchema) },
+    (ctx) => listDeliveryCustomers(ctx),
   );
 
-  r.post(`${NOTES}/list`, { config: eitherSide, schema: { tags, body: deliveryNoteListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => notes.listNotes(tx, req.auth!, req.body))),
+  r.post(
+    `${NOTES}/list`,
+    {
+      operationId: 'listDeliveryNotes',
+      access: eitherSide,
+      body: deliveryNoteListSchema,
+      reply: pageReplySchema(deliveryNoteListItemSchema),
+    },
+    (ctx, { body }) => notes.listNotes(ctx, body),
   );
 
   r.post(
     `${NOTES}/lines/list`,
-    { config: eitherSide, schema: { tags, body: deliveryNoteLineListSchema } },
-    async (req) => ok(await inTenantTx(db, req.auth!.tenantId, (tx) => notes.listNoteLines(tx, req.auth!, req.body))),
+    {
+      operationId: 'listDeliveryNoteLines',
+      access: eitherSide,
+      body: deliveryNoteLineListSchema,
+      reply: pageReplySchema(deliveryNoteLineListItemSchema),
+    },
+    (ctx, { body }) => notes.listNoteLines(ctx, body),
   );
 
-  r.get(`${NOTES}/:id`, { config: eitherSide, schema: { tags, params: idParams } }, async (req) =>
-    ok(await notes.getNote(db, req.auth!, req.params.id)),
+  r.get(
+    `${NOTES}/:id`,
+    { operationId: 'getDeliveryNote', access: eitherSide, params: idParams, reply: deliveryNoteDetailSchema },
+    (ctx, { params }) => notes.getNote(ctx, params.id),
   );
 
-  r.post(NOTES, { config: supplier, schema: { tags, body: deliveryNoteCreateSchema } }, async (req) =>
-    ok(await notes.createNote(deps(req), req.auth!, req.body, idempotencyScope(req))),
+  r.post(
+    NOTES,
+    {
+      operationId: 'createDeliveryNote',
+      access: supplier,
+      body: deliveryNoteCreateSchema,
+      reply: deliveryNoteCreatedSchema,
+    },
+    (ctx, { body }) => notes.createNote(ctx, body),
   );
 
   r.put(
     `${NOTES}/:id`,
-    { config: supplier, schema: { tags, params: idParams, body: deliveryNoteUpdateSchema } },
-    async (req) => {
-      await notes.updateNote(db, req.auth!, req.params.id, req.body);
-      return ok(await notes.getNote(db, req.auth!, req.params.id));
+    {
+      operationId: 'updateDeliveryNote',
+      access: supplier,
+      params: idParams,
+      body: deliveryNoteUpdateSchema,
+      reply: deliveryNoteDetailSchema,
     },
+    (ctx, { params, body }) => notes.updateNote(ctx, params.id, body),
   );
 
   r.post(
     `${NOTES}/:id/actions/:action`,
     {
-      config: supplier,
-      schema: {
-        tags,
-        params: idParams.extend({ action: z.enum(DELIVERY_NOTE_SUPPLIER_ACTIONS) }),
-        body: deliveryNoteActionSchema,
-      },
+      operationId: 'actOnDeliveryNote',
+      access: supplier,
+      params: idParams.extend({ action: z.enum(DELIVERY_NOTE_SUPPLIER_ACTIONS) }),
+      body: deliveryNoteActionSchema,
+      reply: deliveryNoteDetailSchema,
     },
-    async (req) => ok(await notes.actOnNote(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
+    (ctx, { params, body }) => notes.actOnNote(ctx, params.id, params.action, body),
   );
 
-  r.post(
+  r.file(
+    'POST',
     '/gateway/srm/labels/pdf',
-    { config: eitherSide, schema: { tags, body: labelPdfRequestSchema } },
-    async (req, reply) => {
-      const pdf = await labelsPdf(db, req.auth!, req.body, req.locale);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', 'attachment; filename="labels.pdf"')
-        .send(Buffer.from(pdf));
+    {
+      operationId: 'printDeliveryLabels',
+      access: eitherSide,
+      produces: 'application/pdf',
+      body: labelPdfRequestSchema,
     },
+    async (ctx, { body }) => ({ body: await labelsPdf(ctx, body), name: 'labels.pdf', disposition: 'attachment' }),
   );
 }

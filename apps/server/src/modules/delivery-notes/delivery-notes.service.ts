@@ -2,6 +2,7 @@ import {
   DELIVERY_NOTE_EDITABLE_STATUSES,
   DELIVERY_NOTE_STATUS,
   DELIVERY_SUPPLIER_PERMISSION,
+  type DeliveryNoteCreated,
   type DeliveryNoteDetail,
   type DeliveryNoteLine,
   type DeliveryNoteLineListItem,
@@ -20,24 +21,23 @@ import {
 } from '@concord/shared';
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { enterprises } from '../../db/schema.ts';
-import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
+import { type MemberAuth, type RequestContext, switchTenant } from '../../platform/context.ts';
 import {
   actorOf,
   claimDocument,
-  documentHistory,
   escapeLike,
   findDocument,
+  historyOfDocument,
   nextDocumentNumber,
   requireAny,
   userNameOf,
 } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
-import type { TellDeps } from '../../platform/services.ts';
 import { warehouses } from '../basic-data/basic-data.table.ts';
 import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
@@ -57,7 +57,11 @@ type ActionBody = z.infer<typeof deliveryNoteActionSchema>;
 
 const S = DELIVERY_NOTE_STATUS;
 /** The note as the caller sees it, and on which side; not visible → null (the route answers 404). */
-export const findNote = (q: Queryable, auth: Auth, id: string): Promise<{ side: DocumentSide; row: NoteRow } | null> =>
+export const findNote = (
+  q: Queryable,
+  auth: MemberAuth,
+  id: string,
+): Promise<{ side: DocumentSide; row: NoteRow } | null> =>
   findDocument(q, auth, dn, id, { visible: (side) => noteSideCondition(q, auth, side), read: readPermission });
 
 // ---------------------------------------------------------------------------------------------
@@ -118,7 +122,10 @@ const lineMatch = (f: { material?: string; orderNo?: string }) =>
     f.orderNo ? ilike(dnl.orderNo, escapeLike(f.orderNo)) : undefined,
   );
 
-export async function listNotes(q: Queryable, auth: Auth, query: ListQuery): Promise<ListResult<DeliveryNoteListItem>> {
+export async function listNotes(
+  { tx: q, auth }: RequestContext,
+  query: ListQuery,
+): Promise<ListResult<DeliveryNoteListItem>> {
   const f = query.filter ?? { side: 'supplier' as const };
   requireAny(auth, readPermission(f.side));
   const lines = lineMatch(f);
@@ -181,8 +188,7 @@ const LINE_SORTABLE = { noteNo: dn.noteNo, shipDate: dn.shipDate, dueDate: dnl.d
 
 /** Every line of the caller's notes (supplier) or notices (buyer), one row each: /supplysee/supplydetail. */
 export async function listNoteLines(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: LineListQuery,
 ): Promise<ListResult<DeliveryNoteLineListItem>> {
   const f = query.filter ?? { side: 'supplier' as const };
@@ -294,214 +300,180 @@ async function packagesOf(q: Queryable, note: NoteRow): Promise<DeliveryPackage[
   return rows as DeliveryPackage[];
 }
 
-export async function getNote(db: Db, auth: Auth, id: string): Promise<DeliveryNoteDetail> {
-  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const hit = await findNote(tx, auth, id);
-    if (!hit) return null;
-    const [item] = await baseSelect(tx).where(and(eq(dn.tenantId, hit.row.tenantId), eq(dn.id, id)));
-    const lines = await linesOf(tx, hit.row, hit.side);
-    const [order] = lines.length
-      ? await tx
-          .select({ places: po.decimalPlaces })
-          .from(po)
-          .where(and(eq(po.tenantId, hit.row.tenantId), eq(po.id, lines[0]!.orderId)))
-      : [];
-    return { ...hit, item: item!, lines, packages: await packagesOf(tx, hit.row), places: order?.places };
-  });
-  if (!found) throw new AppError('NOT_FOUND');
-  const { side, row, item, lines, packages, places } = found;
+export async function getNote(ctx: RequestContext, id: string): Promise<DeliveryNoteDetail> {
+  const { tx, auth } = ctx;
+  const hit = await findNote(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  const { side, row } = hit;
+  const [item] = await baseSelect(tx).where(and(eq(dn.tenantId, row.tenantId), eq(dn.id, id)));
+  const lines = await linesOf(tx, row, side);
+  const [order] = lines.length
+    ? await tx
+        .select({ places: po.decimalPlaces })
+        .from(po)
+        .where(and(eq(po.tenantId, row.tenantId), eq(po.id, lines[0]!.orderId)))
+    : [];
   return {
     ...(item as DeliveryNoteListItem),
     side,
     version: row.version,
     actions: deliveryNoteMachine.available(side, row.status, (c) => auth.permissions.has(c)),
     lines,
-    packages,
-    history: await documentHistory(db, row, NOTE_MODULE, id),
-    decimalPlaces: places ?? { quantity: 2, price: 4, amount: 2 },
+    packages: await packagesOf(tx, row),
+    history: await historyOfDocument(ctx, row, NOTE_MODULE, id),
+    decimalPlaces: order?.places ?? { quantity: 2, price: 4, amount: 2 },
   };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Writes
 
-export interface CreatedNote {
-  id: string;
-  noteNo: string;
-  status: number;
-  version: number;
-}
-
 type Told = { id: string; noteNo: string; tenantId: string; ownerId: string | null };
 
-async function tellBuyer(deps: TellDeps, auth: Auth, note: Told, what: 'sent' | 'cancelled') {
-  const name = await nameOf(deps.db, auth.tenantId!);
-  await tellParty(deps, 'delivery', [
-    {
-      tenantId: note.tenantId,
-      userId: note.ownerId,
-      title: `${name} ${what} delivery note ${note.noteNo}`,
-      content:
-        what === 'sent'
-          ? `${name} shipped delivery note ${note.noteNo}; register its arrival when the goods come in.`
-          : `${name} withdrew delivery note ${note.noteNo}; its goods will not arrive.`,
-      link: buyerNoticeLink(note.id),
-    },
-  ]);
+/** Tells the buyer once the step has committed. */
+async function tellBuyer(ctx: RequestContext, note: Told, what: 'sent' | 'cancelled') {
+  const name = await nameOf(ctx.tx, ctx.tenantId);
+  const told = {
+    tenantId: note.tenantId,
+    userId: note.ownerId,
+    title: `${name} ${what} delivery note ${note.noteNo}`,
+    content:
+      what === 'sent'
+        ? `${name} shipped delivery note ${note.noteNo}; register its arrival when the goods come in.`
+        : `${name} withdrew delivery note ${note.noteNo}; its goods will not arrive.`,
+    link: buyerNoticeLink(note.id),
+  };
+  ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [told]));
 }
 
 /** A new note of one customer, whole or absent (R-01); `send` sends it at once. */
-export async function createNote(
-  deps: TellDeps,
-  auth: Auth,
-  input: CreateInput,
-  idem: IdempotencyScope,
-): Promise<CreatedNote> {
+export async function createNote(ctx: RequestContext, input: CreateInput): Promise<DeliveryNoteCreated> {
+  const { tx, auth, tenantId: me } = ctx;
   requireAny(auth, [DELIVERY_SUPPLIER_PERMISSION]);
-  const me = auth.tenantId!;
-  const { created, ownerId } = await inTenantTx(deps.db, me, (tx) =>
-    idempotent(tx, idem, async () => {
-      const id = newId();
-      const noteNo = await nextDocumentNumber(tx, {
-        prefix: 'DN',
-        table: dn,
-        column: dn.noteNo,
-        owner: input.customerTenantId,
-        caller: me,
-      });
-      const head = await writeNoteLines(
-        tx,
-        auth,
-        { id, noteNo, customerTenantId: input.customerTenantId },
-        input.lines,
-      );
-      const status = input.send ? S.SENT : S.NOT_SENT;
-      await switchTenant(tx, input.customerTenantId);
-      await tx.insert(dn).values({
-        tenantId: input.customerTenantId,
-        supplierTenantId: me,
-        id,
-        noteNo,
-        supplierId: head.supplierId,
-        status,
-        shipDate: input.shipDate,
-        expectedDate: input.expectedDate,
-        carrier: input.carrier,
-        trackingNo: input.trackingNo,
-        remark: input.remark,
-        lineCount: head.lineCount,
-        packageCount: head.packageCount,
-        totalQty: head.totalQty,
-        createdBy: auth.userId,
-        createdByName: await userNameOf(tx, auth.userId),
-        ownerId: head.ownerId,
-        deptId: head.deptId,
-        sentAt: input.send ? sql`now()` : null,
-      } as typeof dn.$inferInsert);
-      await switchTenant(tx, me);
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: NOTE_MODULE,
-        targetId: id,
-        summary: `created delivery note ${noteNo}: ${head.lineCount} line(s), ${head.packageCount} package(s)${input.send ? ', sent' : ''}`,
-      });
-      return { created: { id, noteNo, status, version: 1 }, ownerId: head.ownerId };
-    }),
-  );
-  if (created.status === S.SENT)
-    await tellBuyer(deps, auth, { ...created, tenantId: input.customerTenantId, ownerId }, 'sent');
-  return created;
-}
-
-/** Rewrites a draft (`version` as seen) and re-packs it. */
-export async function updateNote(db: Db, auth: Auth, id: string, input: UpdateInput): Promise<void> {
-  requireAny(auth, [DELIVERY_SUPPLIER_PERMISSION]);
-  const me = auth.tenantId!;
-  await inTenantTx(db, me, async (tx) => {
-    const hit = await findNote(tx, auth, id);
-    if (!hit) throw new AppError('NOT_FOUND');
-    if (hit.side !== 'supplier') throw new AppError('DELIVERY_NOTE_WRONG_SIDE');
-    if (!DELIVERY_NOTE_EDITABLE_STATUSES.includes(hit.row.status as 0))
-      throw new AppError('DELIVERY_NOTE_NOT_EDITABLE');
-    const row = await claimDocument(
-      tx,
-      dn,
-      hit.row,
-      { from: DELIVERY_NOTE_EDITABLE_STATUSES, version: input.version, side: 'supplier', me },
-      'DELIVERY_NOTE_NOT_EDITABLE',
-    );
-    await dropNoteLines(tx, auth, row);
-    const head = await writeNoteLines(
-      tx,
-      auth,
-      { id, noteNo: row.noteNo, customerTenantId: row.tenantId },
-      input.lines,
-    );
-    await tx
-      .update(dn)
-      .set({
-        shipDate: input.shipDate,
-        expectedDate: input.expectedDate,
-        carrier: input.carrier,
-        trackingNo: input.trackingNo,
-        remark: input.remark,
-        lineCount: head.lineCount,
-        packageCount: head.packageCount,
-        totalQty: head.totalQty,
-        ownerId: head.ownerId,
-        deptId: head.deptId,
-      })
-      .where(and(eq(dn.tenantId, row.tenantId), eq(dn.id, id)));
+  return idempotent(tx, ctx.idem, async () => {
+    const id = newId();
+    const noteNo = await nextDocumentNumber(tx, {
+      prefix: 'DN',
+      table: dn,
+      column: dn.noteNo,
+      owner: input.customerTenantId,
+      caller: me,
+    });
+    const head = await writeNoteLines(tx, auth, { id, noteNo, customerTenantId: input.customerTenantId }, input.lines);
+    const status = input.send ? S.SENT : S.NOT_SENT;
+    await switchTenant(tx, input.customerTenantId);
+    await tx.insert(dn).values({
+      tenantId: input.customerTenantId,
+      supplierTenantId: me,
+      id,
+      noteNo,
+      supplierId: head.supplierId,
+      status,
+      shipDate: input.shipDate,
+      expectedDate: input.expectedDate,
+      carrier: input.carrier,
+      trackingNo: input.trackingNo,
+      remark: input.remark,
+      lineCount: head.lineCount,
+      packageCount: head.packageCount,
+      totalQty: head.totalQty,
+      createdBy: auth.userId,
+      createdByName: await userNameOf(tx, auth.userId),
+      ownerId: head.ownerId,
+      deptId: head.deptId,
+      sentAt: input.send ? sql`now()` : null,
+    } as typeof dn.$inferInsert);
+    await switchTenant(tx, me);
     await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
+      type: OPERATION_TYPE.ADD,
       module: NOTE_MODULE,
       targetId: id,
-      summary: `edited delivery note ${row.noteNo}: ${head.lineCount} line(s), ${head.packageCount} package(s)`,
+      summary: `created delivery note ${noteNo}: ${head.lineCount} line(s), ${head.packageCount} package(s)${input.send ? ', sent' : ''}`,
     });
+    if (input.send)
+      await tellBuyer(ctx, { id, noteNo, tenantId: input.customerTenantId, ownerId: head.ownerId }, 'sent');
+    return { id, noteNo, status, version: 1 };
   });
+}
+
+/** Rewrites a draft (`version` as seen), re-packs it and answers the note as it now stands. */
+export async function updateNote(ctx: RequestContext, id: string, input: UpdateInput): Promise<DeliveryNoteDetail> {
+  const { tx, auth, tenantId: me } = ctx;
+  requireAny(auth, [DELIVERY_SUPPLIER_PERMISSION]);
+  const hit = await findNote(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  if (hit.side !== 'supplier') throw new AppError('DELIVERY_NOTE_WRONG_SIDE');
+  if (!DELIVERY_NOTE_EDITABLE_STATUSES.includes(hit.row.status as 0)) throw new AppError('DELIVERY_NOTE_NOT_EDITABLE');
+  const row = await claimDocument(
+    tx,
+    dn,
+    hit.row,
+    { from: DELIVERY_NOTE_EDITABLE_STATUSES, version: input.version, side: 'supplier', me },
+    'DELIVERY_NOTE_NOT_EDITABLE',
+  );
+  await dropNoteLines(tx, auth, row);
+  const head = await writeNoteLines(tx, auth, { id, noteNo: row.noteNo, customerTenantId: row.tenantId }, input.lines);
+  await tx
+    .update(dn)
+    .set({
+      shipDate: input.shipDate,
+      expectedDate: input.expectedDate,
+      carrier: input.carrier,
+      trackingNo: input.trackingNo,
+      remark: input.remark,
+      lineCount: head.lineCount,
+      packageCount: head.packageCount,
+      totalQty: head.totalQty,
+      ownerId: head.ownerId,
+      deptId: head.deptId,
+    })
+    .where(and(eq(dn.tenantId, row.tenantId), eq(dn.id, id)));
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: NOTE_MODULE,
+    targetId: id,
+    summary: `edited delivery note ${row.noteNo}: ${head.lineCount} line(s), ${head.packageCount} package(s)`,
+  });
+  return getNote(ctx, id);
 }
 
 /** The supplier's steps: send and cancel. The buyer's steps live in the receipts module. */
 export async function actOnNote(
-  deps: TellDeps,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   action: DeliveryNoteSupplierAction,
   body: ActionBody,
 ): Promise<DeliveryNoteDetail> {
+  const { tx, auth, tenantId: me } = ctx;
   const step = deliveryNoteMachine.transition(action);
   if (step?.side !== 'supplier') throw new AppError('DELIVERY_NOTE_WRONG_SIDE');
-  const me = auth.tenantId!;
-  const row = await inTenantTx(deps.db, me, async (tx) => {
-    const hit = await findNote(tx, auth, id);
-    if (!hit) throw new AppError('NOT_FOUND');
-    if (hit.side !== step.side) throw new AppError('DELIVERY_NOTE_WRONG_SIDE');
-    requireAny(auth, [step.permission]);
-    const claimed = await claimDocument(
-      tx,
-      dn,
-      hit.row,
-      { from: step.from, version: body.version, side: 'supplier', me },
-      'DELIVERY_NOTE_STATE_CHANGED',
-    );
-    await tx
-      .update(dn)
-      .set({
-        status: step.to,
-        ...(action === 'send' ? { sentAt: sql`now()` } : { cancelledAt: sql`now()` }),
-      })
-      .where(and(eq(dn.tenantId, claimed.tenantId), eq(dn.id, id)));
-    if (action === 'cancel') await releaseNote(tx, claimed);
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: NOTE_MODULE,
-      targetId: id,
-      summary: `${action === 'send' ? 'sent' : 'cancelled'} delivery note ${claimed.noteNo}${body.comment ? `: ${body.comment}` : ''}`,
-    });
-    return { claimed, wasSent: hit.row.status !== S.NOT_SENT };
+  const hit = await findNote(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  if (hit.side !== step.side) throw new AppError('DELIVERY_NOTE_WRONG_SIDE');
+  requireAny(auth, [step.permission]);
+  const claimed = await claimDocument(
+    tx,
+    dn,
+    hit.row,
+    { from: step.from, version: body.version, side: 'supplier', me },
+    'DELIVERY_NOTE_STATE_CHANGED',
+  );
+  await tx
+    .update(dn)
+    .set({
+      status: step.to,
+      ...(action === 'send' ? { sentAt: sql`now()` } : { cancelledAt: sql`now()` }),
+    })
+    .where(and(eq(dn.tenantId, claimed.tenantId), eq(dn.id, id)));
+  if (action === 'cancel') await releaseNote(tx, claimed);
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: NOTE_MODULE,
+    targetId: id,
+    summary: `${action === 'send' ? 'sent' : 'cancelled'} delivery note ${claimed.noteNo}${body.comment ? `: ${body.comment}` : ''}`,
   });
+  if (action === 'send') await tellBuyer(ctx, claimed, 'sent');
   // A draft was never seen by the buyer: withdrawing it tells nobody.
-  if (action === 'send') await tellBuyer(deps, auth, row.claimed, 'sent');
-  else if (row.wasSent) await tellBuyer(deps, auth, row.claimed, 'cancelled');
-  return getNote(deps.db, auth, id);
+  else if (hit.row.status !== S.NOT_SENT) await tellBuyer(ctx, claimed, 'cancelled');
+  return getNote(ctx, id);
 }

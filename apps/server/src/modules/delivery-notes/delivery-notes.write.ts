@@ -8,7 +8,7 @@ import {
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { type Auth, switchTenant } from '../../platform/context.ts';
+import { type MemberAuth, switchTenant } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderSideCondition } from '../purchase-orders/purchase-orders.common.ts';
@@ -30,7 +30,7 @@ type LineInput = z.infer<typeof deliveryNoteCreateSchema>['lines'][number];
 export type NoteRow = typeof dn.$inferSelect;
 
 /** The order lines a note names, locked (in id order, so two writers never deadlock) and checked. */
-async function lockOrderLines(tx: Queryable, auth: Auth, orderLineIds: string[]) {
+async function lockOrderLines(tx: Queryable, auth: MemberAuth, orderLineIds: string[]) {
   const rows = await tx
     .select({
       id: pol.id,
@@ -102,11 +102,11 @@ export interface NoteHeader {
  */
 export async function writeNoteLines(
   tx: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   note: { id: string; noteNo: string; customerTenantId: string },
   input: LineInput[],
 ): Promise<NoteHeader & { lineCount: number; packageCount: number; totalQty: string }> {
-  const me = auth.tenantId!;
+  const me = auth.tenantId;
   const orderLines = await lockOrderLines(tx, auth, [...new Set(input.map((l) => l.orderLineId))]);
   const planLines = await lockPlanLines(tx, [
     ...new Set(input.map((l) => l.planLineId).filter((v): v is string => !!v)),
@@ -243,7 +243,7 @@ export async function writeNoteLines(
 }
 
 /** Removes a draft's lines and packages (buyer-owned rows) and frees what they held. */
-export async function dropNoteLines(tx: Queryable, auth: Auth, note: NoteRow): Promise<void> {
+export async function dropNoteLines(tx: Queryable, auth: MemberAuth, note: NoteRow): Promise<void> {
   const old = await tx
     .select({ orderLineId: dnl.orderLineId, planLineId: dnl.planLineId })
     .from(dnl)
@@ -257,7 +257,7 @@ export async function dropNoteLines(tx: Queryable, auth: Auth, note: NoteRow): P
     [...new Set(old.map((o) => o.orderLineId))],
     [...new Set(old.map((o) => o.planLineId).filter((v): v is string => !!v))],
   );
-  await switchTenant(tx, auth.tenantId!);
+  await switchTenant(tx, auth.tenantId);
 }
 
 /** Frees what a cancelled note held on its order and plan lines. */

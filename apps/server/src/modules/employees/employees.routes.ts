@@ -3,103 +3,125 @@ import {
   EMPLOYEE_ACTION_NAMES,
   EMPLOYEE_ACTION_PERMISSION,
   type EmployeeAction,
+  employeeDetailSchema,
+  employeeItemSchema,
   employeeLeaveSchema,
   employeeListSchema,
   employeeUpdateSchema,
   invitationPreviewSchema,
   inviteEmployeeSchema,
-  type Locale,
+  joinedEnterpriseSchema,
+  myInvitationSchema,
   organizationIdSchema,
+  pageReplySchema,
 } from '@concord/shared';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
-import { ok, throttle } from '../../platform/http.ts';
-import { idempotencyScope } from '../../platform/idempotency.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { throttle } from '../../platform/http.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import * as employees from './employees.service.ts';
 import * as invitations from './invitations.service.ts';
 
-const idParams = z.object({ id: organizationIdSchema });
-const actionParams = idParams.extend({
+const BASE = '/gateway/srm/employees';
+const params = z.object({ id: organizationIdSchema });
+const actionParams = params.extend({
   action: z.enum(EMPLOYEE_ACTION_NAMES as [EmployeeAction, ...EmployeeAction[]]),
 });
 
 export function registerEmployeeRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
+  const r = defineRoutes(app, s, { tags: ['employees'] });
   const limits = s.config.rateLimits;
-  const tags = ['employees'];
-  const manage = { access: EMPLOYEE_ACTION_PERMISSION } as const;
+  const access = EMPLOYEE_ACTION_PERMISSION;
 
   /** Every status change of the transition table goes through here. */
-  const applyAction = (auth: Auth, id: string, action: EmployeeAction, locale: Locale, log: FastifyBaseLogger) => {
-    if (action === 'resend') return invitations.resendInvitation(s, auth, id, locale, log);
-    return inTenantTx(db, auth.tenantId, (tx) =>
-      action === 'revoke' ? invitations.revokeInvitation(tx, auth, id) : employees.leaveEmployee(tx, auth, id, action),
-    );
+  const applyAction = (ctx: RequestContext, id: string, action: EmployeeAction) => {
+    if (action === 'resend') return invitations.resendInvitation(ctx, id, s.config.publicUrl);
+    if (action === 'revoke') return invitations.revokeInvitation(ctx, id);
+    return employees.leaveEmployee(ctx, id, action);
   };
 
-  r.post('/gateway/srm/employees/list', { config: manage, schema: { tags, body: employeeListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => employees.listEmployees(tx, req.auth!.tenantId!, req.body))),
+  r.post(
+    `${BASE}/list`,
+    { operationId: 'listEmployees', access, body: employeeListSchema, reply: pageReplySchema(employeeItemSchema) },
+    (ctx, { body }) => employees.listEmployees(ctx, body),
   );
 
   r.get(
-    '/gateway/srm/employees/my-invitations',
-    { config: { access: 'authenticated' }, schema: { tags } },
-    async (req) => ok(await invitations.listMyInvitations(db, req.auth!)),
+    `${BASE}/my-invitations`,
+    { operationId: 'listMyEmployeeInvitations', access: 'authenticated', reply: z.array(myInvitationSchema) },
+    (ctx) => invitations.listMyInvitations(ctx),
   );
 
   r.post(
-    '/gateway/srm/employees/invitations/preview',
-    { config: { access: 'authenticated', ...throttle(limits, 30) }, schema: { tags, body: invitationPreviewSchema } },
-    async (req) => ok(await invitations.previewInvitation(db, req.body.token)),
+    `${BASE}/invitations/preview`,
+    {
+      operationId: 'previewEmployeeInvitation',
+      access: 'authenticated',
+      config: throttle(limits, 30),
+      body: invitationPreviewSchema,
+      reply: myInvitationSchema,
+    },
+    (ctx, { body }) => invitations.previewInvitation(ctx, body.token),
   );
 
   r.post(
-    '/gateway/srm/employees/invitations/accept',
-    { config: { access: 'authenticated', ...throttle(limits, 10) }, schema: { tags, body: acceptInvitationSchema } },
-    async (req) => ok(await invitations.acceptInvitation(s, req.auth!, req.body, req.log)),
+    `${BASE}/invitations/accept`,
+    {
+      operationId: 'acceptEmployeeInvitation',
+      access: 'authenticated',
+      config: throttle(limits, 10),
+      body: acceptInvitationSchema,
+      reply: joinedEnterpriseSchema,
+    },
+    (ctx, { body }) => invitations.acceptInvitation(ctx, body),
   );
 
-  r.get('/gateway/srm/employees/:id', { config: manage, schema: { tags, params: idParams } }, async (req) =>
-    ok(
-      await inTenantTx(db, req.auth!.tenantId, (tx) =>
-        employees.getEmployeeDetail(tx, req.auth!.tenantId!, req.params.id),
-      ),
-    ),
+  r.get(`${BASE}/:id`, { operationId: 'getEmployee', access, params, reply: employeeDetailSchema }, (ctx, { params }) =>
+    employees.getEmployeeDetail(ctx, params.id),
   );
 
   r.post(
-    '/gateway/srm/employees',
-    { config: { ...manage, ...throttle(limits, 30) }, schema: { tags, body: inviteEmployeeSchema } },
-    async (req) =>
-      ok(await invitations.inviteEmployee(s, req.auth!, req.body, idempotencyScope(req), req.locale, req.log)),
+    BASE,
+    {
+      operationId: 'inviteEmployee',
+      access,
+      config: throttle(limits, 30),
+      body: inviteEmployeeSchema,
+      reply: employeeItemSchema,
+    },
+    (ctx, { body }) => invitations.inviteEmployee(ctx, body, s.config.publicUrl),
   );
 
   r.put(
-    '/gateway/srm/employees/:id',
-    { config: manage, schema: { tags, params: idParams, body: employeeUpdateSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          employees.updateEmployee(tx, req.auth!, req.params.id, req.body),
-        ),
-      ),
+    `${BASE}/:id`,
+    { operationId: 'updateEmployee', access, params, body: employeeUpdateSchema, reply: employeeDetailSchema },
+    (ctx, { params, body }) => employees.updateEmployee(ctx, params.id, body),
   );
 
   r.post(
-    '/gateway/srm/employees/:id/actions/:action',
-    { config: { ...manage, ...throttle(limits, 30) }, schema: { tags, params: actionParams } },
-    async (req) => ok(await applyAction(req.auth!, req.params.id, req.params.action, req.locale, req.log)),
+    `${BASE}/:id/actions/:action`,
+    {
+      operationId: 'actOnEmployee',
+      access,
+      config: throttle(limits, 30),
+      params: actionParams,
+      reply: employeeItemSchema,
+    },
+    (ctx, { params }) => applyAction(ctx, params.id, params.action),
   );
 
   // Leaving by its own name: quit, or resignation unbinding with { unbind: true }.
   r.post(
-    '/gateway/srm/employees/:id/leave',
-    { config: manage, schema: { tags, params: idParams, body: employeeLeaveSchema.default({ unbind: false }) } },
-    async (req) =>
-      ok(await applyAction(req.auth!, req.params.id, req.body.unbind ? 'unbind' : 'quit', req.locale, req.log)),
+    `${BASE}/:id/leave`,
+    {
+      operationId: 'leaveEmployee',
+      access,
+      params,
+      body: employeeLeaveSchema.default({ unbind: false }),
+      reply: employeeItemSchema,
+    },
+    (ctx, { params, body }) => applyAction(ctx, params.id, body.unbind ? 'unbind' : 'quit'),
   );
 }

@@ -28,8 +28,8 @@ import {
   positions,
   users,
 } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
-import { escapeLike } from '../../platform/documents.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
@@ -40,13 +40,6 @@ type EmployeeListQuery = z.infer<typeof employeeListSchema>;
 type EmployeeUpdate = z.infer<typeof employeeUpdateSchema>;
 
 export const STAFF_MODULE = 'staff';
-
-export const staffActor = (auth: Auth) => ({
-  tenantId: auth.tenantId!,
-  userId: auth.userId,
-  username: auth.username,
-  ip: auth.ip,
-});
 
 /**
  * Gives a user who has just joined an enterprise (created it, joined with the invite code, or
@@ -173,8 +166,7 @@ async function departmentAndBelow(q: Queryable, tenantId: string, deptId: string
 }
 
 export async function listEmployees(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: EmployeeListQuery,
 ): Promise<ListResult<EmployeeItem>> {
   const f = query.filter ?? {};
@@ -208,7 +200,7 @@ export async function listEmployees(
 }
 
 /** One employee of the caller's enterprise; another enterprise's id reads exactly like a missing one. */
-export async function getEmployee(q: Queryable, tenantId: string, id: string): Promise<EmployeeItem> {
+export async function loadEmployee(q: Queryable, tenantId: string, id: string): Promise<EmployeeItem> {
   const [row] = await selectEmployees(q)
     .where(and(eq(employees.tenantId, tenantId), eq(employees.id, id)))
     .limit(1);
@@ -216,8 +208,12 @@ export async function getEmployee(q: Queryable, tenantId: string, id: string): P
   return row;
 }
 
-export async function getEmployeeDetail(q: Queryable, tenantId: string, id: string): Promise<EmployeeDetail> {
-  const item = await getEmployee(q, tenantId, id);
+export function getEmployeeDetail({ tx, tenantId }: RequestContext, id: string): Promise<EmployeeDetail> {
+  return loadEmployeeDetail(tx, tenantId, id);
+}
+
+async function loadEmployeeDetail(q: Queryable, tenantId: string, id: string): Promise<EmployeeDetail> {
+  const item = await loadEmployee(q, tenantId, id);
   const held = await q
     .select({ id: positions.id, code: positions.code, name: positions.name })
     .from(employeePositions)
@@ -310,13 +306,11 @@ const changeView = (e: EmployeeDetail) => ({
  * managing staff cannot hand positions to themselves; only the administrator can.
  */
 export async function updateEmployee(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   id: string,
   input: EmployeeUpdate,
 ): Promise<EmployeeDetail> {
-  const tenantId = auth.tenantId!;
-  const before = await getEmployeeDetail(q, tenantId, id);
+  const before = await loadEmployeeDetail(q, tenantId, id);
   const positionIds = [...new Set(input.positionIds)];
   if (input.deptId && input.deptId !== before.deptId) await assertDepartment(q, tenantId, input.deptId);
   await assertPositions(q, tenantId, positionIds);
@@ -371,8 +365,8 @@ export async function updateEmployee(
     await q.insert(employeePartners).values(partnerRows.map((p) => ({ tenantId, employeeId: id, ...p })));
   }
 
-  const after = await getEmployeeDetail(q, tenantId, id);
-  await recordOperation(q, staffActor(auth), {
+  const after = await loadEmployeeDetail(q, tenantId, id);
+  await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: STAFF_MODULE,
     targetId: id,
@@ -390,13 +384,11 @@ export async function updateEmployee(
  * can remove another one.
  */
 export async function leaveEmployee(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   id: string,
   action: 'quit' | 'unbind',
 ): Promise<EmployeeItem> {
-  const tenantId = auth.tenantId!;
-  const row = await getEmployee(q, tenantId, id);
+  const row = await loadEmployee(q, tenantId, id);
   if (!canApplyEmployeeAction(action, row.status)) throw new AppError('EMPLOYEE_STATUS_CHANGED');
   const to = EMPLOYEE_ACTIONS[action].to;
   if (row.userId) {
@@ -443,11 +435,11 @@ export async function leaveEmployee(
       .where(and(eq(memberships.tenantId, tenantId), eq(memberships.userId, row.userId)));
     await publishEvent(q, { t: 'revoke', userId: row.userId, tenantId });
   }
-  await recordOperation(q, staffActor(auth), {
+  await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: STAFF_MODULE,
     targetId: id,
     summary: `${row.name} (${row.platformNo}) ${unbind ? 'left; account unbound' : 'left the enterprise'}`,
   });
-  return getEmployee(q, tenantId, id);
+  return loadEmployee(q, tenantId, id);
 }

@@ -11,21 +11,21 @@ import {
   USER_TYPE,
 } from '@concord/shared';
 import { and, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { employeeInvitations, employees, enterprises, memberships, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { inTenantTx, type RequestContext } from '../../platform/context.ts';
 import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
-import type { MessageProvider, OutgoingMessage } from '../../platform/mail.ts';
-import type { Services } from '../../platform/services.ts';
+import type { OutgoingMessage } from '../../platform/mail.ts';
+import type { AccountContext, SignedInContext } from '../../platform/route.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { assertDepartment, getEmployee, recordJoinedEmployee, STAFF_MODULE, staffActor } from './employees.service.ts';
+import { assertDepartment, loadEmployee, recordJoinedEmployee, STAFF_MODULE } from './employees.service.ts';
 
 type InviteInput = z.infer<typeof inviteEmployeeSchema>;
 type AcceptInput = z.infer<typeof acceptInvitationSchema>;
@@ -64,14 +64,11 @@ type OutgoingText = Pick<OutgoingMessage, 'subject' | 'body'>;
  * which the caller sends after commit.
  */
 async function issueInvitation(
-  tx: Queryable,
-  s: Services,
-  auth: Auth,
+  { tx, auth, tenantId, locale }: RequestContext,
   employeeId: string,
   contact: Contact,
-  locale: Locale,
+  publicUrl: string,
 ): Promise<OutgoingMessage[]> {
-  const tenantId = auth.tenantId!;
   await tx
     .update(employeeInvitations)
     .set({ revokedAt: new Date().toISOString() })
@@ -101,7 +98,7 @@ async function issueInvitation(
     enterprise: enterprise?.shortName || enterprise?.name || '',
     inviter: inviter?.name || auth.username,
     // The personal centre handles ?invitation= for signed-in users; the login page keeps it as redirect.
-    link: `${s.config.publicUrl}/profile/index?invitation=${token}`,
+    link: `${publicUrl}/profile/index?invitation=${token}`,
   });
   const out: OutgoingMessage[] = [];
   if (contact.mobile) out.push({ channel: 'sms', recipient: mobileKey(contact), ...text });
@@ -109,10 +106,13 @@ async function issueInvitation(
   return out;
 }
 
-/** The invitation is the record; a failed delivery is logged and the administrator can resend. */
-async function deliver(provider: MessageProvider, messages: OutgoingMessage[], log: FastifyBaseLogger) {
-  const results = await Promise.allSettled(messages.map((m) => provider.send(m)));
-  for (const r of results) if (r.status === 'rejected') log.warn({ err: r.reason }, 'invitation delivery failed');
+/**
+ * Runs after commit: the invitation (or the join) is the record, a failed delivery is logged and the
+ * administrator can resend. The demo seed's quiet context sends nothing.
+ */
+async function deliver(tell: TellDeps, messages: OutgoingMessage[]) {
+  if ('quiet' in tell) return;
+  await sendNotificationEmails(tell.provider, messages, tell.log);
 }
 
 const openInvitations = (): SQL =>
@@ -176,100 +176,83 @@ async function findUserByContact(q: Queryable, c: Contact) {
  * e-mail. Someone already on the staff is refused.
  */
 export async function inviteEmployee(
-  s: Services,
-  auth: Auth,
+  ctx: RequestContext,
   input: InviteInput,
-  scope: IdempotencyScope,
-  locale: Locale,
-  log: FastifyBaseLogger,
+  publicUrl: string,
 ): Promise<EmployeeItem> {
-  const tenantId = auth.tenantId!;
-  let outgoing: OutgoingMessage[] = [];
-  const result = await inTenantTx(s.database.db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      if (input.deptId) await assertDepartment(tx, tenantId, input.deptId);
-      const contact: Contact = { mobileArea: input.mobileArea, mobile: input.mobile, email: input.email };
-      const user = await findUserByContact(tx, contact);
-      if (user && (await isJoinedMember(tx, tenantId, user.id))) {
-        throw new AppError('EMPLOYEE_EXISTS', { contact: contactLabel(contact) });
-      }
-      const existing = await findRecordForContact(tx, tenantId, contact, user?.id);
-      const id = existing?.id ?? newId();
-      const fields = {
-        ...(input.name ? { name: input.name } : {}),
-        ...(input.mobile ? { mobileArea: input.mobileArea, mobile: input.mobile } : {}),
-        ...(input.email ? { email: input.email } : {}),
-        ...(input.deptId ? { deptId: input.deptId } : {}),
-        ...(input.erpCode ? { erpCode: input.erpCode } : {}),
-        ...(input.erpName ? { erpName: input.erpName } : {}),
-        ...(input.remarks ? { remarks: input.remarks } : {}),
-        status: MEMBER_STATUS.IN_PROGRESS,
-        invitedBy: auth.userId,
-      };
-      if (existing) {
-        await tx
-          .update(employees)
-          .set({ ...fields, version: sql`${employees.version} + 1`, updatedAt: new Date().toISOString() })
-          .where(and(eq(employees.tenantId, tenantId), eq(employees.id, id)));
-      } else {
-        await tx.insert(employees).values({ tenantId, id, ...fields });
-      }
-      outgoing = await issueInvitation(tx, s, auth, id, contact, locale);
-      await recordOperation(tx, staffActor(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: STAFF_MODULE,
-        targetId: id,
-        summary: `invited ${input.name ? `${input.name} ` : ''}${contactLabel(contact)}`,
-      });
-      return getEmployee(tx, tenantId, id);
-    }),
-  );
-  await deliver(s.provider, outgoing, log);
-  return result;
+  const { tx, auth, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    if (input.deptId) await assertDepartment(tx, tenantId, input.deptId);
+    const contact: Contact = { mobileArea: input.mobileArea, mobile: input.mobile, email: input.email };
+    const user = await findUserByContact(tx, contact);
+    if (user && (await isJoinedMember(tx, tenantId, user.id))) {
+      throw new AppError('EMPLOYEE_EXISTS', { contact: contactLabel(contact) });
+    }
+    const existing = await findRecordForContact(tx, tenantId, contact, user?.id);
+    const id = existing?.id ?? newId();
+    const fields = {
+      ...(input.name ? { name: input.name } : {}),
+      ...(input.mobile ? { mobileArea: input.mobileArea, mobile: input.mobile } : {}),
+      ...(input.email ? { email: input.email } : {}),
+      ...(input.deptId ? { deptId: input.deptId } : {}),
+      ...(input.erpCode ? { erpCode: input.erpCode } : {}),
+      ...(input.erpName ? { erpName: input.erpName } : {}),
+      ...(input.remarks ? { remarks: input.remarks } : {}),
+      status: MEMBER_STATUS.IN_PROGRESS,
+      invitedBy: auth.userId,
+    };
+    if (existing) {
+      await tx
+        .update(employees)
+        .set({ ...fields, version: sql`${employees.version} + 1`, updatedAt: new Date().toISOString() })
+        .where(and(eq(employees.tenantId, tenantId), eq(employees.id, id)));
+    } else {
+      await tx.insert(employees).values({ tenantId, id, ...fields });
+    }
+    const outgoing = await issueInvitation(ctx, id, contact, publicUrl);
+    // Registered only when the invitation was really made: a replayed request sends nothing again.
+    ctx.afterCommit(() => deliver(ctx.tell, outgoing));
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: STAFF_MODULE,
+      targetId: id,
+      summary: `invited ${input.name ? `${input.name} ` : ''}${contactLabel(contact)}`,
+    });
+    return loadEmployee(tx, tenantId, id);
+  });
 }
 
 /** A new link for an open, expired, revoked or former employee's record; the old link stops working. */
-export async function resendInvitation(
-  s: Services,
-  auth: Auth,
-  id: string,
-  locale: Locale,
-  log: FastifyBaseLogger,
-): Promise<EmployeeItem> {
-  const tenantId = auth.tenantId!;
-  let outgoing: OutgoingMessage[] = [];
-  const result = await inTenantTx(s.database.db, tenantId, async (tx) => {
-    const row = await getEmployee(tx, tenantId, id);
-    if (!canApplyEmployeeAction('resend', row.status)) throw new AppError('EMPLOYEE_STATUS_CHANGED');
-    const stored = row.status === MEMBER_STATUS.NOT_JOINED ? MEMBER_STATUS.IN_PROGRESS : row.status;
-    const updated = await tx
-      .update(employees)
-      .set({
-        status: MEMBER_STATUS.IN_PROGRESS,
-        invitedBy: auth.userId,
-        version: sql`${employees.version} + 1`,
-        updatedAt: new Date().toISOString(),
-      })
-      .where(and(eq(employees.tenantId, tenantId), eq(employees.id, id), eq(employees.status, stored)))
-      .returning({ id: employees.id });
-    if (updated.length === 0) throw new AppError('EMPLOYEE_STATUS_CHANGED');
-    outgoing = await issueInvitation(tx, s, auth, id, row, locale);
-    await recordOperation(tx, staffActor(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: STAFF_MODULE,
-      targetId: id,
-      summary: `invitation sent again to ${row.name ? `${row.name} ` : ''}${contactLabel(row)}`,
-    });
-    return getEmployee(tx, tenantId, id);
+export async function resendInvitation(ctx: RequestContext, id: string, publicUrl: string): Promise<EmployeeItem> {
+  const { tx, auth, tenantId } = ctx;
+  const row = await loadEmployee(tx, tenantId, id);
+  if (!canApplyEmployeeAction('resend', row.status)) throw new AppError('EMPLOYEE_STATUS_CHANGED');
+  const stored = row.status === MEMBER_STATUS.NOT_JOINED ? MEMBER_STATUS.IN_PROGRESS : row.status;
+  const updated = await tx
+    .update(employees)
+    .set({
+      status: MEMBER_STATUS.IN_PROGRESS,
+      invitedBy: auth.userId,
+      version: sql`${employees.version} + 1`,
+      updatedAt: new Date().toISOString(),
+    })
+    .where(and(eq(employees.tenantId, tenantId), eq(employees.id, id), eq(employees.status, stored)))
+    .returning({ id: employees.id });
+  if (updated.length === 0) throw new AppError('EMPLOYEE_STATUS_CHANGED');
+  const outgoing = await issueInvitation(ctx, id, row, publicUrl);
+  ctx.afterCommit(() => deliver(ctx.tell, outgoing));
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: STAFF_MODULE,
+    targetId: id,
+    summary: `invitation sent again to ${row.name ? `${row.name} ` : ''}${contactLabel(row)}`,
   });
-  await deliver(s.provider, outgoing, log);
-  return result;
+  return loadEmployee(tx, tenantId, id);
 }
 
 /** Withdraws an open invitation: its link stops working and the record reads INVALID. */
-export async function revokeInvitation(q: Queryable, auth: Auth, id: string): Promise<EmployeeItem> {
-  const tenantId = auth.tenantId!;
-  const row = await getEmployee(q, tenantId, id);
+export async function revokeInvitation({ tx: q, auth, tenantId }: RequestContext, id: string): Promise<EmployeeItem> {
+  const row = await loadEmployee(q, tenantId, id);
   if (!canApplyEmployeeAction('revoke', row.status)) throw new AppError('EMPLOYEE_STATUS_CHANGED');
   const updated = await q
     .update(employees)
@@ -288,13 +271,13 @@ export async function revokeInvitation(q: Queryable, auth: Auth, id: string): Pr
         isNull(employeeInvitations.revokedAt),
       ),
     );
-  await recordOperation(q, staffActor(auth), {
+  await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: STAFF_MODULE,
     targetId: id,
     summary: `invitation of ${row.name ? `${row.name} ` : ''}${contactLabel(row)} revoked`,
   });
-  return getEmployee(q, tenantId, id);
+  return loadEmployee(q, tenantId, id);
 }
 
 async function signedInContact(db: Db, userId: string) {
@@ -326,7 +309,7 @@ const invitationView = {
 };
 
 /** Open invitations for the signed-in user's mobile or e-mail, in enterprises they have not joined. */
-export async function listMyInvitations(db: Db, auth: Auth): Promise<MyInvitation[]> {
+export async function listMyInvitations({ db, auth }: SignedInContext): Promise<MyInvitation[]> {
   const contact = await signedInContact(db, auth.userId);
   const addressed = addressedTo(contact);
   if (!addressed) return [];
@@ -356,7 +339,7 @@ async function findByToken(db: Db, token: string) {
 }
 
 /** What a link's invitation is for, so the invitee sees the enterprise before accepting. */
-export async function previewInvitation(db: Db, token: string): Promise<MyInvitation> {
+export async function previewInvitation({ db }: AccountContext, token: string): Promise<MyInvitation> {
   const row = await findByToken(db, token);
   if (!row) throw new AppError('INVITATION_INVALID');
   return row;
@@ -367,8 +350,8 @@ export async function previewInvitation(db: Db, token: string): Promise<MyInvita
  * invitation's id when it was addressed to the caller's own mobile or e-mail. The invitation is
  * claimed in the same statement that checks it is open, so a token works exactly once.
  */
-export async function acceptInvitation(s: Services, auth: Auth, input: AcceptInput, log: FastifyBaseLogger) {
-  const db = s.database.db;
+export async function acceptInvitation(ctx: SignedInContext, input: AcceptInput) {
+  const { db, auth } = ctx;
   let invitation: { id: string; enterpriseId: string } | undefined;
   if (input.token) {
     invitation = await findByToken(db, input.token);
@@ -404,7 +387,7 @@ export async function acceptInvitation(s: Services, auth: Auth, input: AcceptInp
       .returning({ userId: memberships.userId });
     if (joined.length === 0) throw new AppError('ALREADY_MEMBER');
     const employeeId = await recordJoinedEmployee(tx, tenantId, auth.userId, null, claimed.employeeId);
-    await recordOperation(tx, actorOf(auth, tenantId), {
+    await recordOperation(tx, actorOf({ ...auth, tenantId }), {
       type: OPERATION_TYPE.ADD,
       module: STAFF_MODULE,
       targetId: employeeId,
@@ -425,6 +408,6 @@ export async function acceptInvitation(s: Services, auth: Auth, input: AcceptInp
       link: `/staff/staffInfo?id=${employeeId}`,
     });
   });
-  await sendNotificationEmails(s.provider, emails, log);
+  await deliver(ctx.tell, emails);
   return { tenantId, username: auth.username };
 }

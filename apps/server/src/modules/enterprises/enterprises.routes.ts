@@ -1,60 +1,91 @@
-import { acceptInviteSchema, compNoSchema, compRegisterSchema, enterpriseUpdateSchema } from '@concord/shared';
+import {
+  acceptInviteSchema,
+  compNoSchema,
+  compRegisterSchema,
+  enterpriseForInviteSchema,
+  enterpriseInfoSchema,
+  enterpriseUpdateSchema,
+  inviteCodeReplySchema,
+  joinedEnterpriseSchema,
+  registeredEnterpriseSchema,
+  tenantItemSchema,
+} from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
-import { ok, throttle } from '../../platform/http.ts';
+import { throttle } from '../../platform/http.ts';
 import { idempotencyScope } from '../../platform/idempotency.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import * as enterprises from './enterprises.service.ts';
 
 export function registerEnterpriseRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
+  const r = defineRoutes(app, s, { tags: ['enterprises'] });
   const limits = s.config.rateLimits;
-  const tags = ['enterprises'];
 
+  // Account-level: the caller has no enterprise yet, so the Idempotency-Key is scoped to the account.
   r.post(
     '/gateway/admin/syscompanyinfo/compRegister',
-    { config: { access: 'authenticated', ...throttle(limits, 10) }, schema: { tags, body: compRegisterSchema } },
-    async (req) => ok(await enterprises.registerEnterprise(db, req.auth!, req.body, idempotencyScope(req))),
+    {
+      operationId: 'registerEnterprise',
+      access: 'authenticated',
+      config: throttle(limits, 10),
+      body: compRegisterSchema,
+      reply: registeredEnterpriseSchema,
+    },
+    (ctx, { body, req }) => enterprises.registerEnterprise(ctx, body, idempotencyScope(req)),
   );
 
   r.get(
     '/gateway/admin/syscompanyinfo/getCompForEmpInvite',
     {
-      config: { access: 'authenticated', ...throttle(limits, 30) },
-      schema: { tags, querystring: z.object({ sysCompNo: compNoSchema }) },
+      operationId: 'getEnterpriseForInvite',
+      access: 'authenticated',
+      config: throttle(limits, 30),
+      query: z.object({ sysCompNo: compNoSchema }),
+      reply: enterpriseForInviteSchema,
     },
-    async (req) => ok(await enterprises.findEnterpriseForInvite(db, req.query.sysCompNo)),
+    (ctx, { query }) => enterprises.findEnterpriseForInvite(ctx, query.sysCompNo),
   );
 
   r.post(
     '/gateway/admin/sysuserinfo/acceptInvite',
-    { config: { access: 'authenticated', ...throttle(limits, 10) }, schema: { tags, body: acceptInviteSchema } },
-    async (req) => ok(await enterprises.acceptInvite(s, req.auth!, req.body, req.log)),
+    {
+      operationId: 'joinEnterpriseByInviteCode',
+      access: 'authenticated',
+      config: throttle(limits, 10),
+      body: acceptInviteSchema,
+      reply: joinedEnterpriseSchema,
+    },
+    (ctx, { body }) => enterprises.acceptInvite(ctx, s, body),
   );
 
   r.get(
     '/gateway/admin/sysuserinfo/myCompPage',
-    { config: { access: 'authenticated' }, schema: { tags } },
-    async (req) => ok(await enterprises.listMyEnterprises(db, req.auth!)),
+    { operationId: 'listMyEnterprises', access: 'authenticated', reply: z.array(tenantItemSchema) },
+    (ctx) => enterprises.listMyEnterprises(ctx),
   );
 
-  r.get('/gateway/srm/enterprise', { config: { access: 'COMP_INFO' }, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => enterprises.getEnterpriseInfo(tx, req.auth!))),
+  r.get(
+    '/gateway/srm/enterprise',
+    { operationId: 'getEnterpriseInfo', access: 'COMP_INFO', reply: enterpriseInfoSchema },
+    (ctx) => enterprises.getEnterpriseInfo(ctx),
   );
 
   r.put(
     '/gateway/srm/enterprise',
-    { config: { access: 'COMP_INFO', adminOnly: true }, schema: { tags, body: enterpriseUpdateSchema } },
-    async (req) =>
-      ok(await inTenantTx(db, req.auth!.tenantId, (tx) => enterprises.updateEnterpriseInfo(tx, req.auth!, req.body))),
+    {
+      operationId: 'updateEnterpriseInfo',
+      access: 'COMP_INFO',
+      adminOnly: true,
+      body: enterpriseUpdateSchema,
+      reply: enterpriseInfoSchema,
+    },
+    (ctx, { body }) => enterprises.updateEnterpriseInfo(ctx, body),
   );
 
   r.post(
     '/gateway/srm/enterprise/actions/rotate-invite-code',
-    { config: { access: 'COMP_INFO', adminOnly: true }, schema: { tags } },
-    async (req) => ok(await inTenantTx(db, req.auth!.tenantId, (tx) => enterprises.rotateInviteCode(tx, req.auth!))),
+    { operationId: 'rotateInviteCode', access: 'COMP_INFO', adminOnly: true, reply: inviteCodeReplySchema },
+    (ctx) => enterprises.rotateInviteCode(ctx),
   );
 }

@@ -10,15 +10,16 @@ import {
 } from '@concord/shared';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { enterpriseCapabilities, enterprises, memberships } from '../../db/schema.ts';
 import { listMemberships } from '../../platform/access.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { inTenantTx, type RequestContext } from '../../platform/context.ts';
 import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
 import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import type { AccountContext, SignedInContext } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { claimNotice, type Guard, guarded, type ThrottleRule } from '../../platform/throttle.ts';
 import { randomDigits } from '../../platform/tokens.ts';
@@ -39,8 +40,15 @@ async function uniqueCompNo(db: Queryable): Promise<string> {
   }
 }
 
-/** compRegister: the creator becomes the enterprise's administrator. */
-export async function registerEnterprise(db: Db, auth: Auth, input: CompRegisterInput, scope: IdempotencyScope) {
+/**
+ * compRegister: the creator becomes the enterprise's administrator. An account-level step (the caller
+ * has no enterprise yet), so it opens the new enterprise's transaction itself.
+ */
+export async function registerEnterprise(
+  { db, auth }: SignedInContext,
+  input: CompRegisterInput,
+  scope: IdempotencyScope,
+) {
   const tenantId = newId();
   const compNo = await uniqueCompNo(db);
   const inviteCode = randomDigits(6);
@@ -51,7 +59,7 @@ export async function registerEnterprise(db: Db, auth: Auth, input: CompRegister
         .insert(memberships)
         .values({ tenantId, userId: auth.userId, userType: USER_TYPE.ADMIN, status: MEMBER_STATUS.JOINED });
       await recordJoinedEmployee(tx, tenantId, auth.userId);
-      await recordOperation(tx, actorOf(auth, tenantId), {
+      await recordOperation(tx, actorOf({ ...auth, tenantId }), {
         type: OPERATION_TYPE.ADD,
         module: 'enterprises',
         targetId: tenantId,
@@ -62,7 +70,7 @@ export async function registerEnterprise(db: Db, auth: Auth, input: CompRegister
   );
 }
 
-export async function findEnterpriseForInvite(db: Db, compNo: string) {
+export async function findEnterpriseForInvite({ db }: AccountContext, compNo: string) {
   const [row] = await db
     .select({ name: enterprises.name, shortName: enterprises.shortName })
     .from(enterprises)
@@ -139,12 +147,10 @@ async function noticeInviteGuesses(s: Services, enterprise: Enterprise, log: Fas
 }
 
 export async function acceptInvite(
+  { db, auth, log }: SignedInContext,
   s: Services,
-  auth: Auth,
   input: { sysCompNo: string; empInviteCode: string },
-  log: FastifyBaseLogger,
 ) {
-  const db = s.database.db;
   // Enterprise numbers are not secret (getCompForEmpInvite shows the name): only the code is a guess.
   const [enterprise] = await db.select().from(enterprises).where(eq(enterprises.compNo, input.sysCompNo)).limit(1);
   if (!enterprise) throw new AppError('ENTERPRISE_NOT_FOUND');
@@ -163,7 +169,7 @@ export async function acceptInvite(
       .returning({ userId: memberships.userId });
     if (joined.length === 0) throw new AppError('ALREADY_MEMBER');
     await recordJoinedEmployee(tx, tenantId, auth.userId);
-    await recordOperation(tx, actorOf(auth, tenantId), {
+    await recordOperation(tx, actorOf({ ...auth, tenantId }), {
       type: OPERATION_TYPE.ADD,
       module: 'staff',
       targetId: auth.userId,
@@ -182,7 +188,7 @@ export async function acceptInvite(
   return { tenantId, username: auth.username };
 }
 
-export async function listMyEnterprises(db: Db, auth: Auth): Promise<TenantItem[]> {
+export async function listMyEnterprises({ db, auth }: SignedInContext): Promise<TenantItem[]> {
   const joined = await listMemberships(db, auth.userId);
   if (joined.length === 0) return [];
   const rows = await db
@@ -200,8 +206,12 @@ export async function listMyEnterprises(db: Db, auth: Auth): Promise<TenantItem[
   }));
 }
 
-export async function getEnterpriseInfo(tx: Queryable, auth: Auth): Promise<EnterpriseInfo> {
-  const tenantId = auth.tenantId!;
+export function getEnterpriseInfo({ tx, auth, tenantId }: RequestContext): Promise<EnterpriseInfo> {
+  return loadEnterpriseInfo(tx, tenantId, auth.userType === USER_TYPE.ADMIN);
+}
+
+/** The invite code is the administrators' to hand out: others read null. */
+async function loadEnterpriseInfo(tx: Queryable, tenantId: string, isAdmin: boolean): Promise<EnterpriseInfo> {
   const [row] = await tx.select().from(enterprises).where(eq(enterprises.id, tenantId));
   if (!row) throw new AppError('NOT_FOUND');
   const capabilities = await tx
@@ -209,7 +219,6 @@ export async function getEnterpriseInfo(tx: Queryable, auth: Auth): Promise<Ente
     .from(enterpriseCapabilities)
     .where(eq(enterpriseCapabilities.tenantId, tenantId))
     .orderBy(asc(enterpriseCapabilities.sortOrder));
-  const isAdmin = auth.userType === USER_TYPE.ADMIN;
   return {
     id: row.id,
     compNo: row.compNo,
@@ -265,13 +274,9 @@ function capabilityExpiry(
 const describeCapabilities = (list: Pick<Capability, 'number' | 'title' | 'expiryDate'>[]) =>
   list.map((c) => `${c.number} ${c.title} ${c.expiryDate ?? ''}`.trim());
 
-export async function updateEnterpriseInfo(
-  tx: Queryable,
-  auth: Auth,
-  input: EnterpriseUpdateInput,
-): Promise<EnterpriseInfo> {
-  const tenantId = auth.tenantId!;
-  const before = await getEnterpriseInfo(tx, auth);
+export async function updateEnterpriseInfo(ctx: RequestContext, input: EnterpriseUpdateInput): Promise<EnterpriseInfo> {
+  const { tx, auth, tenantId } = ctx;
+  const before = await getEnterpriseInfo(ctx);
   const { version, capabilities, ...fields } = input;
   const updated = await tx
     .update(enterprises)
@@ -304,18 +309,17 @@ export async function updateEnterpriseInfo(
     { ...before, capabilities: describeCapabilities(before.capabilities) },
     { ...fields, capabilities: describeCapabilities(rows) },
   );
-  await recordOperation(tx, actorOf(auth, tenantId), {
+  await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: 'enterprises',
     targetId: tenantId,
     summary: summary || 'no field changed',
   });
-  return getEnterpriseInfo(tx, auth);
+  return getEnterpriseInfo(ctx);
 }
 
 /** A new code that differs from the old one, so rotating always locks out whoever holds the old code. */
-export async function rotateInviteCode(tx: Queryable, auth: Auth) {
-  const tenantId = auth.tenantId!;
+export async function rotateInviteCode({ tx, auth, tenantId }: RequestContext) {
   const [current] = await tx
     .select({ code: enterprises.inviteCode })
     .from(enterprises)
@@ -323,7 +327,7 @@ export async function rotateInviteCode(tx: Queryable, auth: Auth) {
   let inviteCode = randomDigits(6);
   while (inviteCode === current?.code) inviteCode = randomDigits(6);
   await tx.update(enterprises).set({ inviteCode }).where(eq(enterprises.id, tenantId));
-  await recordOperation(tx, actorOf(auth, tenantId), {
+  await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: 'enterprises',
     targetId: tenantId,

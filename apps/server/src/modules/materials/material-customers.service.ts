@@ -8,12 +8,12 @@ import {
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { customers, materialCustomers } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -65,8 +65,7 @@ const select = (q: Queryable) =>
 const SORTABLE = { custPrdtCode: mc.custPrdtCode, prdtNo: mc.prdtNo, updatedAt: mc.updatedAt };
 
 export async function listMaterialCustomers(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<MaterialCustomer>> {
   const f = query.filter ?? {};
@@ -94,7 +93,11 @@ export async function listMaterialCustomers(
   return { dataList: rows, totalCount: total };
 }
 
-export async function getMaterialCustomer(q: Queryable, tenantId: string, id: string): Promise<MaterialCustomer> {
+export function getMaterialCustomer({ tx, tenantId }: RequestContext, id: string): Promise<MaterialCustomer> {
+  return loadMaterialCustomer(tx, tenantId, id);
+}
+
+async function loadMaterialCustomer(q: Queryable, tenantId: string, id: string): Promise<MaterialCustomer> {
   const [row] = await select(q)
     .where(and(eq(mc.tenantId, tenantId), eq(mc.id, id)))
     .limit(1);
@@ -111,42 +114,33 @@ async function assertCustomer(q: Queryable, tenantId: string, customerId: string
   if (!row) throw new AppError('MATERIAL_REFERENCE_NOT_FOUND', { field: 'customer' });
 }
 
-export async function createMaterialCustomer(
-  db: Db,
-  auth: Auth,
-  input: Fields,
-  scope: IdempotencyScope,
-): Promise<MaterialCustomer> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await assertCustomer(tx, tenantId, input.customerId);
-      const id = newId();
-      const [inserted] = await tx
-        .insert(mc)
-        .values({ tenantId, id, ...input })
-        .onConflictDoNothing()
-        .returning({ id: mc.id });
-      if (!inserted) throw new AppError('MATERIAL_CUSTOMER_TAKEN', { code: input.custPrdtCode });
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: MATERIAL_CUSTOMERS_MODULE,
-        targetId: id,
-        summary: `related ${input.prdtNo || '-'} to customer material ${input.custPrdtCode} ${input.custPrdtName}`,
-      });
-      return getMaterialCustomer(tx, tenantId, id);
-    }),
-  );
+export async function createMaterialCustomer(ctx: RequestContext, input: Fields): Promise<MaterialCustomer> {
+  const { tx, auth, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await assertCustomer(tx, tenantId, input.customerId);
+    const id = newId();
+    const [inserted] = await tx
+      .insert(mc)
+      .values({ tenantId, id, ...input })
+      .onConflictDoNothing()
+      .returning({ id: mc.id });
+    if (!inserted) throw new AppError('MATERIAL_CUSTOMER_TAKEN', { code: input.custPrdtCode });
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: MATERIAL_CUSTOMERS_MODULE,
+      targetId: id,
+      summary: `related ${input.prdtNo || '-'} to customer material ${input.custPrdtCode} ${input.custPrdtName}`,
+    });
+    return loadMaterialCustomer(tx, tenantId, id);
+  });
 }
 
 export async function updateMaterialCustomer(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   id: string,
   input: UpdateInput,
 ): Promise<MaterialCustomer> {
-  const tenantId = auth.tenantId!;
-  const before = await getMaterialCustomer(q, tenantId, id);
+  const before = await loadMaterialCustomer(q, tenantId, id);
   const { version, ...fields } = input;
   await assertCustomer(q, tenantId, fields.customerId);
   let updated: { id: string } | undefined;
@@ -174,12 +168,11 @@ export async function updateMaterialCustomer(
       summary: `${before.custPrdtCode}: ${changes}`,
     });
   }
-  return getMaterialCustomer(q, tenantId, id);
+  return loadMaterialCustomer(q, tenantId, id);
 }
 
-export async function deleteMaterialCustomer(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
-  const row = await getMaterialCustomer(q, tenantId, id);
+export async function deleteMaterialCustomer({ tx: q, auth, tenantId }: RequestContext, id: string): Promise<void> {
+  const row = await loadMaterialCustomer(q, tenantId, id);
   await q.delete(mc).where(and(eq(mc.tenantId, tenantId), eq(mc.id, id)));
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.DELETE,

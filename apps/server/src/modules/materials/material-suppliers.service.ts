@@ -8,12 +8,12 @@ import {
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { materialSuppliers, materials, suppliers, warehouses } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -77,13 +77,12 @@ const SORTABLE = {
 };
 
 export async function listMaterialSuppliers(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, tenantId }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<MaterialSupplier>> {
   const f = query.filter ?? {};
   const where = and(
-    eq(materialSuppliers.tenantId, auth.tenantId!),
+    eq(materialSuppliers.tenantId, tenantId),
     f.materialId ? eq(materialSuppliers.materialId, f.materialId) : undefined,
     f.supplierId ? eq(materialSuppliers.supplierId, f.supplierId) : undefined,
     f.keyword
@@ -119,9 +118,13 @@ export async function listMaterialSuppliers(
   return { dataList: rows, totalCount: total };
 }
 
-export async function getMaterialSupplier(q: Queryable, auth: Auth, id: string): Promise<MaterialSupplier> {
+export function getMaterialSupplier({ tx, tenantId }: RequestContext, id: string): Promise<MaterialSupplier> {
+  return loadMaterialSupplier(tx, tenantId, id);
+}
+
+async function loadMaterialSupplier(q: Queryable, tenantId: string, id: string): Promise<MaterialSupplier> {
   const [row] = await select(q)
-    .where(and(eq(materialSuppliers.tenantId, auth.tenantId!), eq(materialSuppliers.id, id)))
+    .where(and(eq(materialSuppliers.tenantId, tenantId), eq(materialSuppliers.id, id)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
@@ -167,36 +170,29 @@ async function assertReferences(q: Queryable, tenantId: string, supplierId: stri
   }
 }
 
-export async function createMaterialSupplier(
-  db: Db,
-  auth: Auth,
-  input: CreateInput,
-  scope: IdempotencyScope,
-): Promise<MaterialSupplier> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      const material = await lockMaterial(tx, tenantId, input.materialId);
-      await assertReferences(tx, tenantId, input.supplierId, input.assWh);
-      const total = await quotaTotal(tx, tenantId, input.materialId, input.poQuotaRate, null);
-      if (total > MAX_QUOTA) throw new AppError('MATERIAL_QUOTA_EXCEEDED', { total });
-      const id = newId();
-      const [inserted] = await tx
-        .insert(materialSuppliers)
-        .values({ tenantId, id, ...input })
-        .onConflictDoNothing()
-        .returning({ id: materialSuppliers.id });
-      if (!inserted) throw new AppError('MATERIAL_SUPPLIER_TAKEN');
-      const row = await getMaterialSupplier(tx, auth, id);
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: MATERIALS_MODULE,
-        targetId: input.materialId,
-        summary: `${material.prdtNo}: approved supplier ${row.supCode}, quota ${input.poQuotaRate} %`,
-      });
-      return row;
-    }),
-  );
+export async function createMaterialSupplier(ctx: RequestContext, input: CreateInput): Promise<MaterialSupplier> {
+  const { tx, auth, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    const material = await lockMaterial(tx, tenantId, input.materialId);
+    await assertReferences(tx, tenantId, input.supplierId, input.assWh);
+    const total = await quotaTotal(tx, tenantId, input.materialId, input.poQuotaRate, null);
+    if (total > MAX_QUOTA) throw new AppError('MATERIAL_QUOTA_EXCEEDED', { total });
+    const id = newId();
+    const [inserted] = await tx
+      .insert(materialSuppliers)
+      .values({ tenantId, id, ...input })
+      .onConflictDoNothing()
+      .returning({ id: materialSuppliers.id });
+    if (!inserted) throw new AppError('MATERIAL_SUPPLIER_TAKEN');
+    const row = await loadMaterialSupplier(tx, tenantId, id);
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: MATERIALS_MODULE,
+      targetId: input.materialId,
+      summary: `${material.prdtNo}: approved supplier ${row.supCode}, quota ${input.poQuotaRate} %`,
+    });
+    return row;
+  });
 }
 
 const LOGGED = [
@@ -213,13 +209,11 @@ const LOGGED = [
 ] as const;
 
 export async function updateMaterialSupplier(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   id: string,
   input: UpdateInput,
 ): Promise<MaterialSupplier> {
-  const tenantId = auth.tenantId!;
-  const before = await getMaterialSupplier(q, auth, id);
+  const before = await loadMaterialSupplier(q, tenantId, id);
   const material = await lockMaterial(q, tenantId, before.materialId);
   const { version, ...fields } = input;
   await assertReferences(q, tenantId, null, fields.assWh);
@@ -249,12 +243,11 @@ export async function updateMaterialSupplier(
       summary: `${material.prdtNo}: approved supplier ${before.supCode}: ${changes}`,
     });
   }
-  return getMaterialSupplier(q, auth, id);
+  return loadMaterialSupplier(q, tenantId, id);
 }
 
-export async function deleteMaterialSupplier(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
-  const row = await getMaterialSupplier(q, auth, id);
+export async function deleteMaterialSupplier({ tx: q, auth, tenantId }: RequestContext, id: string): Promise<void> {
+  const row = await loadMaterialSupplier(q, tenantId, id);
   await q.delete(materialSuppliers).where(and(eq(materialSuppliers.tenantId, tenantId), eq(materialSuppliers.id, id)));
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.DELETE,

@@ -23,7 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/client.ts';
 import { jobs, materialImports, materialSuppliers, materials, suppliers } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { inTenantTx, type RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import {
@@ -81,7 +81,8 @@ export const headerOf = <K extends string>(labels: Record<K, Record<Locale, stri
 
 const TEMPLATE_LABEL = { materials: 'materials', suppliers: 'material-suppliers' } as const;
 
-export async function importTemplate(target: MaterialImportTarget, locale: Locale): Promise<Buffer> {
+/** The empty workbook of a target, its columns in the caller's language. */
+export async function getImportTemplate({ locale }: RequestContext, target: MaterialImportTarget): Promise<Buffer> {
   const header =
     target === 'materials' ? headerOf(MATERIAL_COLUMNS, locale) : headerOf(MATERIAL_SUPPLIER_COLUMNS, locale);
   return await writeXlsx({ name: TEMPLATE_LABEL[target], header, rows: [], widths: header.map(() => 18) });
@@ -658,55 +659,51 @@ export function registerImportJob(runner: JobRunner, db: Db, dataDir: string) {
  * mid-import therefore blocks the next one no longer than the lease (QUALITY R-11).
  */
 export async function queueImport(
-  db: Db,
-  auth: Auth,
+  { tx, auth, tenantId }: RequestContext,
   target: MaterialImportTarget,
   file: { key: string; name: string },
 ): Promise<{ importId: string; jobId: string | null }> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('material_imports'), hashtext(${tenantId}))`);
-    const [busy] = await tx
-      .select({ id: materialImports.id })
-      .from(materialImports)
-      .innerJoin(jobs, and(eq(jobs.kind, IMPORT_JOB), eq(jobs.dedupeKey, sql`${materialImports.id}::text`)))
-      .where(
-        and(
-          eq(materialImports.tenantId, tenantId),
-          inArray(materialImports.status, [MATERIAL_IMPORT_STATUS.QUEUED, MATERIAL_IMPORT_STATUS.RUNNING]),
-          isNull(jobs.doneAt),
-          isNull(jobs.deadAt),
-          or(isNull(jobs.lockedUntil), gt(jobs.lockedUntil, sql`now()`)),
-        ),
-      )
-      .limit(1);
-    if (busy) throw new AppError('IMPORT_IN_PROGRESS');
-    const importId = newId();
-    await tx.insert(materialImports).values({
-      tenantId,
-      id: importId,
-      target,
-      fileKey: file.key,
-      fileName: file.name,
-      createdBy: auth.userId,
-      createdByName: auth.username,
-    });
-    const payload: ImportJob = {
-      tenantId,
-      importId,
-      target,
-      fileKey: file.key,
-      fileName: file.name,
-      userId: auth.userId,
-      username: auth.username,
-    };
-    // The import's id as the dedupe key: one job per import, and the busy check above finds it.
-    const jobId = await enqueue(tx, IMPORT_JOB, payload as unknown as Record<string, unknown>, {
-      maxAttempts: 1,
-      dedupeKey: importId,
-    });
-    return { importId, jobId };
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('material_imports'), hashtext(${tenantId}))`);
+  const [busy] = await tx
+    .select({ id: materialImports.id })
+    .from(materialImports)
+    .innerJoin(jobs, and(eq(jobs.kind, IMPORT_JOB), eq(jobs.dedupeKey, sql`${materialImports.id}::text`)))
+    .where(
+      and(
+        eq(materialImports.tenantId, tenantId),
+        inArray(materialImports.status, [MATERIAL_IMPORT_STATUS.QUEUED, MATERIAL_IMPORT_STATUS.RUNNING]),
+        isNull(jobs.doneAt),
+        isNull(jobs.deadAt),
+        or(isNull(jobs.lockedUntil), gt(jobs.lockedUntil, sql`now()`)),
+      ),
+    )
+    .limit(1);
+  if (busy) throw new AppError('IMPORT_IN_PROGRESS');
+  const importId = newId();
+  await tx.insert(materialImports).values({
+    tenantId,
+    id: importId,
+    target,
+    fileKey: file.key,
+    fileName: file.name,
+    createdBy: auth.userId,
+    createdByName: auth.username,
   });
+  const payload: ImportJob = {
+    tenantId,
+    importId,
+    target,
+    fileKey: file.key,
+    fileName: file.name,
+    userId: auth.userId,
+    username: auth.username,
+  };
+  // The import's id as the dedupe key: one job per import, and the busy check above finds it.
+  const jobId = await enqueue(tx, IMPORT_JOB, payload as unknown as Record<string, unknown>, {
+    maxAttempts: 1,
+    dedupeKey: importId,
+  });
+  return { importId, jobId };
 }
 
 /** Row errors name a column by its field; the reader sees it by the header of the template in their language. */
@@ -718,7 +715,11 @@ function columnLabel(target: string, column: string, locale: Locale): string {
   return key ? labels[key][locale] : column;
 }
 
-export async function getImport(q: Queryable, tenantId: string, id: string, locale: Locale): Promise<MaterialImport> {
+export function getImport({ tx, tenantId, locale }: RequestContext, id: string): Promise<MaterialImport> {
+  return readImport(tx, tenantId, id, locale);
+}
+
+async function readImport(q: Queryable, tenantId: string, id: string, locale: Locale): Promise<MaterialImport> {
   const [row] = await q
     .select()
     .from(materialImports)
@@ -746,12 +747,13 @@ export async function getImport(q: Queryable, tenantId: string, id: string, loca
   };
 }
 
-export async function listImports(q: Queryable, tenantId: string, locale: Locale): Promise<MaterialImport[]> {
+/** The enterprise's last ten imports, newest first. */
+export async function listImports({ tx: q, tenantId, locale }: RequestContext): Promise<MaterialImport[]> {
   const rows = await q
     .select({ id: materialImports.id })
     .from(materialImports)
     .where(eq(materialImports.tenantId, tenantId))
     .orderBy(desc(materialImports.createdAt))
     .limit(10);
-  return Promise.all(rows.map((r) => getImport(q, tenantId, r.id, locale)));
+  return Promise.all(rows.map((r) => readImport(q, tenantId, r.id, locale)));
 }

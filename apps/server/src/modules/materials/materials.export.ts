@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
@@ -27,7 +26,7 @@ import {
   suppliers,
   warehouses,
 } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { inTenantTx, type RequestContext } from '../../platform/context.ts';
 import { type Actor, actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -236,21 +235,15 @@ const fileNameOf = (sheet: ExportSheet) => `${sheet.name}-${new Date().toISOStri
 const recordExport = (q: Queryable, actor: Actor, sheet: ExportSheet, rows: number) =>
   recordOperation(q, actor, { type: OPERATION_TYPE.EXPORT, module: MATERIALS_MODULE, summary: sheet.summary(rows) });
 
-/** The one-request export: one transaction, so the file is one snapshot. */
-export async function exportWorkbook(
-  db: Db,
-  auth: Auth,
+/** The one-request export: the request's one transaction, so the file is one snapshot. */
+export async function exportMaterials(
+  { tx, auth, tenantId, locale }: RequestContext,
   target: MaterialImportTarget,
   filter: MaterialExportFilter,
-  locale: Locale,
 ): Promise<{ file: Buffer; fileName: string }> {
-  const tenantId = auth.tenantId!;
   const sheet = SHEETS[target];
-  const rows = await inTenantTx(db, tenantId, async (tx) => {
-    const rows = await readSheet((work) => work(tx), sheet, tenantId, filter, locale);
-    await recordExport(tx, actorOf(auth), sheet, rows.length);
-    return rows;
-  });
+  const rows = await readSheet((work) => work(tx), sheet, tenantId, filter, locale);
+  await recordExport(tx, actorOf(auth), sheet, rows.length);
   return { file: await writeSheet(sheet, locale, rows), fileName: fileNameOf(sheet) };
 }
 
@@ -374,22 +367,17 @@ export function registerExportJob(runner: JobRunner, db: Db, dataDir: string) {
   });
 }
 
-/** Records an export and queues its job; the caller starts the job at once. */
+/** Records an export in the caller's language and queues its job; the caller starts the job once committed. */
 export async function queueExport(
-  db: Db,
-  auth: Auth,
+  { tx, auth, tenantId, locale }: RequestContext,
   target: MaterialImportTarget,
   filter: MaterialExportFilter,
-  locale: Locale,
 ): Promise<{ exportId: string; jobId: string | null }> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, async (tx) => {
-    const exportId = newId();
-    await tx.insert(materialExports).values({ tenantId, id: exportId, target, filter, createdBy: auth.userId });
-    const payload: ExportJob = { tenantId, exportId, userId: auth.userId, username: auth.username, locale };
-    const jobId = await enqueue(tx, EXPORT_JOB, payload as unknown as Record<string, unknown>, { maxAttempts: 1 });
-    return { exportId, jobId };
-  });
+  const exportId = newId();
+  await tx.insert(materialExports).values({ tenantId, id: exportId, target, filter, createdBy: auth.userId });
+  const payload: ExportJob = { tenantId, exportId, userId: auth.userId, username: auth.username, locale };
+  const jobId = await enqueue(tx, EXPORT_JOB, payload as unknown as Record<string, unknown>, { maxAttempts: 1 });
+  return { exportId, jobId };
 }
 
 async function findExport(q: Queryable, tenantId: string, id: string) {
@@ -402,8 +390,8 @@ async function findExport(q: Queryable, tenantId: string, id: string) {
   return row;
 }
 
-export async function getExport(q: Queryable, tenantId: string, id: string, locale: Locale): Promise<MaterialExport> {
-  const row = await findExport(q, tenantId, id);
+export async function getExport({ tx, tenantId, locale }: RequestContext, id: string): Promise<MaterialExport> {
+  const row = await findExport(tx, tenantId, id);
   return {
     id: row.id,
     target: row.target as MaterialImportTarget,
@@ -418,18 +406,18 @@ export async function getExport(q: Queryable, tenantId: string, id: string, loca
 }
 
 /** The finished workbook; a failed export answers its failure, an unfinished one EXPORT_NOT_READY. */
-export async function openExportFile(q: Queryable, dataDir: string, tenantId: string, id: string) {
-  const row = await findExport(q, tenantId, id);
+export async function readExportFile(
+  { tx, tenantId }: RequestContext,
+  dataDir: string,
+  id: string,
+): Promise<{ file: Buffer; fileName: string }> {
+  const row = await findExport(tx, tenantId, id);
   if (row.status === MATERIAL_EXPORT_STATUS.FAILED) {
     throw new AppError((row.errorCode as ErrorCode | null) ?? 'INTERNAL', row.errorParams ?? {});
   }
   if (row.status !== MATERIAL_EXPORT_STATUS.DONE || !row.fileKey) throw new AppError('EXPORT_NOT_READY');
-  const full = path.join(dataDir, 'files', row.fileKey);
-  await stat(full).catch(() => {
+  const file = await readFile(path.join(dataDir, 'files', row.fileKey)).catch(() => {
     throw new AppError('NOT_FOUND');
   });
-  return {
-    stream: createReadStream(full),
-    fileName: row.fileName ?? fileNameOf(SHEETS[row.target as MaterialImportTarget]),
-  };
+  return { file, fileName: row.fileName ?? fileNameOf(SHEETS[row.target as MaterialImportTarget]) };
 }

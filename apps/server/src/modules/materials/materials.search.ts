@@ -3,6 +3,8 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { pinyin } from 'pinyin-pro';
 import type { Queryable } from '../../db/client.ts';
 import { materialSearchTerms, materials } from '../../db/schema.ts';
+import type { RequestContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/errors.ts';
 
 /**
  * The material search of the picker and the archive's keyword filter (QUALITY P-08).
@@ -327,4 +329,17 @@ export async function searchMaterials(
     .filter((m) => !seen.has(m.id) && seen.add(m.id))
     .sort((a, b) => rank(a) - rank(b) || a.prdtNo.localeCompare(b.prdtNo))
     .slice(0, MATERIAL_SEARCH_LIMIT);
+}
+
+/** Members who fill order lines (PO_SYN) read the picker as well as the archive's maintainers. */
+const SEARCH_READERS = ['CF_BAS', 'PO_SYN'];
+
+/** The picker's search: open to every member holding one of the reader codes, in the caller's tenant. */
+export function searchMaterialOptions(
+  { tx, auth, tenantId }: RequestContext,
+  query: string,
+  includeDisabled: boolean,
+): Promise<MaterialOption[]> {
+  if (!SEARCH_READERS.some((p) => auth.permissions.has(p))) throw new AppError('FORBIDDEN');
+  return searchMaterials(tx, tenantId, query, includeDisabled);
 }

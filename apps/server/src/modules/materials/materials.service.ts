@@ -4,14 +4,15 @@ import {
   type ListResult,
   type Material,
   type MaterialDrawing,
+  type MaterialOperation,
   materialFieldsSchema,
   type materialListSchema,
+  type materialQualificationSchema,
   OPERATION_TYPE,
-  type QualificationRequirement,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import {
   materialClasses,
   materialDrawings,
@@ -20,11 +21,11 @@ import {
   qualificationRequirements,
   warehouses,
 } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, renderSummary, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -106,8 +107,7 @@ export async function materialWhere(
 }
 
 export async function listMaterials(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: MaterialListQuery,
 ): Promise<ListResult<Material>> {
   const where = await materialWhere(q, tenantId, query.filter ?? {});
@@ -123,7 +123,11 @@ export async function listMaterials(
   return { dataList: rows, totalCount: total };
 }
 
-export async function getMaterial(q: Queryable, tenantId: string, id: string): Promise<Material> {
+export function getMaterial({ tx, tenantId }: RequestContext, id: string): Promise<Material> {
+  return loadMaterial(tx, tenantId, id);
+}
+
+async function loadMaterial(q: Queryable, tenantId: string, id: string): Promise<Material> {
   const [row] = await selectMaterials(q)
     .where(and(eq(materials.tenantId, tenantId), eq(materials.id, id)))
     .limit(1);
@@ -170,35 +174,36 @@ export function resolveMaterial(fields: Fields, refs: ReferenceMaps) {
   };
 }
 
-export async function createMaterial(db: Db, auth: Auth, input: Fields, scope: IdempotencyScope): Promise<Material> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      const row = resolveMaterial(input, await loadReferenceMaps(tx, tenantId));
-      const id = newId();
-      const [inserted] = await tx
-        .insert(materials)
-        .values({ tenantId, id, ...row })
-        .onConflictDoNothing()
-        .returning({ id: materials.id });
-      if (!inserted) throw new AppError('MATERIAL_CODE_TAKEN', { code: input.prdtNo });
-      await writeSearchTerms(tx, tenantId, [{ id, ...input }], false);
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: MATERIALS_MODULE,
-        targetId: id,
-        summary: `created the material ${input.prdtNo} ${input.prdtName}`,
-      });
-      return getMaterial(tx, tenantId, id);
-    }),
-  );
+export async function createMaterial(ctx: RequestContext, input: Fields): Promise<Material> {
+  const { tx, auth, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    const row = resolveMaterial(input, await loadReferenceMaps(tx, tenantId));
+    const id = newId();
+    const [inserted] = await tx
+      .insert(materials)
+      .values({ tenantId, id, ...row })
+      .onConflictDoNothing()
+      .returning({ id: materials.id });
+    if (!inserted) throw new AppError('MATERIAL_CODE_TAKEN', { code: input.prdtNo });
+    await writeSearchTerms(tx, tenantId, [{ id, ...input }], false);
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: MATERIALS_MODULE,
+      targetId: id,
+      summary: `created the material ${input.prdtNo} ${input.prdtName}`,
+    });
+    return loadMaterial(tx, tenantId, id);
+  });
 }
 
 const LOGGED_FIELDS = Object.keys(materialFieldsSchema.shape) as (keyof Fields)[];
 
-export async function updateMaterial(q: Queryable, auth: Auth, id: string, input: UpdateInput): Promise<Material> {
-  const tenantId = auth.tenantId!;
-  const before = await getMaterial(q, tenantId, id);
+export async function updateMaterial(
+  { tx: q, auth, tenantId }: RequestContext,
+  id: string,
+  input: UpdateInput,
+): Promise<Material> {
+  const before = await loadMaterial(q, tenantId, id);
   const { version, ...fields } = input;
   const row = resolveMaterial(fields, await loadReferenceMaps(q, tenantId));
   let updated: { id: string } | undefined;
@@ -227,7 +232,7 @@ export async function updateMaterial(q: Queryable, auth: Auth, id: string, input
       summary: `${before.prdtNo}: ${changes}`,
     });
   }
-  return getMaterial(q, tenantId, id);
+  return loadMaterial(q, tenantId, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -246,8 +251,11 @@ const drawingColumns = {
   publishUser: materialDrawings.publishUser,
 };
 
-export async function listDrawings(q: Queryable, tenantId: string, materialId: string): Promise<MaterialDrawing[]> {
-  await getMaterial(q, tenantId, materialId);
+export async function listMaterialDrawings(
+  { tx: q, tenantId }: RequestContext,
+  materialId: string,
+): Promise<MaterialDrawing[]> {
+  await loadMaterial(q, tenantId, materialId);
   return q
     .select(drawingColumns)
     .from(materialDrawings)
@@ -260,59 +268,55 @@ export async function listDrawings(q: Queryable, tenantId: string, materialId: s
  * publishers of the same drawing run one after the other; the previous valid version is invalidated
  * in the same transaction and the partial unique index would refuse a second valid one anyway.
  */
-export async function publishDrawing(
-  db: Db,
-  auth: Auth,
+export async function publishMaterialDrawing(
+  ctx: RequestContext,
   materialId: string,
   input: z.output<typeof drawingPublishSchema>,
-  scope: IdempotencyScope,
 ): Promise<MaterialDrawing> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      const material = await lockMaterial(tx, tenantId, materialId);
-      const same = and(
-        eq(materialDrawings.tenantId, tenantId),
-        eq(materialDrawings.materialId, materialId),
-        eq(materialDrawings.drawingNo, input.drawingNo),
-      );
-      const [{ last }] = await tx
-        .select({ last: sql<number>`coalesce(max(${materialDrawings.drawingVersion}), 0)::int` })
-        .from(materialDrawings)
-        .where(same);
-      await tx
-        .update(materialDrawings)
-        .set({ isItValid: false })
-        .where(and(same, eq(materialDrawings.isItValid, true)));
-      const id = newId();
-      const drawingVersion = Number(last) + 1;
-      await tx.insert(materialDrawings).values({
-        tenantId,
-        id,
-        materialId,
-        drawingNo: input.drawingNo,
-        drawingName: input.drawingName,
-        drawingVersion,
-        attachments: input.attachments,
-        remarks: input.remarks,
-        isItValid: true,
-        publishUserId: auth.userId,
-        publishUser: auth.username,
-      });
-      await attachFiles(tx, auth.userId, { table: materialDrawings, id, ownerTenantId: tenantId }, input.attachments);
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: MATERIALS_MODULE,
-        targetId: materialId,
-        summary: `${material.prdtNo}: published drawing ${input.drawingNo} version ${drawingVersion}`,
-      });
-      const [row] = await tx
-        .select(drawingColumns)
-        .from(materialDrawings)
-        .where(and(eq(materialDrawings.tenantId, tenantId), eq(materialDrawings.id, id)));
-      return row;
-    }),
-  );
+  const { tx, auth, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    const material = await lockMaterial(tx, tenantId, materialId);
+    const same = and(
+      eq(materialDrawings.tenantId, tenantId),
+      eq(materialDrawings.materialId, materialId),
+      eq(materialDrawings.drawingNo, input.drawingNo),
+    );
+    const [{ last }] = await tx
+      .select({ last: sql<number>`coalesce(max(${materialDrawings.drawingVersion}), 0)::int` })
+      .from(materialDrawings)
+      .where(same);
+    await tx
+      .update(materialDrawings)
+      .set({ isItValid: false })
+      .where(and(same, eq(materialDrawings.isItValid, true)));
+    const id = newId();
+    const drawingVersion = Number(last) + 1;
+    await tx.insert(materialDrawings).values({
+      tenantId,
+      id,
+      materialId,
+      drawingNo: input.drawingNo,
+      drawingName: input.drawingName,
+      drawingVersion,
+      attachments: input.attachments,
+      remarks: input.remarks,
+      isItValid: true,
+      publishUserId: auth.userId,
+      publishUser: auth.username,
+    });
+    await attachFiles(tx, auth.userId, { table: materialDrawings, id, ownerTenantId: tenantId }, input.attachments);
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: MATERIALS_MODULE,
+      targetId: materialId,
+      summary: `${material.prdtNo}: published drawing ${input.drawingNo} version ${drawingVersion}`,
+    });
+    const [row] = await tx
+      .select(drawingColumns)
+      .from(materialDrawings)
+      .where(and(eq(materialDrawings.tenantId, tenantId), eq(materialDrawings.id, id)));
+    return row;
+  });
 }
 
 export type { DrawingPublishInput };
@@ -321,13 +325,13 @@ export type { DrawingPublishInput };
 // Qualification requirements and operation record of one material
 
 /** Requirements with scope material name the material by id or, written before the archive existed, by code. */
+type MaterialQualification = z.input<typeof materialQualificationSchema>;
+
 export async function listMaterialQualifications(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, tenantId }: RequestContext,
   materialId: string,
-): Promise<QualificationRequirement[]> {
-  const tenantId = auth.tenantId!;
-  const material = await getMaterial(q, tenantId, materialId);
+): Promise<MaterialQualification[]> {
+  const material = await loadMaterial(q, tenantId, materialId);
   const qr = qualificationRequirements;
   const rows = await q
     .select({
@@ -350,24 +354,14 @@ export async function listMaterialQualifications(
       and(eq(qr.tenantId, tenantId), eq(qr.scopeType, 'material'), inArray(qr.scopeId, [material.id, material.prdtNo])),
     )
     .orderBy(asc(qr.fileName));
-  return rows.map((r) => ({ ...r, scopeName: material.prdtNo, supName: '' }) as QualificationRequirement);
-}
-
-export interface MaterialOperation {
-  id: string;
-  username: string;
-  operationType: number;
-  summary: string;
-  createdAt: string;
+  return rows.map((r) => ({ ...r, scopeName: material.prdtNo, supName: '' }) as MaterialQualification);
 }
 
 export async function listMaterialOperations(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   materialId: string,
 ): Promise<MaterialOperation[]> {
-  const tenantId = auth.tenantId!;
-  await getMaterial(q, tenantId, materialId);
+  await loadMaterial(q, tenantId, materialId);
   const rows = await q
     .select({
       id: operationLogs.id,

@@ -1,61 +1,63 @@
-import { idSchema, messageSettingsSchema, myMessagesQuerySchema } from '@concord/shared';
+import {
+  idSchema,
+  messageItemSchema,
+  messagePageSchema,
+  messageSettingsReplySchema,
+  messageSettingsSchema,
+  myMessagesQuerySchema,
+  noReplySchema,
+} from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
-import { ok } from '../../platform/http.ts';
+import { isMemberAuth } from '../../platform/context.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import * as messages from './messages.service.ts';
 
-export function registerMessageRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const tags = ['messages'];
+const BASE = '/gateway/admin/message';
 
-  r.get('/gateway/admin/message/myMsgCount', { config: { access: 'member' }, schema: { tags } }, async (req) =>
-    ok(
-      await inTenantTx(db, req.auth!.tenantId, (tx) => messages.countUnread(tx, req.auth!.tenantId!, req.auth!.userId)),
-    ),
+export function registerMessageRoutes(app: FastifyInstance, s: Services) {
+  const r = defineRoutes(app, s, { tags: ['messages'] });
+  const access = 'member';
+
+  r.get(`${BASE}/myMsgCount`, { operationId: 'countUnreadMessages', access, reply: z.number().int() }, (ctx) =>
+    messages.countMyUnread(ctx),
   );
 
   r.get(
-    '/gateway/admin/message/myMsg',
-    { config: { access: 'member' }, schema: { tags, querystring: myMessagesQuerySchema } },
-    async (req) =>
-      ok(await inTenantTx(db, req.auth!.tenantId, (tx) => messages.listMyMessages(tx, req.auth!, req.query))),
+    `${BASE}/myMsg`,
+    { operationId: 'listMyMessages', access, query: myMessagesQuerySchema, reply: messagePageSchema },
+    (ctx, { query }) => messages.listMyMessages(ctx, query),
   );
 
-  r.get('/gateway/admin/message/settings', { config: { access: 'member' }, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => messages.getMessageSettings(tx, req.auth!))),
+  r.get(`${BASE}/settings`, { operationId: 'getMessageSettings', access, reply: messageSettingsReplySchema }, (ctx) =>
+    messages.getMessageSettings(ctx),
   );
 
   r.put(
-    '/gateway/admin/message/settings',
-    { config: { access: 'member' }, schema: { tags, body: messageSettingsSchema } },
-    async (req) =>
-      ok(await inTenantTx(db, req.auth!.tenantId, (tx) => messages.saveMessageSettings(tx, req.auth!, req.body))),
+    `${BASE}/settings`,
+    { operationId: 'saveMessageSettings', access, body: messageSettingsSchema, reply: messageSettingsReplySchema },
+    (ctx, { body }) => messages.saveMessageSettings(ctx, body),
   );
 
-  r.post('/gateway/admin/message/readAll', { config: { access: 'member' }, schema: { tags } }, async (req) => {
-    await inTenantTx(db, req.auth!.tenantId, (tx) => messages.markAllRead(tx, req.auth!));
-    return ok(null);
+  r.post(`${BASE}/readAll`, { operationId: 'markAllMessagesRead', access, reply: noReplySchema }, async (ctx) => {
+    await messages.markAllRead(ctx);
+    return null;
   });
 
   r.get(
-    '/gateway/admin/message/:id',
-    {
-      config: { access: 'member' },
-      schema: { tags, params: z.object({ id: idSchema }) },
-    },
-    async (req) =>
-      ok(await inTenantTx(db, req.auth!.tenantId, (tx) => messages.readMessage(tx, req.auth!, req.params.id))),
+    `${BASE}/:id`,
+    { operationId: 'readMessage', access, params: z.object({ id: idSchema }), reply: messageItemSchema },
+    (ctx, { params }) => messages.readMessage(ctx, params.id),
   );
 
-  r.get(
+  app.get(
     '/gateway/admin/ws/info',
     { websocket: true, config: { access: 'member' }, schema: { hide: true } },
     (socket, req) => {
-      const auth = req.auth!;
+      // Access control refused the upgrade without an active enterprise; this narrows the type.
+      const auth = req.auth;
+      if (!isMemberAuth(auth)) return socket.close();
       s.realtime.attach(socket, {
         userId: auth.userId,
         tenantId: auth.tenantId,

@@ -3,7 +3,7 @@ import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
 import { messageSettings, messages, users } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MessageProvider, OutgoingMessage } from '../../platform/mail.ts';
@@ -81,6 +81,10 @@ export async function countUnread(q: Queryable, tenantId: string, userId: string
   return row?.n ?? 0;
 }
 
+export function countMyUnread({ tx, tenantId, userId }: RequestContext): Promise<number> {
+  return countUnread(tx, tenantId, userId);
+}
+
 const toItem = (m: typeof messages.$inferSelect): MessageItem => ({
   id: m.id,
   kind: m.kind,
@@ -92,13 +96,12 @@ const toItem = (m: typeof messages.$inferSelect): MessageItem => ({
 });
 
 export async function listMyMessages(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, tenantId, userId }: RequestContext,
   query: { pageNum: number; pageSize: number; isRead?: 'true' | 'false'; kind?: string },
 ): Promise<ListResult<MessageItem>> {
   const where = and(
-    eq(messages.tenantId, auth.tenantId!),
-    eq(messages.userId, auth.userId),
+    eq(messages.tenantId, tenantId),
+    eq(messages.userId, userId),
     query.isRead ? eq(messages.isRead, query.isRead === 'true') : undefined,
     query.kind ? eq(messages.kind, query.kind) : undefined,
   );
@@ -117,35 +120,38 @@ export async function listMyMessages(
 }
 
 /** Opening a message marks it read; another user's message is "not found", exactly like a missing one. */
-export async function readMessage(q: Queryable, auth: Auth, id: string): Promise<MessageItem> {
+export async function readMessage({ tx: q, tenantId, userId }: RequestContext, id: string): Promise<MessageItem> {
   const [row] = await q
     .update(messages)
     .set({ isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` })
-    .where(and(eq(messages.tenantId, auth.tenantId!), eq(messages.userId, auth.userId), eq(messages.id, id)))
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.userId, userId), eq(messages.id, id)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND');
   return toItem(row);
 }
 
-export async function markAllRead(q: Queryable, auth: Auth): Promise<void> {
+export async function markAllRead({ tx: q, tenantId, userId }: RequestContext): Promise<void> {
   await q
     .update(messages)
     .set({ isRead: true, readAt: sql`now()` })
-    .where(and(eq(messages.tenantId, auth.tenantId!), eq(messages.userId, auth.userId), eq(messages.isRead, false)));
+    .where(and(eq(messages.tenantId, tenantId), eq(messages.userId, userId), eq(messages.isRead, false)));
 }
 
-export async function getMessageSettings(q: Queryable, auth: Auth): Promise<MessageSettings> {
+export async function getMessageSettings({ tx: q, tenantId, userId }: RequestContext): Promise<MessageSettings> {
   const [row] = await q
     .select()
     .from(messageSettings)
-    .where(and(eq(messageSettings.tenantId, auth.tenantId!), eq(messageSettings.userId, auth.userId)));
+    .where(and(eq(messageSettings.tenantId, tenantId), eq(messageSettings.userId, userId)));
   return { emailEnabled: row?.emailEnabled ?? false, mutedKinds: (row?.mutedKinds ?? []) as MessageKind[] };
 }
 
-export async function saveMessageSettings(q: Queryable, auth: Auth, input: MessageSettings): Promise<MessageSettings> {
+export async function saveMessageSettings(
+  { tx: q, tenantId, userId }: RequestContext,
+  input: MessageSettings,
+): Promise<MessageSettings> {
   await q
     .insert(messageSettings)
-    .values({ tenantId: auth.tenantId!, userId: auth.userId, ...input })
+    .values({ tenantId, userId, ...input })
     .onConflictDoUpdate({ target: [messageSettings.tenantId, messageSettings.userId], set: input });
   return input;
 }

@@ -1,7 +1,7 @@
 import {
   NOTICE_OPEN_FOR_REPLIES,
   type NoticeAction,
-  type NoticeBuyerDetail,
+  type NoticeActionResult,
   type NoticeRecipientAction,
   type NoticeRecipientRow,
   noticeMachine,
@@ -13,7 +13,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { noticeRecipients, notices, suppliers } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
@@ -23,78 +23,64 @@ import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { assertSupplierAddressable } from '../suppliers/suppliers.service.ts';
 
-import { buyerLink, MODULE, type NoticeDeps, supplierLink } from './notices.common.ts';
+import { buyerLink, MODULE, supplierLink } from './notices.common.ts';
 import { buyerDetail, loadMyCopy, loadScopedNotice, readBuyerNotices, toRecipientRow } from './notices.query.ts';
 
 /* The steps of NOTICE_TRANSITIONS (publish, withdraw, abolish) and of each recipient's copy (read, reply, retract, return). */
 
 type RecipientActionBody = NonNullable<z.infer<typeof noticeRecipientActionSchema>>;
 
-export interface NoticeActionResult {
-  notice: NoticeBuyerDetail;
-  /** Suppliers not on the network that were sent the notice by e-mail. */
-  emailed: number;
-}
-
 /**
  * Publish, withdraw or abolish (NOTICE_TRANSITIONS). Publishing re-checks every recipient (a supplier
  * blacklisted since the draft is refused), links suppliers that joined the network since, tells
  * each supplier enterprise, and e-mails those not on the network.
  */
-export async function actOnNotice(
-  deps: NoticeDeps,
-  auth: Auth,
-  id: string,
-  action: NoticeAction,
-): Promise<NoticeActionResult> {
+export async function actOnNotice(ctx: RequestContext, id: string, action: NoticeAction): Promise<NoticeActionResult> {
+  const { tx, auth, tenantId } = ctx;
   const t = noticeMachine.transition(action)!;
   requireAny(auth, [t.permission]);
-  const tenantId = auth.tenantId!;
-  const outcome = await inTenantTx(deps.db, tenantId, async (tx) => {
-    const before = await loadScopedNotice(tx, auth, id);
-    const [moved] = await tx
-      .update(notices)
-      .set({
-        status: t.to,
-        ...(action === 'publish' ? { publishedAt: sql`now()` } : {}),
-        version: sql`${notices.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(notices.tenantId, tenantId), eq(notices.id, id), inArray(notices.status, [...t.from])))
-      .returning();
-    if (!moved) throw new AppError('NOTICE_STATE_CHANGED');
-    if (action === 'publish') {
-      const copies = await tx
-        .select({ supplierId: noticeRecipients.supplierId })
-        .from(noticeRecipients)
-        .where(and(eq(noticeRecipients.tenantId, tenantId), eq(noticeRecipients.noticeId, id)));
-      for (const c of copies) await assertSupplierAddressable(tx, tenantId, c.supplierId);
-      await tx.execute(sql`
-        update ${noticeRecipients} r set supplier_tenant_id = s.supplier_tenant_id
-          from ${suppliers} s
-         where r.tenant_id = ${tenantId} and r.notice_id = ${id}
-           and s.tenant_id = r.tenant_id and s.id = r.supplier_id
-           and r.supplier_tenant_id is distinct from s.supplier_tenant_id`);
-    }
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: MODULE,
-      targetId: id,
-      summary: `${action} notice ${before.noticeNo}`,
-    });
-    const delivered = await tx
-      .select({ supplierTenantId: noticeRecipients.supplierTenantId, email: suppliers.contactEmail })
+  const before = await loadScopedNotice(ctx, id);
+  const [moved] = await tx
+    .update(notices)
+    .set({
+      status: t.to,
+      ...(action === 'publish' ? { publishedAt: sql`now()` } : {}),
+      version: sql`${notices.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(notices.tenantId, tenantId), eq(notices.id, id), inArray(notices.status, [...t.from])))
+    .returning();
+  if (!moved) throw new AppError('NOTICE_STATE_CHANGED');
+  if (action === 'publish') {
+    const copies = await tx
+      .select({ supplierId: noticeRecipients.supplierId })
       .from(noticeRecipients)
-      .innerJoin(
-        suppliers,
-        and(eq(suppliers.tenantId, noticeRecipients.tenantId), eq(suppliers.id, noticeRecipients.supplierId)),
-      )
       .where(and(eq(noticeRecipients.tenantId, tenantId), eq(noticeRecipients.noticeId, id)));
-    return { notice: await buyerDetail(tx, auth, moved), delivered, wasVisible: before.publishedAt !== null };
+    for (const c of copies) await assertSupplierAddressable(tx, tenantId, c.supplierId);
+    await tx.execute(sql`
+      update ${noticeRecipients} r set supplier_tenant_id = s.supplier_tenant_id
+        from ${suppliers} s
+       where r.tenant_id = ${tenantId} and r.notice_id = ${id}
+         and s.tenant_id = r.tenant_id and s.id = r.supplier_id
+         and r.supplier_tenant_id is distinct from s.supplier_tenant_id`);
+  }
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: MODULE,
+    targetId: id,
+    summary: `${action} notice ${before.noticeNo}`,
   });
+  const delivered = await tx
+    .select({ supplierTenantId: noticeRecipients.supplierTenantId, email: suppliers.contactEmail })
+    .from(noticeRecipients)
+    .innerJoin(
+      suppliers,
+      and(eq(suppliers.tenantId, noticeRecipients.tenantId), eq(suppliers.id, noticeRecipients.supplierId)),
+    )
+    .where(and(eq(noticeRecipients.tenantId, tenantId), eq(noticeRecipients.noticeId, id)));
+  const notice = await buyerDetail(ctx, moved);
+  const buyerName = await nameOf(tx, tenantId);
 
-  const { notice, delivered } = outcome;
-  const buyerName = await nameOf(deps.db, tenantId);
   const onNetwork = [...new Set(delivered.map((d) => d.supplierTenantId).filter((v): v is string => !!v))];
   const words: Record<NoticeAction, string> = {
     publish: `${buyerName} published the notice ${notice.noticeNo} "${notice.title}"`,
@@ -102,37 +88,48 @@ export async function actOnNotice(
     abolish: `${buyerName} abolished the notice ${notice.noticeNo} "${notice.title}"`,
   };
   // Suppliers never shown the notice hear nothing of its withdrawal or abolition.
-  const tellSuppliers = action === 'publish' || outcome.wasVisible;
-  if (tellSuppliers) {
-    await tellParty(
-      deps,
-      'system',
-      onNetwork.map((supplierTenantId) => ({
-        tenantId: supplierTenantId,
-        title: words[action],
-        content: action === 'publish' ? htmlToText(notice.content).slice(0, 500) : words[action],
-        link: supplierLink(id),
-      })),
-    );
+  if (action === 'publish' || before.publishedAt !== null) {
+    const notes = onNetwork.map((supplierTenantId) => ({
+      tenantId: supplierTenantId,
+      title: words[action],
+      content: action === 'publish' ? htmlToText(notice.content).slice(0, 500) : words[action],
+      link: supplierLink(id),
+    }));
+    ctx.afterCommit(() => tellParty(ctx.tell, 'system', notes));
   }
-  let emailed = 0;
+  const result = { notice, emailed: 0 };
   if (action === 'publish') {
-    const offNetwork = delivered.filter((d) => !d.supplierTenantId && d.email);
-    const body = [
-      htmlToText(notice.content),
-      ...notice.attachments.map((a) => `${a.name}: ${a.url}`),
-      '',
-      `${buyerName} sent this notice through Concord SRM. Register your enterprise to read and reply to notices online.`,
-    ].join('\n');
-    const results = await Promise.allSettled(
-      offNetwork.map((d) =>
-        deps.provider.send({ channel: 'email', recipient: d.email, subject: `[${buyerName}] ${notice.title}`, body }),
-      ),
-    );
-    emailed = results.filter((r) => r.status === 'fulfilled').length;
-    for (const r of results) if (r.status === 'rejected') deps.log.warn({ err: r.reason }, 'notice e-mail failed');
+    const offNetwork = delivered.filter((d) => !d.supplierTenantId && d.email).map((d) => d.email);
+    const mail = {
+      subject: `[${buyerName}] ${notice.title}`,
+      body: [
+        htmlToText(notice.content),
+        ...notice.attachments.map((a) => `${a.name}: ${a.url}`),
+        '',
+        `${buyerName} sent this notice through Concord SRM. Register your enterprise to read and reply to notices online.`,
+      ].join('\n'),
+    };
+    // The reply leaves once the after-commit effects have run (runAsMember), so it counts the e-mails that went out.
+    ctx.afterCommit(async () => {
+      result.emailed = await emailOffNetwork(ctx, offNetwork, mail);
+    });
   }
-  return { notice, emailed };
+  return result;
+}
+
+/** Sends the notice to suppliers not on the network; a failed e-mail is logged and not counted. */
+async function emailOffNetwork(
+  ctx: RequestContext,
+  recipients: string[],
+  mail: { subject: string; body: string },
+): Promise<number> {
+  const deps = ctx.tell;
+  if ('quiet' in deps) return 0;
+  const results = await Promise.allSettled(
+    recipients.map((recipient) => deps.provider.send({ channel: 'email', recipient, ...mail })),
+  );
+  for (const r of results) if (r.status === 'rejected') ctx.log.warn({ err: r.reason }, 'notice e-mail failed');
+  return results.filter((r) => r.status === 'fulfilled').length;
 }
 
 /**
@@ -141,148 +138,137 @@ export async function actOnNotice(
  * but the state (QUALITY T-03).
  */
 export async function actOnRecipient(
-  deps: NoticeDeps,
-  auth: Auth,
+  ctx: RequestContext,
   noticeId: string,
   recipientId: string,
   action: NoticeRecipientAction,
   body: RecipientActionBody,
 ): Promise<NoticeRecipientRow> {
   const t = noticeRecipientMachine.transition(action)!;
-  requireAny(auth, [t.permission]);
+  requireAny(ctx.auth, [t.permission]);
   return t.side === 'supplier'
-    ? supplierRecipientAction(deps, auth, noticeId, recipientId, action, body)
-    : buyerRecipientAction(deps, auth, noticeId, recipientId, action);
+    ? supplierRecipientAction(ctx, noticeId, recipientId, action, body)
+    : buyerRecipientAction(ctx, noticeId, recipientId, action);
 }
 
 async function supplierRecipientAction(
-  deps: NoticeDeps,
-  auth: Auth,
+  ctx: RequestContext,
   noticeId: string,
   recipientId: string,
   action: NoticeRecipientAction,
   body: RecipientActionBody,
 ): Promise<NoticeRecipientRow> {
+  const { tx, auth, tenantId: me } = ctx;
   const t = noticeRecipientMachine.transition(action)!;
-  const me = auth.tenantId!;
-  const copy = await inTenantTx(deps.db, me, (tx) => loadMyCopy(tx, me, noticeId, recipientId));
+  const copy = await loadMyCopy(tx, me, noticeId, recipientId);
   if (!copy) throw new AppError('NOT_FOUND');
-  const [notice] = await readBuyerNotices(deps.db, copy.tenantId, [noticeId]);
+  const [notice] = await readBuyerNotices(ctx, copy.tenantId, [noticeId]);
   if (!notice) throw new AppError('NOT_FOUND');
   // Checked once the copy is found, so a foreign id answers 404 whatever the body holds.
   const reply = action === 'reply' ? noticeReplySchema.parse(body) : null;
   if (notice.status !== NOTICE_OPEN_FOR_REPLIES) throw new AppError('NOTICE_CLOSED');
-  const row = await inTenantTx(deps.db, me, async (tx) => {
-    const fields =
-      action === 'reply'
-        ? {
-            reply: reply!.reply,
-            replyAttachments: reply!.attachments,
-            repliedAt: sql`now()`,
-            readAt: sql`coalesce(${noticeRecipients.readAt}, now())`,
-          }
-        : action === 'read'
-          ? { readAt: sql`now()` }
-          : {};
-    const [moved] = await tx
-      .update(noticeRecipients)
-      .set({ ...fields, status: t.to, version: sql`${noticeRecipients.version} + 1`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(noticeRecipients.tenantId, copy.tenantId),
-          eq(noticeRecipients.id, copy.id),
-          eq(noticeRecipients.supplierTenantId, me),
-          inArray(noticeRecipients.status, [...t.from]),
-        ),
-      )
-      .returning();
-    if (!moved) throw new AppError('NOTICE_STATE_CHANGED');
-    if (reply) {
-      const doc = { table: noticeRecipients, id: copy.id, ownerTenantId: copy.tenantId, partnerTenantId: me };
-      await attachFiles(tx, auth.userId, doc, reply.attachments);
-    }
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: MODULE,
-      targetId: noticeId,
-      summary: `${action} on notice ${notice.noticeNo}`,
-    });
-    return moved;
+  const fields = reply
+    ? {
+        reply: reply.reply,
+        replyAttachments: reply.attachments,
+        repliedAt: sql`now()`,
+        readAt: sql`coalesce(${noticeRecipients.readAt}, now())`,
+      }
+    : action === 'read'
+      ? { readAt: sql`now()` }
+      : {};
+  const [moved] = await tx
+    .update(noticeRecipients)
+    .set({ ...fields, status: t.to, version: sql`${noticeRecipients.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(noticeRecipients.tenantId, copy.tenantId),
+        eq(noticeRecipients.id, copy.id),
+        eq(noticeRecipients.supplierTenantId, me),
+        inArray(noticeRecipients.status, [...t.from]),
+      ),
+    )
+    .returning();
+  if (!moved) throw new AppError('NOTICE_STATE_CHANGED');
+  if (reply) {
+    const doc = { table: noticeRecipients, id: copy.id, ownerTenantId: copy.tenantId, partnerTenantId: me };
+    await attachFiles(tx, auth.userId, doc, reply.attachments);
+  }
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: MODULE,
+    targetId: noticeId,
+    summary: `${action} on notice ${notice.noticeNo}`,
   });
   if (action !== 'read') {
-    const supplierName = await nameOf(deps.db, me);
+    const supplierName = await nameOf(tx, me);
     const verb = action === 'reply' ? 'replied to' : 'retracted its reply to';
-    await tellParty(deps, 'system', [
-      {
-        tenantId: copy.tenantId,
-        userId: notice.ownerId,
-        title: `${supplierName} ${verb} the notice ${notice.noticeNo} "${notice.title}"`,
-        content: action === 'reply' ? reply!.reply.slice(0, 500) : `${supplierName} ${verb} ${notice.noticeNo}.`,
-        link: buyerLink(noticeId),
-      },
-    ]);
+    const note = {
+      tenantId: copy.tenantId,
+      userId: notice.ownerId,
+      title: `${supplierName} ${verb} the notice ${notice.noticeNo} "${notice.title}"`,
+      content: reply ? reply.reply.slice(0, 500) : `${supplierName} ${verb} ${notice.noticeNo}.`,
+      link: buyerLink(noticeId),
+    };
+    ctx.afterCommit(() => tellParty(ctx.tell, 'system', [note]));
   }
-  return toRecipientRow({ ...row, supCode: '', supName: '' });
+  return toRecipientRow({ ...moved, supCode: '', supName: '' });
 }
 
 async function buyerRecipientAction(
-  deps: NoticeDeps,
-  auth: Auth,
+  ctx: RequestContext,
   noticeId: string,
   recipientId: string,
   action: NoticeRecipientAction,
 ): Promise<NoticeRecipientRow> {
+  const { tx, auth, tenantId } = ctx;
   const t = noticeRecipientMachine.transition(action)!;
-  const tenantId = auth.tenantId!;
-  const { row, notice } = await inTenantTx(deps.db, tenantId, async (tx) => {
-    const notice = await loadScopedNotice(tx, auth, noticeId);
-    const [copy] = await tx
-      .select({ id: noticeRecipients.id })
-      .from(noticeRecipients)
-      .where(
-        and(
-          eq(noticeRecipients.tenantId, tenantId),
-          eq(noticeRecipients.noticeId, noticeId),
-          eq(noticeRecipients.id, recipientId),
-        ),
-      )
-      .limit(1);
-    if (!copy) throw new AppError('NOT_FOUND');
-    if (notice.status !== NOTICE_OPEN_FOR_REPLIES) throw new AppError('NOTICE_CLOSED');
-    const [moved] = await tx
-      .update(noticeRecipients)
-      .set({ status: t.to, version: sql`${noticeRecipients.version} + 1`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(noticeRecipients.tenantId, tenantId),
-          eq(noticeRecipients.id, recipientId),
-          inArray(noticeRecipients.status, [...t.from]),
-        ),
-      )
-      .returning();
-    if (!moved) throw new AppError('NOTICE_STATE_CHANGED');
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: MODULE,
-      targetId: noticeId,
-      summary: `${action} the reply of supplier ${moved.supplierId} on notice ${notice.noticeNo}`,
-    });
-    const [archive] = await tx
-      .select({ supCode: suppliers.supCode, supName: suppliers.supName })
-      .from(suppliers)
-      .where(and(eq(suppliers.tenantId, tenantId), eq(suppliers.id, moved.supplierId)));
-    return { row: { ...moved, supCode: archive?.supCode ?? '', supName: archive?.supName ?? '' }, notice };
+  const notice = await loadScopedNotice(ctx, noticeId);
+  const [copy] = await tx
+    .select({ id: noticeRecipients.id })
+    .from(noticeRecipients)
+    .where(
+      and(
+        eq(noticeRecipients.tenantId, tenantId),
+        eq(noticeRecipients.noticeId, noticeId),
+        eq(noticeRecipients.id, recipientId),
+      ),
+    )
+    .limit(1);
+  if (!copy) throw new AppError('NOT_FOUND');
+  if (notice.status !== NOTICE_OPEN_FOR_REPLIES) throw new AppError('NOTICE_CLOSED');
+  const [moved] = await tx
+    .update(noticeRecipients)
+    .set({ status: t.to, version: sql`${noticeRecipients.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(noticeRecipients.tenantId, tenantId),
+        eq(noticeRecipients.id, recipientId),
+        inArray(noticeRecipients.status, [...t.from]),
+      ),
+    )
+    .returning();
+  if (!moved) throw new AppError('NOTICE_STATE_CHANGED');
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: MODULE,
+    targetId: noticeId,
+    summary: `${action} the reply of supplier ${moved.supplierId} on notice ${notice.noticeNo}`,
   });
-  if (row.supplierTenantId) {
-    const buyerName = await nameOf(deps.db, tenantId);
-    await tellParty(deps, 'system', [
-      {
-        tenantId: row.supplierTenantId,
-        title: `${buyerName} returned your reply to the notice ${notice.noticeNo} "${notice.title}"`,
-        content: 'Please revise your reply and send it again.',
-        link: supplierLink(noticeId),
-      },
-    ]);
+  const [archive] = await tx
+    .select({ supCode: suppliers.supCode, supName: suppliers.supName })
+    .from(suppliers)
+    .where(and(eq(suppliers.tenantId, tenantId), eq(suppliers.id, moved.supplierId)));
+  const supplierTenantId = moved.supplierTenantId;
+  if (supplierTenantId) {
+    const buyerName = await nameOf(tx, tenantId);
+    const note = {
+      tenantId: supplierTenantId,
+      title: `${buyerName} returned your reply to the notice ${notice.noticeNo} "${notice.title}"`,
+      content: 'Please revise your reply and send it again.',
+      link: supplierLink(noticeId),
+    };
+    ctx.afterCommit(() => tellParty(ctx.tell, 'system', [note]));
   }
-  return toRecipientRow(row);
+  return toRecipientRow({ ...moved, supCode: archive?.supCode ?? '', supName: archive?.supName ?? '' });
 }

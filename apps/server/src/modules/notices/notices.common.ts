@@ -1,17 +1,7 @@
 import { NOTICE_STATUS } from '@concord/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
 import type { notices } from '../../db/schema.ts';
-import type { MessageProvider } from '../../platform/mail.ts';
 
 export const MODULE = 'notices';
-
-/** What a notice step needs beyond the database: mail delivery after commit and a log for failures. */
-export interface NoticeDeps {
-  db: Db;
-  provider: MessageProvider;
-  log: FastifyBaseLogger;
-}
 
 export type NoticeRow = typeof notices.$inferSelect;
 

@@ -16,9 +16,9 @@ import {
 } from '@concord/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { noticeRecipients, notices, supplierClasses, suppliers, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { type MemberAuth, type RequestContext, switchTenant } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { actorOf, escapeLike, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -67,7 +67,7 @@ const SORTABLE = {
  * Which of the buyer's notices the caller may see: its data scope on owner and department, and with
  * the trading-partner restriction only notices addressed to at least one of the allowed suppliers.
  */
-async function buyerScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
+async function buyerScope(q: Queryable, auth: MemberAuth): Promise<SQL | undefined> {
   const scope = await resolveDataScope(q, auth);
   const own = scopeCondition({ ...scope, partnerIds: null }, { owner: notices.ownerId, dept: notices.deptId });
   if (!scope.partnerIds) return own;
@@ -83,12 +83,10 @@ async function buyerScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
 }
 
 export async function listSentNotices(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   query: NoticeListQuery,
 ): Promise<ListResult<NoticeListItem>> {
   requireAny(auth, [BUYER_READ]);
-  const tenantId = auth.tenantId!;
   const f = query.filter ?? { side: 'buyer' as const };
   const where = and(
     eq(notices.tenantId, tenantId),
@@ -111,7 +109,7 @@ export async function listSentNotices(
     q.select({ total: count() }).from(notices).where(where),
   ]);
   return {
-    dataList: rows.map((r) => ({ ...r, needReply: r.needReply === 1 }) as NoticeListItem),
+    dataList: rows.map((r) => ({ ...r, status: r.status as NoticeListItem['status'], needReply: r.needReply === 1 })),
     totalCount: total,
   };
 }
@@ -129,11 +127,11 @@ export const contentOf = (n: NoticeRow): NoticeContent => ({
   updatedAt: n.updatedAt,
 });
 
-export async function loadScopedNotice(q: Queryable, auth: Auth, id: string): Promise<NoticeRow> {
+export async function loadScopedNotice({ tx: q, auth, tenantId }: RequestContext, id: string): Promise<NoticeRow> {
   const [row] = await q
     .select()
     .from(notices)
-    .where(and(eq(notices.tenantId, auth.tenantId!), eq(notices.id, id), await buyerScope(q, auth)))
+    .where(and(eq(notices.tenantId, tenantId), eq(notices.id, id), await buyerScope(q, auth)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return row;
@@ -165,8 +163,7 @@ export const toRecipientRow = (r: RecipientSelect): NoticeRecipientRow =>
     delivery: r.supplierTenantId ? 'platform' : 'email',
   }) as NoticeRecipientRow;
 
-export async function buyerDetail(q: Queryable, auth: Auth, notice: NoticeRow): Promise<NoticeBuyerDetail> {
-  const tenantId = auth.tenantId!;
+export async function buyerDetail({ tx: q, tenantId }: RequestContext, notice: NoticeRow): Promise<NoticeBuyerDetail> {
   const recipients = await q
     .select(recipientColumns)
     .from(noticeRecipients)
@@ -205,14 +202,14 @@ export async function buyerDetail(q: Queryable, auth: Auth, notice: NoticeRow): 
  * for the notices the supplier's own rows name. Every step below starts from rows RLS showed it.
  */
 export async function readBuyerNotices(
-  db: Db,
+  ctx: RequestContext,
   buyerTenantId: string,
   noticeIds: string[],
   extra?: SQL,
 ): Promise<NoticeRow[]> {
   if (noticeIds.length === 0) return [];
-  return inTenantTx(db, buyerTenantId, (tx) =>
-    tx
+  return asBuyer(ctx, buyerTenantId, (q) =>
+    q
       .select()
       .from(notices)
       .where(
@@ -225,6 +222,17 @@ export async function readBuyerNotices(
         ),
       ),
   );
+}
+
+/**
+ * Runs a read in the buyer's row-level-security context, then returns the transaction to the caller's.
+ * A failed read aborts the transaction, which then rolls back: restoring the context matters only on success.
+ */
+async function asBuyer<T>(ctx: RequestContext, buyerTenantId: string, read: (q: Queryable) => Promise<T>): Promise<T> {
+  await switchTenant(ctx.tx, buyerTenantId);
+  const out = await read(ctx.tx);
+  await switchTenant(ctx.tx, ctx.tenantId);
+  return out;
 }
 
 const RECEIVED_SORTABLE: Record<string, (r: ReceivedNoticeListItem) => string | number> = {
@@ -241,39 +249,36 @@ const RECEIVED_SORTABLE: Record<string, (r: ReceivedNoticeListItem) => string | 
  * a supplier receives notices by the hundred, not the million.
  */
 export async function listReceivedNotices(
-  db: Db,
-  auth: Auth,
+  ctx: RequestContext,
   query: NoticeListQuery,
 ): Promise<ListResult<ReceivedNoticeListItem>> {
+  const { tx, auth, tenantId: me } = ctx;
   requireAny(auth, [SUPPLIER_READ]);
-  const me = auth.tenantId!;
   const f = query.filter ?? { side: 'supplier' as const };
-  const copies = await inTenantTx(db, me, async (tx) => {
-    const scope = await resolveDataScope(tx, auth);
-    return tx
-      .select({
-        id: noticeRecipients.id,
-        buyer: noticeRecipients.tenantId,
-        noticeId: noticeRecipients.noticeId,
-        status: noticeRecipients.status,
-        readAt: noticeRecipients.readAt,
-        repliedAt: noticeRecipients.repliedAt,
-      })
-      .from(noticeRecipients)
-      .where(
-        and(
-          eq(noticeRecipients.supplierTenantId, me),
-          scopeCondition(
-            { ...scope, all: true },
-            { owner: noticeRecipients.id, partner: { column: noticeRecipients.tenantId, kind: 'client' } },
-          ),
-          f.recipientStatus === undefined ? undefined : eq(noticeRecipients.status, f.recipientStatus),
+  const scope = await resolveDataScope(tx, auth);
+  const copies = await tx
+    .select({
+      id: noticeRecipients.id,
+      buyer: noticeRecipients.tenantId,
+      noticeId: noticeRecipients.noticeId,
+      status: noticeRecipients.status,
+      readAt: noticeRecipients.readAt,
+      repliedAt: noticeRecipients.repliedAt,
+    })
+    .from(noticeRecipients)
+    .where(
+      and(
+        eq(noticeRecipients.supplierTenantId, me),
+        scopeCondition(
+          { ...scope, all: true },
+          { owner: noticeRecipients.id, partner: { column: noticeRecipients.tenantId, kind: 'client' } },
         ),
-      );
-  });
+        f.recipientStatus === undefined ? undefined : eq(noticeRecipients.status, f.recipientStatus),
+      ),
+    );
   const byBuyer = new Map<string, typeof copies>();
   for (const c of copies) byBuyer.set(c.buyer, [...(byBuyer.get(c.buyer) ?? []), c]);
-  const names = await namesOf(db, [...byBuyer.keys()]);
+  const names = await namesOf(tx, [...byBuyer.keys()]);
   const extra = and(
     f.keyword
       ? or(ilike(notices.noticeNo, escapeLike(f.keyword)), ilike(notices.title, escapeLike(f.keyword)))
@@ -285,7 +290,7 @@ export async function listReceivedNotices(
     const found = new Map(
       (
         await readBuyerNotices(
-          db,
+          ctx,
           buyer,
           rows.map((r) => r.noticeId),
           extra,
@@ -342,46 +347,44 @@ export async function loadMyCopy(q: Queryable, me: string, noticeId: string, rec
   return copy;
 }
 
-async function supplierDetail(db: Db, auth: Auth, noticeId: string): Promise<NoticeSupplierDetail> {
+async function supplierDetail(ctx: RequestContext, noticeId: string): Promise<NoticeSupplierDetail> {
+  const { tx, auth, tenantId: me } = ctx;
   requireAny(auth, [SUPPLIER_READ]);
-  const me = auth.tenantId!;
-  const copy = await inTenantTx(db, me, (tx) => loadMyCopy(tx, me, noticeId));
+  const copy = await loadMyCopy(tx, me, noticeId);
   if (!copy) throw new AppError('NOT_FOUND');
-  const [notice] = await readBuyerNotices(db, copy.tenantId, [noticeId]);
+  const [notice] = await readBuyerNotices(ctx, copy.tenantId, [noticeId]);
   if (!notice) throw new AppError('NOT_FOUND');
-  const row = await inTenantTx(db, me, async (tx) => {
-    if (notice.status === NOTICE_OPEN_FOR_REPLIES && copy.status === NOTICE_RECIPIENT_STATUS.UNREAD) {
-      // Opening the notice is reading it; a concurrent open finds it read already and changes nothing.
-      const read = await tx
-        .update(noticeRecipients)
-        .set({ status: NOTICE_RECIPIENT_STATUS.READ, readAt: sql`now()`, updatedAt: sql`now()` })
-        .where(
-          and(
-            eq(noticeRecipients.tenantId, copy.tenantId),
-            eq(noticeRecipients.id, copy.id),
-            eq(noticeRecipients.supplierTenantId, me),
-            eq(noticeRecipients.status, NOTICE_RECIPIENT_STATUS.UNREAD),
-          ),
-        )
-        .returning({ id: noticeRecipients.id });
-      if (read.length) {
-        await recordOperation(tx, actorOf(auth), {
-          type: OPERATION_TYPE.UPDATE,
-          module: MODULE,
-          targetId: noticeId,
-          summary: `read notice ${notice.noticeNo}`,
-        });
-      }
+  if (notice.status === NOTICE_OPEN_FOR_REPLIES && copy.status === NOTICE_RECIPIENT_STATUS.UNREAD) {
+    // Opening the notice is reading it; a concurrent open finds it read already and changes nothing.
+    const read = await tx
+      .update(noticeRecipients)
+      .set({ status: NOTICE_RECIPIENT_STATUS.READ, readAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(noticeRecipients.tenantId, copy.tenantId),
+          eq(noticeRecipients.id, copy.id),
+          eq(noticeRecipients.supplierTenantId, me),
+          eq(noticeRecipients.status, NOTICE_RECIPIENT_STATUS.UNREAD),
+        ),
+      )
+      .returning({ id: noticeRecipients.id });
+    if (read.length) {
+      await recordOperation(tx, actorOf(auth), {
+        type: OPERATION_TYPE.UPDATE,
+        module: MODULE,
+        targetId: noticeId,
+        summary: `read notice ${notice.noticeNo}`,
+      });
     }
-    const [current] = await tx
-      .select({ ...recipientColumns, supCode: sql<string>`''`, supName: sql<string>`''` })
-      .from(noticeRecipients)
-      .where(and(eq(noticeRecipients.tenantId, copy.tenantId), eq(noticeRecipients.id, copy.id)));
-    return current!;
-  });
+  }
+  const [current] = await tx
+    .select({ ...recipientColumns, supCode: sql<string>`''`, supName: sql<string>`''` })
+    .from(noticeRecipients)
+    .where(and(eq(noticeRecipients.tenantId, copy.tenantId), eq(noticeRecipients.id, copy.id)));
+  if (!current) throw new AppError('NOT_FOUND');
   // My name as the customer keeps it in its archive is the customer's data, read in its context.
-  const [archive] = await inTenantTx(db, copy.tenantId, (tx) =>
-    tx
+  const [archive] = await asBuyer(ctx, copy.tenantId, (q) =>
+    q
       .select({ supCode: suppliers.supCode, supName: suppliers.supName })
       .from(suppliers)
       .where(
@@ -392,13 +395,13 @@ async function supplierDetail(db: Db, auth: Auth, noticeId: string): Promise<Not
         ),
       ),
   );
-  const names = await namesOf(db, [copy.tenantId]);
+  const names = await namesOf(tx, [copy.tenantId]);
   return {
     ...contentOf(notice),
     side: 'supplier',
     customerTenantId: copy.tenantId,
     customerName: names.get(copy.tenantId) ?? '',
-    recipient: toRecipientRow({ ...row, supCode: archive?.supCode ?? '', supName: archive?.supName ?? '' }),
+    recipient: toRecipientRow({ ...current, supCode: archive?.supCode ?? '', supName: archive?.supName ?? '' }),
   };
 }
 
@@ -406,26 +409,22 @@ async function supplierDetail(db: Db, auth: Auth, noticeId: string): Promise<Not
  * One route serves both sides: a notice of my enterprise opens as the sender's view (with who read
  * and who replied), a notice a customer addressed to me opens as my copy, and reading it marks it read.
  */
-export async function getNotice(db: Db, auth: Auth, id: string): Promise<NoticeDetail> {
-  const mine = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const [own] = await tx
-      .select({ id: notices.id })
-      .from(notices)
-      .where(and(eq(notices.tenantId, auth.tenantId!), eq(notices.id, id)))
-      .limit(1);
-    if (!own) return null;
-    requireAny(auth, [BUYER_READ]);
-    return buyerDetail(tx, auth, await loadScopedNotice(tx, auth, id));
-  });
-  return mine ?? supplierDetail(db, auth, id);
+export async function getNotice(ctx: RequestContext, id: string): Promise<NoticeDetail> {
+  const [own] = await ctx.tx
+    .select({ id: notices.id })
+    .from(notices)
+    .where(and(eq(notices.tenantId, ctx.tenantId), eq(notices.id, id)))
+    .limit(1);
+  if (!own) return supplierDetail(ctx, id);
+  requireAny(ctx.auth, [BUYER_READ]);
+  return buyerDetail(ctx, await loadScopedNotice(ctx, id));
 }
 
 /**
  * The suppliers and classes the notice form offers, within the caller's data scope on the supplier
  * archive. Whether a supplier may be addressed at all (blacklist, stopped relation) is decided on save.
  */
-export async function listRecipientOptions(q: Queryable, auth: Auth): Promise<NoticeRecipientOptions> {
-  const tenantId = auth.tenantId!;
+export async function listRecipientOptions({ tx: q, auth, tenantId }: RequestContext): Promise<NoticeRecipientOptions> {
   const scope = await resolveDataScope(q, auth);
   const rows = await q
     .select({

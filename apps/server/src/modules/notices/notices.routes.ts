@@ -1,81 +1,86 @@
 import {
   NOTICE_ACTIONS,
   NOTICE_RECIPIENT_ACTIONS,
+  noticeActionResultSchema,
   noticeCreateSchema,
+  noticeDetailSchema,
   noticeListSchema,
+  noticePageSchema,
   noticeRecipientActionSchema,
+  noticeRecipientOptionsSchema,
+  noticeRecipientRowSchema,
+  noticeSaveResultSchema,
   noticeUpdateSchema,
   srmIdSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
-import { ok } from '../../platform/http.ts';
-import { idempotencyScope } from '../../platform/idempotency.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { actOnNotice, actOnRecipient } from './notices.actions.ts';
-import type { NoticeDeps } from './notices.common.ts';
 import { getNotice, listReceivedNotices, listRecipientOptions, listSentNotices } from './notices.query.ts';
 import { createNotice, updateNotice } from './notices.service.ts';
 
 const BASE = '/gateway/srm/notices';
-const idParams = z.object({ id: srmIdSchema });
-const actionParams = idParams.extend({ action: z.enum(NOTICE_ACTIONS) });
-const recipientActionParams = idParams.extend({
+const params = z.object({ id: srmIdSchema });
+const actionParams = params.extend({ action: z.enum(NOTICE_ACTIONS) });
+const recipientActionParams = params.extend({
   recipientId: srmIdSchema,
   action: z.enum(NOTICE_RECIPIENT_ACTIONS),
 });
 
 export function registerNoticeRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const tags = ['notices'];
-  const deps = (req: FastifyRequest): NoticeDeps => ({ db, provider: s.provider, log: req.log });
+  const r = defineRoutes(app, s, { tags: ['notices'] });
   // Routes serving both sides declare 'member'; the service requires PO_SUP_CAT_EDIT of the sender
   // and SL_CUS of the receiving supplier, as the side of the notice decides.
-  const eitherSide = { access: 'member' } as const;
-  const create = { access: 'PO_SUP_CAT_ADD' } as const;
+  const eitherSide = 'member';
+  const access = 'PO_SUP_CAT_ADD';
 
-  r.post(`${BASE}/list`, { config: eitherSide, schema: { tags, body: noticeListSchema } }, async (req) => {
-    const auth = req.auth!;
-    if (req.body.filter?.side === 'supplier') return ok(await listReceivedNotices(db, auth, req.body));
-    return ok(await inTenantTx(db, auth.tenantId, (tx) => listSentNotices(tx, auth, req.body)));
-  });
-
-  r.get(`${BASE}/recipient-options`, { config: create, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listRecipientOptions(tx, req.auth!))),
+  r.post(
+    `${BASE}/list`,
+    { operationId: 'listNotices', access: eitherSide, body: noticeListSchema, reply: noticePageSchema },
+    (ctx, { body }) => (body.filter?.side === 'supplier' ? listReceivedNotices(ctx, body) : listSentNotices(ctx, body)),
   );
 
-  r.get(`${BASE}/:id`, { config: eitherSide, schema: { tags, params: idParams } }, async (req) =>
-    ok(await getNotice(db, req.auth!, req.params.id)),
+  r.get(
+    `${BASE}/recipient-options`,
+    { operationId: 'listNoticeRecipientOptions', access, reply: noticeRecipientOptionsSchema },
+    (ctx) => listRecipientOptions(ctx),
   );
 
-  r.post(BASE, { config: create, schema: { tags, body: noticeCreateSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => createNotice(tx, req.auth!, req.body, idempotencyScope(req)))),
+  r.get(
+    `${BASE}/:id`,
+    { operationId: 'getNotice', access: eitherSide, params, reply: noticeDetailSchema },
+    (ctx, { params }) => getNotice(ctx, params.id),
   );
 
-  r.put(`${BASE}/:id`, { config: create, schema: { tags, params: idParams, body: noticeUpdateSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => updateNotice(tx, req.auth!, req.params.id, req.body))),
+  r.post(
+    BASE,
+    { operationId: 'createNotice', access, body: noticeCreateSchema, reply: noticeSaveResultSchema },
+    (ctx, { body }) => createNotice(ctx, body),
   );
 
-  r.post(`${BASE}/:id/actions/:action`, { config: create, schema: { tags, params: actionParams } }, async (req) =>
-    ok(await actOnNotice(deps(req), req.auth!, req.params.id, req.params.action)),
+  r.put(
+    `${BASE}/:id`,
+    { operationId: 'updateNotice', access, params, body: noticeUpdateSchema, reply: noticeSaveResultSchema },
+    (ctx, { params, body }) => updateNotice(ctx, params.id, body),
+  );
+
+  r.post(
+    `${BASE}/:id/actions/:action`,
+    { operationId: 'actOnNotice', access, params: actionParams, reply: noticeActionResultSchema },
+    (ctx, { params }) => actOnNotice(ctx, params.id, params.action),
   );
 
   r.post(
     `${BASE}/:id/recipients/:recipientId/actions/:action`,
-    { config: eitherSide, schema: { tags, params: recipientActionParams, body: noticeRecipientActionSchema } },
-    async (req) =>
-      ok(
-        await actOnRecipient(
-          deps(req),
-          req.auth!,
-          req.params.id,
-          req.params.recipientId,
-          req.params.action,
-          req.body ?? {},
-        ),
-      ),
+    {
+      operationId: 'actOnNoticeRecipient',
+      access: eitherSide,
+      params: recipientActionParams,
+      body: noticeRecipientActionSchema,
+      reply: noticeRecipientRowSchema,
+    },
+    (ctx, { params, body }) => actOnRecipient(ctx, params.id, params.recipientId, params.action, body ?? {}),
   );
 }

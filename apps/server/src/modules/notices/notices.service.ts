@@ -11,11 +11,11 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { noticeRecipients, notices, supplierClasses, suppliers } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { sanitizeHtml } from '../../platform/sanitize.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -129,14 +129,9 @@ async function nextNoticeNo(q: Queryable, tenantId: string): Promise<string> {
 
 const MAX_NUMBER_ATTEMPTS = 5;
 
-export async function createNotice(
-  q: Queryable,
-  auth: Auth,
-  input: NoticeCreate,
-  scope: IdempotencyScope,
-): Promise<NoticeSaveResult> {
-  const tenantId = auth.tenantId!;
-  return idempotent(q, scope, async () => {
+export async function createNotice(ctx: RequestContext, input: NoticeCreate): Promise<NoticeSaveResult> {
+  const { tx: q, auth, tenantId } = ctx;
+  return idempotent(q, ctx.idem, async () => {
     const { recipients, skipped } = await resolveRecipients(q, tenantId, input.supplierIds, input.supplierClassIds);
     const id = newId();
     let noticeNo = '';
@@ -180,8 +175,8 @@ export async function createNotice(
       targetId: id,
       summary: `created notice ${noticeNo} "${input.title}" to ${recipients.length} supplier(s)`,
     });
-    const notice = await loadScopedNotice(q, auth, id);
-    return { notice: await buyerDetail(q, auth, notice), skipped };
+    const notice = await loadScopedNotice(ctx, id);
+    return { notice: await buyerDetail(ctx, notice), skipped };
   });
 }
 
@@ -189,14 +184,9 @@ export async function createNotice(
  * A draft or withdrawn notice may change. Recipients that stay keep their reading and reply;
  * those removed lose their copy, new ones get one.
  */
-export async function updateNotice(
-  q: Queryable,
-  auth: Auth,
-  id: string,
-  input: NoticeUpdate,
-): Promise<NoticeSaveResult> {
-  const tenantId = auth.tenantId!;
-  const before = await loadScopedNotice(q, auth, id);
+export async function updateNotice(ctx: RequestContext, id: string, input: NoticeUpdate): Promise<NoticeSaveResult> {
+  const { tx: q, auth, tenantId } = ctx;
+  const before = await loadScopedNotice(ctx, id);
   if (!NOTICE_EDITABLE_STATUSES.includes(before.status as never)) throw new AppError('NOTICE_NOT_EDITABLE');
   if (input.supplierIds.length + input.supplierClassIds.length === 0) throw new AppError('NOTICE_NO_RECIPIENTS');
   const { recipients, skipped } = await resolveRecipients(q, tenantId, input.supplierIds, input.supplierClassIds);
@@ -255,5 +245,5 @@ export async function updateNotice(
     targetId: id,
     summary: `${before.noticeNo}: ${[summary, contentChanged, `${recipients.length} recipient(s)`].filter(Boolean).join('; ')}`,
   });
-  return { notice: await buyerDetail(q, auth, await loadScopedNotice(q, auth, id)), skipped };
+  return { notice: await buyerDetail(ctx, await loadScopedNotice(ctx, id)), skipped };
 }

@@ -1,24 +1,24 @@
 import {
-  dateTimeSchema,
   type ListResult,
-  listQuerySchema,
   MASK,
   OPERATION_TYPE,
+  type OperationLog,
+  type OperationLogExportQuery,
+  type OperationLogFilter,
+  type OperationLogListQuery,
   type OperationType,
-  orderParamSchema,
   SUPPLIER_NAME_FIELDS,
-  textSchema,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { operationLogs } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { Auth, RequestContext } from '../../platform/context.ts';
 import { type Actor, actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isMoneyField } from '../../platform/masking.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import { operationLogWorkbook } from './operation-logs.export.ts';
 
 export interface OperationEntry {
   type: OperationType;
@@ -83,42 +83,6 @@ export function renderSummary(summary: string, viewer: Pick<Auth, 'showPrice' | 
     .replace(SUPPLIER_SPAN, (_m, value: string) => (viewer.showSupplier ? value : MASK));
 }
 
-const OPERATION_CODES = new Set<number>(Object.values(OPERATION_TYPE));
-
-export const operationLogFilterSchema = z.object({
-  /** Part of the user name, case-insensitive. */
-  username: textSchema(64).optional(),
-  operationType: z
-    .number()
-    .int()
-    .refine((v) => OPERATION_CODES.has(v), 'invalid')
-    .optional(),
-  module: textSchema(64).optional(),
-  from: dateTimeSchema.optional(),
-  to: dateTimeSchema.optional(),
-});
-export type OperationLogFilter = z.infer<typeof operationLogFilterSchema>;
-
-export const operationLogListSchema = listQuerySchema(operationLogFilterSchema);
-export type OperationLogListQuery = z.infer<typeof operationLogListSchema>;
-
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-export const operationLogExportSchema = z.object({
-  filter: operationLogFilterSchema.optional(),
-  orderParam: orderParamSchema.max(5).optional(),
-  /** IANA zone the times are written in (the browser's); UTC when absent. */
-  timeZone: textSchema(64).refine(isTimeZone, 'invalid').optional(),
-});
-export type OperationLogExportQuery = z.infer<typeof operationLogExportSchema>;
-
 /** More rows than this are refused rather than built in memory (QUALITY I-10): the caller narrows the filter. */
 export const EXPORT_MAX_ROWS = 10_000;
 
@@ -148,12 +112,18 @@ const ordering = (orderParam: OperationLogListQuery['orderParam']) => [
 
 export type OperationLogRow = typeof operationLogs.$inferSelect;
 
+/** The stored code is one of OPERATION_TYPE: the list filter and `recordOperation` accept no other. */
+const asEntry = (r: OperationLogRow, viewer: Auth): OperationLog => ({
+  ...r,
+  operationType: r.operationType as OperationType,
+  summary: renderSummary(r.summary, viewer),
+});
+
 export async function listOperationLogs(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   query: OperationLogListQuery,
-): Promise<ListResult<OperationLogRow>> {
-  const where = whereOf(auth.tenantId!, query.filter);
+): Promise<ListResult<OperationLog>> {
+  const where = whereOf(tenantId, query.filter);
   const page = pageOf(query.pageParam);
   const [rows, [{ total }]] = await Promise.all([
     q
@@ -165,11 +135,11 @@ export async function listOperationLogs(
       .offset(page.offset),
     q.select({ total: count() }).from(operationLogs).where(where),
   ]);
-  return { dataList: rows.map((r) => ({ ...r, summary: renderSummary(r.summary, auth) })), totalCount: total };
+  return { dataList: rows.map((r) => asEntry(r, auth)), totalCount: total };
 }
 
 /** The modules that have recorded something in this enterprise, for the filter's choices. */
-export async function listLoggedModules(q: Queryable, tenantId: string): Promise<string[]> {
+export async function listLoggedModules({ tx: q, tenantId }: RequestContext): Promise<string[]> {
   const rows = await q
     .selectDistinct({ module: operationLogs.module })
     .from(operationLogs)
@@ -179,15 +149,13 @@ export async function listLoggedModules(q: Queryable, tenantId: string): Promise
 }
 
 /**
- * The rows of an export with the list's filters and order, all or nothing: beyond the cap the caller
- * gets an error naming the cap instead of a silently cut file. The export itself is logged.
+ * The workbook of an export with the list's filters and order, all or nothing: beyond the cap the
+ * caller gets an error naming the cap instead of a silently cut file. The export itself is logged.
  */
 export async function exportOperationLogs(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId, locale }: RequestContext,
   query: OperationLogExportQuery,
-): Promise<OperationLogRow[]> {
-  const tenantId = auth.tenantId!;
+): Promise<Buffer> {
   const where = whereOf(tenantId, query.filter);
   const [{ total }] = await q.select({ total: count() }).from(operationLogs).where(where);
   if (total > EXPORT_MAX_ROWS) throw new AppError('EXPORT_TOO_LARGE', { count: total, max: EXPORT_MAX_ROWS });
@@ -202,7 +170,8 @@ export async function exportOperationLogs(
     module: MODULE,
     summary: exportSummary(rows.length, query.filter),
   });
-  return rows.map((r) => ({ ...r, summary: renderSummary(r.summary, auth) }));
+  const rendered = rows.map((r) => ({ ...r, summary: renderSummary(r.summary, auth) }));
+  return operationLogWorkbook(rendered, locale, query.timeZone);
 }
 
 function exportSummary(rows: number, filter: OperationLogFilter = {}): string {

@@ -13,7 +13,7 @@ import {
 import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { departments, employeePartners, employees, enterprises } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
@@ -37,8 +37,7 @@ const employeeColumns = {
 };
 
 export async function listPartnerRestrictions(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: PartnerRestrictionListQuery,
 ): Promise<ListResult<PartnerRestrictionRow>> {
   const keyword = query.keyword ? escapeLike(query.keyword) : null;
@@ -78,7 +77,14 @@ async function loadEmployee(q: Queryable, tenantId: string, employeeId: string):
   return employee;
 }
 
-export async function getPartnerRestriction(
+export function getPartnerRestriction(
+  { tx, tenantId }: RequestContext,
+  employeeId: string,
+): Promise<PartnerRestrictionDetail> {
+  return loadPartnerRestriction(tx, tenantId, employeeId);
+}
+
+async function loadPartnerRestriction(
   q: Queryable,
   tenantId: string,
   employeeId: string,
@@ -100,8 +106,7 @@ export async function getPartnerRestriction(
 
 /** The enterprise behind an 8-digit number, offered as a partner; never the caller's own. */
 export async function lookupPartnerEnterprise(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   compNo: string,
 ): Promise<PartnerRestrictionEnterprise> {
   const [found] = await q
@@ -119,18 +124,16 @@ export async function lookupPartnerEnterprise(
  * employee's version, so this write claims the employee at the version the editor read (and moves it on).
  */
 export async function updatePartnerRestriction(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   employeeId: string,
   input: PartnerRestrictionUpdateInput,
 ): Promise<PartnerRestrictionDetail> {
-  const tenantId = auth.tenantId!;
   const [claimed] = await q
     .update(employees)
     .set({ version: sql`${employees.version} + 1`, updatedAt: new Date().toISOString() })
     .where(and(eq(employees.tenantId, tenantId), eq(employees.id, employeeId), eq(employees.version, input.version)))
     .returning({ id: employees.id });
-  const before = await getPartnerRestriction(q, tenantId, employeeId);
+  const before = await loadPartnerRestriction(q, tenantId, employeeId);
   if (!claimed) throw new AppError('CONFLICT');
   const wanted = { supplier: [...new Set(input.supplier)], client: [...new Set(input.client)] };
   const all = [...new Set([...wanted.supplier, ...wanted.client])];
@@ -146,7 +149,7 @@ export async function updatePartnerRestriction(
     wanted[kind].map((partnerTenantId) => ({ tenantId, employeeId, partnerTenantId, kind })),
   );
   if (rows.length) await q.insert(employeePartners).values(rows);
-  const after = await getPartnerRestriction(q, tenantId, employeeId);
+  const after = await loadPartnerRestriction(q, tenantId, employeeId);
   const describe = (d: PartnerRestrictionDetail, kind: PartnerKind) => d[kind].map((e) => e.compNo).join(',') || '-';
   const changes = PARTNER_KINDS.filter((k) => describe(before, k) !== describe(after, k)).map(
     (k) => `${k}: ${describe(before, k)} → ${describe(after, k)}`,

@@ -1,160 +1,163 @@
 import {
+  activePositionSchema,
   compNoSchema,
+  noReplySchema,
   orgSettingsUpdateSchema,
+  orgSettingsViewSchema,
   PERMISSION_TREE,
+  pageReplySchema,
+  partnerRestrictionDetailSchema,
+  partnerRestrictionEnterpriseSchema,
   partnerRestrictionListSchema,
+  partnerRestrictionRowSchema,
   partnerRestrictionUpdateSchema,
+  permissionNodeSchema,
+  positionContextSchema,
   positionCreateSchema,
+  positionDetailSchema,
+  positionEmployeeOptionSchema,
   positionHoldersSchema,
   positionListSchema,
+  positionOptionSchema,
   positionRefIdSchema,
+  positionRowSchema,
   positionSwitchSchema,
   positionUpdateSchema,
 } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
-import { ok, throttle } from '../../platform/http.ts';
-import { idempotencyScope } from '../../platform/idempotency.ts';
+import { throttle } from '../../platform/http.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import * as partners from './partner-restrictions.service.ts';
 import * as positions from './positions.service.ts';
 
 const BASE = '/gateway/srm/positions';
+const params = z.object({ id: positionRefIdSchema });
+const employeeParams = z.object({ employeeId: positionRefIdSchema });
 
 export function registerPositionRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const tags = ['positions'];
-  const manage = { access: 'CF_OAU' } as const;
-  const idParams = z.object({ id: positionRefIdSchema });
+  const r = defineRoutes(app, s, { tags: ['positions'] });
+  const access = 'CF_OAU';
 
-  r.post(`${BASE}/list`, { config: manage, schema: { tags, body: positionListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => positions.listPositions(tx, req.auth!.tenantId!, req.body))),
+  r.post(
+    `${BASE}/list`,
+    { operationId: 'listPositions', access, body: positionListSchema, reply: pageReplySchema(positionRowSchema) },
+    (ctx, { body }) => positions.listPositions(ctx, body),
   );
 
-  r.get(`${BASE}/permission-tree`, { config: manage, schema: { tags } }, async () => ok(PERMISSION_TREE));
-
-  r.get(`${BASE}/options`, { config: manage, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => positions.listPositionOptions(tx, req.auth!.tenantId!))),
+  r.get(
+    `${BASE}/permission-tree`,
+    { operationId: 'getPermissionTree', access, reply: z.array(permissionNodeSchema) },
+    () => PERMISSION_TREE,
   );
 
-  r.get(`${BASE}/employee-options`, { config: manage, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => positions.listEmployeeOptions(tx, req.auth!.tenantId!))),
+  r.get(
+    `${BASE}/options`,
+    { operationId: 'listPositionOptions', access, reply: z.array(positionOptionSchema) },
+    (ctx) => positions.listPositionOptions(ctx),
   );
 
-  r.get(`${BASE}/mine`, { config: { access: 'member' }, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => positions.loadPositionContext(tx, req.auth!))),
+  r.get(
+    `${BASE}/employee-options`,
+    { operationId: 'listPositionEmployeeOptions', access, reply: z.array(positionEmployeeOptionSchema) },
+    (ctx) => positions.listEmployeeOptions(ctx),
+  );
+
+  r.get(`${BASE}/mine`, { operationId: 'getMyPositions', access: 'member', reply: positionContextSchema }, (ctx) =>
+    positions.getMyPositions(ctx),
   );
 
   r.post(
     `${BASE}/switch`,
-    { config: { access: 'member' }, schema: { tags, body: positionSwitchSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) => positions.switchPosition(tx, req.auth!, req.body.positionId)),
-      ),
+    { operationId: 'switchPosition', access: 'member', body: positionSwitchSchema, reply: activePositionSchema },
+    (ctx, { body }) => positions.switchPosition(ctx, body.positionId),
   );
 
-  r.get(`${BASE}/settings`, { config: manage, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => positions.getOrgSettings(tx, req.auth!.tenantId!))),
+  r.get(`${BASE}/settings`, { operationId: 'getOrgSettings', access, reply: orgSettingsViewSchema }, (ctx) =>
+    positions.getOrgSettings(ctx),
   );
 
-  r.put(`${BASE}/settings`, { config: manage, schema: { tags, body: orgSettingsUpdateSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => positions.updateOrgSettings(tx, req.auth!, req.body))),
+  r.put(
+    `${BASE}/settings`,
+    { operationId: 'updateOrgSettings', access, body: orgSettingsUpdateSchema, reply: orgSettingsViewSchema },
+    (ctx, { body }) => positions.updateOrgSettings(ctx, body),
   );
 
   r.get(
     `${BASE}/trading-partners`,
-    { config: manage, schema: { tags, querystring: partnerRestrictionListSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          partners.listPartnerRestrictions(tx, req.auth!.tenantId!, req.query),
-        ),
-      ),
+    {
+      operationId: 'listPartnerRestrictions',
+      access,
+      query: partnerRestrictionListSchema,
+      reply: pageReplySchema(partnerRestrictionRowSchema),
+    },
+    (ctx, { query }) => partners.listPartnerRestrictions(ctx, query),
   );
 
   r.get(
     `${BASE}/partner-lookup`,
     {
-      config: { ...manage, ...throttle(s.config.rateLimits, 30) },
-      schema: { tags, querystring: z.object({ compNo: compNoSchema }) },
+      operationId: 'lookupPartnerEnterprise',
+      access,
+      config: throttle(s.config.rateLimits, 30),
+      query: z.object({ compNo: compNoSchema }),
+      reply: partnerRestrictionEnterpriseSchema,
     },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          partners.lookupPartnerEnterprise(tx, req.auth!.tenantId!, req.query.compNo),
-        ),
-      ),
+    (ctx, { query }) => partners.lookupPartnerEnterprise(ctx, query.compNo),
   );
 
   r.get(
     `${BASE}/trading-partners/:employeeId`,
-    { config: manage, schema: { tags, params: z.object({ employeeId: positionRefIdSchema }) } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          partners.getPartnerRestriction(tx, req.auth!.tenantId!, req.params.employeeId),
-        ),
-      ),
+    {
+      operationId: 'getPartnerRestriction',
+      access,
+      params: employeeParams,
+      reply: partnerRestrictionDetailSchema,
+    },
+    (ctx, { params }) => partners.getPartnerRestriction(ctx, params.employeeId),
   );
 
   r.put(
     `${BASE}/trading-partners/:employeeId`,
     {
-      config: manage,
-      schema: {
-        tags,
-        params: z.object({ employeeId: positionRefIdSchema }),
-        body: partnerRestrictionUpdateSchema,
-      },
+      operationId: 'updatePartnerRestriction',
+      access,
+      params: employeeParams,
+      body: partnerRestrictionUpdateSchema,
+      reply: partnerRestrictionDetailSchema,
     },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          partners.updatePartnerRestriction(tx, req.auth!, req.params.employeeId, req.body),
-        ),
-      ),
+    (ctx, { params, body }) => partners.updatePartnerRestriction(ctx, params.employeeId, body),
   );
 
-  r.get(`${BASE}/:id`, { config: manage, schema: { tags, params: idParams } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => positions.getPosition(tx, req.auth!.tenantId!, req.params.id))),
+  r.get(`${BASE}/:id`, { operationId: 'getPosition', access, params, reply: positionDetailSchema }, (ctx, { params }) =>
+    positions.getPosition(ctx, params.id),
   );
 
-  r.post(BASE, { config: manage, schema: { tags, body: positionCreateSchema } }, async (req) =>
-    ok(
-      await inTenantTx(db, req.auth!.tenantId, (tx) =>
-        positions.createPosition(tx, req.auth!, req.body, idempotencyScope(req)),
-      ),
-    ),
+  r.post(
+    BASE,
+    { operationId: 'createPosition', access, body: positionCreateSchema, reply: positionDetailSchema },
+    (ctx, { body }) => positions.createPosition(ctx, body),
   );
 
   r.put(
     `${BASE}/:id`,
-    { config: manage, schema: { tags, params: idParams, body: positionUpdateSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          positions.updatePosition(tx, req.auth!, req.params.id, req.body),
-        ),
-      ),
+    { operationId: 'updatePosition', access, params, body: positionUpdateSchema, reply: positionDetailSchema },
+    (ctx, { params, body }) => positions.updatePosition(ctx, params.id, body),
   );
 
-  r.delete(`${BASE}/:id`, { config: manage, schema: { tags, params: idParams } }, async (req) => {
-    await inTenantTx(db, req.auth!.tenantId, (tx) => positions.deletePosition(tx, req.auth!, req.params.id));
-    return ok(null);
-  });
+  r.delete(
+    `${BASE}/:id`,
+    { operationId: 'deletePosition', access, params, reply: noReplySchema },
+    async (ctx, { params }) => {
+      await positions.deletePosition(ctx, params.id);
+      return null;
+    },
+  );
 
   r.put(
     `${BASE}/:id/holders`,
-    { config: manage, schema: { tags, params: idParams, body: positionHoldersSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          positions.setPositionHolders(tx, req.auth!, req.params.id, req.body),
-        ),
-      ),
+    { operationId: 'setPositionHolders', access, params, body: positionHoldersSchema, reply: positionDetailSchema },
+    (ctx, { params, body }) => positions.setPositionHolders(ctx, params.id, body),
   );
 }

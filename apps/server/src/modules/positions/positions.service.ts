@@ -1,11 +1,11 @@
 import {
   completePermissionCodes,
-  type HeldPosition,
   type ListResult,
   MEMBER_STATUS,
   OPERATION_TYPE,
   type OrgSettingsUpdateInput,
   type OrgSettingsView,
+  type PositionContext,
   type PositionCreateInput,
   type PositionDetail,
   type PositionEmployeeOption,
@@ -20,11 +20,11 @@ import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
 import { departments, employeePositions, employees, orgSettings, positions } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { Auth, RequestContext } from '../../platform/context.ts';
 import { DEFAULT_ORG_SETTINGS } from '../../platform/data-scope.ts';
 import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -90,8 +90,7 @@ const SORTABLE = {
 };
 
 export async function listPositions(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: PositionListQuery,
 ): Promise<ListResult<PositionRow>> {
   const f = query.filter ?? {};
@@ -115,7 +114,7 @@ export async function listPositions(
 }
 
 /** Every position of the enterprise, for the superior select (small: one row per job). */
-export async function listPositionOptions(q: Queryable, tenantId: string) {
+export async function listPositionOptions({ tx: q, tenantId }: RequestContext) {
   return q
     .select({ id: positions.id, code: positions.code, name: positions.name, superiorId: positions.superiorId })
     .from(positions)
@@ -141,7 +140,11 @@ async function listHolders(q: Queryable, tenantId: string, positionId: string): 
     .orderBy(asc(employees.name), asc(employees.id));
 }
 
-export async function getPosition(q: Queryable, tenantId: string, id: string): Promise<PositionDetail> {
+export function getPosition({ tx, tenantId }: RequestContext, id: string): Promise<PositionDetail> {
+  return loadPosition(tx, tenantId, id);
+}
+
+async function loadPosition(q: Queryable, tenantId: string, id: string): Promise<PositionDetail> {
   const [row] = await selectRows(q)
     .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id)))
     .limit(1);
@@ -215,14 +218,9 @@ async function columnsFor(q: Queryable, tenantId: string, positionId: string | n
   };
 }
 
-export async function createPosition(
-  q: Queryable,
-  auth: Auth,
-  input: PositionCreateInput,
-  scope: IdempotencyScope,
-): Promise<PositionDetail> {
-  const tenantId = auth.tenantId!;
-  return idempotent(q, scope, async () => {
+export async function createPosition(ctx: RequestContext, input: PositionCreateInput): Promise<PositionDetail> {
+  const { tx: q, auth, tenantId } = ctx;
+  return idempotent(q, ctx.idem, async () => {
     const id = newId();
     const columns = await columnsFor(q, tenantId, null, input);
     await q.insert(positions).values({ tenantId, id, ...columns });
@@ -232,17 +230,15 @@ export async function createPosition(
       targetId: id,
       summary: `created ${columns.code} ${columns.name}`,
     });
-    return getPosition(q, tenantId, id);
+    return loadPosition(q, tenantId, id);
   });
 }
 
 export async function updatePosition(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   id: string,
   input: PositionUpdateInput,
 ): Promise<PositionDetail> {
-  const tenantId = auth.tenantId!;
   const [before] = await q
     .select()
     .from(positions)
@@ -264,12 +260,11 @@ export async function updatePosition(
     targetId: id,
     summary: summary || 'no field changed',
   });
-  return getPosition(q, tenantId, id);
+  return loadPosition(q, tenantId, id);
 }
 
 /** Refused while employees hold the position or other positions report to it. */
-export async function deletePosition(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
+export async function deletePosition({ tx: q, auth, tenantId }: RequestContext, id: string): Promise<void> {
   const [target] = await q
     .select({ code: positions.code, name: positions.name })
     .from(positions)
@@ -296,7 +291,7 @@ export async function deletePosition(q: Queryable, auth: Auth, id: string): Prom
 }
 
 /** Employees who can be given a position: everyone still on the staff, invitations in progress included. */
-export async function listEmployeeOptions(q: Queryable, tenantId: string): Promise<PositionEmployeeOption[]> {
+export async function listEmployeeOptions({ tx: q, tenantId }: RequestContext): Promise<PositionEmployeeOption[]> {
   return q
     .select({
       id: employees.id,
@@ -319,18 +314,16 @@ export async function listEmployeeOptions(q: Queryable, tenantId: string): Promi
  * employee gained or lost moves on too (and the staff screen moves the positions it changes).
  */
 export async function setPositionHolders(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   id: string,
   input: PositionHoldersInput,
 ): Promise<PositionDetail> {
-  const tenantId = auth.tenantId!;
   const [claimed] = await q
     .update(positions)
     .set({ version: sql`${positions.version} + 1`, updatedAt: new Date().toISOString() })
     .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id), eq(positions.version, input.version)))
     .returning({ id: positions.id });
-  const position = await getPosition(q, tenantId, id);
+  const position = await loadPosition(q, tenantId, id);
   if (!claimed) throw new AppError('CONFLICT');
   const wanted = [...new Set(input.employeeIds)];
   if (wanted.length) {
@@ -374,7 +367,7 @@ export async function setPositionHolders(
       .where(and(eq(employees.tenantId, tenantId), inArray(employees.id, [...added, ...removed])));
   }
   const names = new Map(position.holders.map((h) => [h.id, h.name]));
-  const after = await getPosition(q, tenantId, id);
+  const after = await loadPosition(q, tenantId, id);
   for (const h of after.holders) names.set(h.id, h.name);
   const describe = (ids: string[]) => ids.map((e) => names.get(e) || e).join(', ');
   if (added.length) {
@@ -394,12 +387,6 @@ export async function setPositionHolders(
     });
   }
   return after;
-}
-
-export interface PositionContext {
-  positions: HeldPosition[];
-  activePositionId: string | null;
-  dept: { deptId: string; deptName: string } | null;
 }
 
 /**
@@ -433,15 +420,19 @@ export async function loadPositionContext(q: Queryable, auth: Auth): Promise<Pos
   };
 }
 
+export function getMyPositions({ tx, auth }: RequestContext): Promise<PositionContext> {
+  return loadPositionContext(tx, auth);
+}
+
 /** Spec §4 switch roles: the next request resolves permissions, scope and flags from the chosen position. */
-export async function switchPosition(q: Queryable, auth: Auth, positionId: string) {
+export async function switchPosition({ tx: q, auth, tenantId }: RequestContext, positionId: string) {
   const context = await loadPositionContext(q, auth);
   const chosen = context.positions.find((p) => p.id === positionId);
   if (!chosen || !auth.employeeId) throw new AppError('POSITION_NOT_HELD');
   await q
     .update(employees)
     .set({ activePositionId: positionId })
-    .where(and(eq(employees.tenantId, auth.tenantId!), eq(employees.id, auth.employeeId)));
+    .where(and(eq(employees.tenantId, tenantId), eq(employees.id, auth.employeeId)));
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
@@ -451,7 +442,11 @@ export async function switchPosition(q: Queryable, auth: Auth, positionId: strin
   return { activePositionId: positionId };
 }
 
-export async function getOrgSettings(q: Queryable, tenantId: string): Promise<OrgSettingsView> {
+export function getOrgSettings({ tx, tenantId }: RequestContext): Promise<OrgSettingsView> {
+  return loadOrgSettings(tx, tenantId);
+}
+
+async function loadOrgSettings(q: Queryable, tenantId: string): Promise<OrgSettingsView> {
   const [row] = await q.select().from(orgSettings).where(eq(orgSettings.tenantId, tenantId)).limit(1);
   if (!row) return { ...DEFAULT_ORG_SETTINGS, version: 0 };
   return {
@@ -464,12 +459,10 @@ export async function getOrgSettings(q: Queryable, tenantId: string): Promise<Or
 
 /** Version 0 creates the enterprise's row; a concurrent first save finds it taken and gets 409. */
 export async function updateOrgSettings(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   input: OrgSettingsUpdateInput,
 ): Promise<OrgSettingsView> {
-  const tenantId = auth.tenantId!;
-  const before = await getOrgSettings(q, tenantId);
+  const before = await loadOrgSettings(q, tenantId);
   const { version, ...values } = input;
   const written =
     version === 0
@@ -490,5 +483,5 @@ export async function updateOrgSettings(
     targetId: tenantId,
     summary: summarizeChanges(before, values) || 'no field changed',
   });
-  return getOrgSettings(q, tenantId);
+  return loadOrgSettings(q, tenantId);
 }

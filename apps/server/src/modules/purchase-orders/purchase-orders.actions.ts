@@ -13,7 +13,7 @@ import {
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import {
   type AnsweredLines,
   actorOf,
@@ -212,64 +212,62 @@ export const claimOrder = (
  * the other way round (T-03).
  */
 export async function actOnOrder(
-  deps: TellDeps,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   action: PurchaseOrderAction,
   body: ActionBody,
 ): Promise<PurchaseOrderDetail> {
+  const { tx, auth, tenantId: me } = ctx;
   const t = purchaseOrderMachine.transition(action)!;
-  const me = auth.tenantId!;
-  const outcome = await inTenantTx(deps.db, me, async (tx) => {
-    const hit = await findOrder(tx, auth, id);
-    if (!hit) throw new AppError('NOT_FOUND');
-    if (hit.side !== t.side) throw new AppError('PURCHASE_ORDER_WRONG_SIDE');
-    requireAny(auth, [t.permission]);
-    let order = await claimOrder(tx, hit.row, t.from, body.version, t.side, me);
-    let details = '';
-    if (action === 'send') {
-      const s = await checkSupplier(tx, auth, order.supplierId, true);
-      [order] = await tx
-        .update(po)
-        .set({ status: S.SENT, supplierTenantId: s.supplierTenantId, sentAt: sql`now()` })
-        .where(and(eq(po.tenantId, me), eq(po.id, id)))
-        .returning();
-      await tx
-        .update(pol)
-        .set({ supplierTenantId: s.supplierTenantId })
-        .where(and(eq(pol.tenantId, me), eq(pol.orderId, id)));
-    } else if (t.lineStep) {
-      details =
-        action === 'confirm'
-          ? `: ${await answerAsSupplier(tx, order, body)}`
-          : `: ${await answerAsBuyer(tx, order, body, action === 'accept')}`;
-      await settleOrder(tx, order);
-    } else {
-      await tx
-        .update(po)
-        .set({ status: t.to as number })
-        .where(and(eq(po.tenantId, me), eq(po.id, id)));
-    }
-    const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: ORDER_MODULE,
-      targetId: id,
-      summary: `${VERBS[action]} order ${order.orderNo}${details}${comment}`,
-    });
-    const [after] = await tx
-      .select()
-      .from(po)
-      .where(and(eq(po.tenantId, order.tenantId), eq(po.id, id)));
-    return { before: hit.row, after: after!, details, comment };
+  const hit = await findOrder(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  if (hit.side !== t.side) throw new AppError('PURCHASE_ORDER_WRONG_SIDE');
+  requireAny(auth, [t.permission]);
+  let order = await claimOrder(tx, hit.row, t.from, body.version, t.side, me);
+  let details = '';
+  if (action === 'send') {
+    const s = await checkSupplier(ctx, order.supplierId, true);
+    [order] = await tx
+      .update(po)
+      .set({ status: S.SENT, supplierTenantId: s.supplierTenantId, sentAt: sql`now()` })
+      .where(and(eq(po.tenantId, me), eq(po.id, id)))
+      .returning();
+    await tx
+      .update(pol)
+      .set({ supplierTenantId: s.supplierTenantId })
+      .where(and(eq(pol.tenantId, me), eq(pol.orderId, id)));
+  } else if (t.lineStep) {
+    details =
+      action === 'confirm'
+        ? `: ${await answerAsSupplier(tx, order, body)}`
+        : `: ${await answerAsBuyer(tx, order, body, action === 'accept')}`;
+    await settleOrder(tx, order);
+  } else {
+    await tx
+      .update(po)
+      .set({ status: t.to as number })
+      .where(and(eq(po.tenantId, me), eq(po.id, id)));
+  }
+  const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: ORDER_MODULE,
+    targetId: id,
+    summary: `${VERBS[action]} order ${order.orderNo}${details}${comment}`,
   });
-  await tellOtherSide(deps, auth, action, outcome);
-  return getOrder(deps.db, auth, id);
+  const [after] = await tx
+    .select()
+    .from(po)
+    .where(and(eq(po.tenantId, order.tenantId), eq(po.id, id)));
+  if (!after) throw new AppError('NOT_FOUND');
+  const outcome = { before: hit.row, after, details, comment };
+  ctx.afterCommit(() => tellOtherSide(ctx.tell, me, action, outcome));
+  return getOrder(ctx, id);
 }
 
 async function tellOtherSide(
   deps: TellDeps,
-  auth: Auth,
+  me: string,
   action: PurchaseOrderAction,
   o: { before: OrderRow; after: OrderRow; details: string; comment: string },
 ): Promise<void> {
@@ -278,7 +276,6 @@ async function tellOtherSide(
     await tellSent(deps, after.tenantId, [after]);
     return;
   }
-  const me = auth.tenantId!;
   const myName = await nameOf(deps.db, me);
   if (purchaseOrderMachine.transition(action)!.side === 'supplier') {
     await tellParty(deps, 'order', [

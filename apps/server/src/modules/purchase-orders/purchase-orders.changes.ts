@@ -6,6 +6,7 @@ import {
   PURCHASE_ORDER_LINE_STATUS,
   PURCHASE_ORDER_STATUS,
   type PurchaseChangeAction,
+  type PurchaseChangeCreated,
   type PurchaseChangeDetail,
   type PurchaseChangeListItem,
   type PurchaseOrderSide,
@@ -17,19 +18,19 @@ import {
 } from '@concord/shared';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { enterprises, suppliers, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { MemberAuth, RequestContext } from '../../platform/context.ts';
 import {
   actorOf,
-  documentHistory,
   escapeLike,
   findDocument,
+  historyOfDocument,
   nextDocumentNumber,
   requireAny,
 } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import type { TellDeps } from '../../platform/services.ts';
@@ -72,9 +73,9 @@ const SUPPLIER_VISIBLE = [C.SENT, C.CONFIRMED];
 const readPermission = (side: PurchaseOrderSide) => (side === 'buyer' ? [BUYER_CHANGE] : [SUPPLIER_READ]);
 
 /** A change is visible exactly when its order is, on the same side; a supplier never sees drafts. */
-async function changeSideCondition(q: Queryable, auth: Auth, side: PurchaseOrderSide): Promise<SQL | undefined> {
+async function changeSideCondition(q: Queryable, auth: MemberAuth, side: PurchaseOrderSide): Promise<SQL | undefined> {
   return and(
-    side === 'buyer' ? eq(poc.tenantId, auth.tenantId!) : inArray(poc.status, SUPPLIER_VISIBLE),
+    side === 'buyer' ? eq(poc.tenantId, auth.tenantId) : inArray(poc.status, SUPPLIER_VISIBLE),
     sql`exists (select 1 from ${po} where ${po.tenantId} = ${poc.tenantId} and ${po.id} = ${poc.orderId} and ${await orderSideCondition(q, auth, side)})`,
   );
 }
@@ -110,8 +111,7 @@ function baseSelect(q: Queryable) {
 }
 
 export async function listChanges(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<PurchaseChangeListItem>> {
   const f = query.filter ?? { side: 'buyer' as const };
@@ -141,35 +141,33 @@ export async function listChanges(
 
 const findChange = (
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   id: string,
 ): Promise<{ side: PurchaseOrderSide; row: ChangeRow } | null> =>
   findDocument(q, auth, poc, id, { visible: (side) => changeSideCondition(q, auth, side), read: readPermission });
 
-export async function getChange(db: Db, auth: Auth, id: string): Promise<PurchaseChangeDetail> {
-  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const hit = await findChange(tx, auth, id);
-    if (!hit) return null;
-    const [item] = await baseSelect(tx).where(and(eq(poc.tenantId, hit.row.tenantId), eq(poc.id, id)));
-    const [order] = await tx
-      .select({
-        status: po.status,
-        revision: po.revision,
-        decimalPlaces: po.decimalPlaces,
-        supplierTenantId: po.supplierTenantId,
-      })
-      .from(po)
-      .where(and(eq(po.tenantId, hit.row.tenantId), eq(po.id, hit.row.orderId)));
-    // Today's plans say something about a change's quantities only while they are (or are about to
-    // become) the order's: a draft or the current revision, not a superseded or cancelled change.
-    const current = hit.row.status !== C.CANCELLED && hit.row.revision >= order!.revision;
-    const diff = current
-      ? markBelowPlanned(hit.row.diff, await loadPlannedQuantities(tx, hit.row.tenantId, hit.row.orderId))
-      : hit.row.diff;
-    return { ...hit, item: item!, order: order!, diff };
-  });
-  if (!found) throw new AppError('NOT_FOUND');
-  const { side, row, item, order, diff } = found;
+export async function getChange(ctx: RequestContext, id: string): Promise<PurchaseChangeDetail> {
+  const { tx, auth } = ctx;
+  const hit = await findChange(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  const { side, row } = hit;
+  const [item] = await baseSelect(tx).where(and(eq(poc.tenantId, row.tenantId), eq(poc.id, id)));
+  const [order] = await tx
+    .select({
+      status: po.status,
+      revision: po.revision,
+      decimalPlaces: po.decimalPlaces,
+      supplierTenantId: po.supplierTenantId,
+    })
+    .from(po)
+    .where(and(eq(po.tenantId, row.tenantId), eq(po.id, row.orderId)));
+  if (!item || !order) throw new AppError('NOT_FOUND');
+  // Today's plans say something about a change's quantities only while they are (or are about to
+  // become) the order's: a draft or the current revision, not a superseded or cancelled change.
+  const current = row.status !== C.CANCELLED && row.revision >= order.revision;
+  const diff = current
+    ? markBelowPlanned(row.diff, await loadPlannedQuantities(tx, row.tenantId, row.orderId))
+    : row.diff;
   return {
     ...(item as PurchaseChangeListItem),
     side,
@@ -178,8 +176,8 @@ export async function getChange(db: Db, auth: Auth, id: string): Promise<Purchas
     lines: row.status === C.DRAFT ? row.lines : [],
     diff,
     decimalPlaces: order.decimalPlaces,
-    history: await documentHistory(
-      db,
+    history: await historyOfDocument(
+      ctx,
       { tenantId: row.tenantId, supplierTenantId: order.supplierTenantId },
       CHANGE_MODULE,
       id,
@@ -193,7 +191,7 @@ export async function getChange(db: Db, auth: Auth, id: string): Promise<Purchas
 /** The change's new line set checked against the order's current lines, with its diff. */
 async function prepare(
   tx: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   order: OrderRow,
   input: CreateInput['lines'],
 ): Promise<{ snapshot: OrderLineSnapshot[]; diff: OrderLineDiff[]; current: LineRow[] }> {
@@ -220,7 +218,7 @@ const countsOf = (diff: OrderLineDiff[]) => {
   return `${n('changed')} changed, ${n('added')} added, ${n('cancelled')} cancelled`;
 };
 
-async function openOrderFor(tx: Queryable, auth: Auth, orderId: string): Promise<OrderRow> {
+async function openOrderFor(tx: Queryable, auth: MemberAuth, orderId: string): Promise<OrderRow> {
   const hit = await findOrder(tx, auth, orderId);
   if (hit?.side !== 'buyer') throw new AppError('NOT_FOUND');
   if (!PURCHASE_ORDER_CHANGEABLE_STATUSES.includes(hit.row.status as never))
@@ -234,88 +232,80 @@ interface SentChange {
   order: OrderRow;
 }
 
-export async function createChange(
-  deps: TellDeps,
-  auth: Auth,
-  input: CreateInput,
-  idem: IdempotencyScope,
-): Promise<{ id: string; changeNo: string; status: number; version: number }> {
+export async function createChange(ctx: RequestContext, input: CreateInput): Promise<PurchaseChangeCreated> {
+  const { tx, auth, tenantId: me } = ctx;
   requireAny(auth, [BUYER_CHANGE]);
-  const me = auth.tenantId!;
-  let sent: SentChange | null = null;
-  const result = await inTenantTx(deps.db, me, (tx) =>
-    idempotent(tx, idem, async () => {
-      const open = await openOrderFor(tx, auth, input.orderId);
-      // Sending at once: the order is claimed before the diff is taken, so nothing moves in between.
-      const order = input.send
-        ? await claimOrder(tx, open, PURCHASE_ORDER_CHANGEABLE_STATUSES, undefined, 'buyer', me)
-        : open;
-      const [draft] = await tx
-        .select({ changeNo: poc.changeNo })
-        .from(poc)
-        .where(and(eq(poc.tenantId, me), eq(poc.orderId, order.id), eq(poc.status, C.DRAFT)))
-        .limit(1);
-      if (draft) throw new AppError('PURCHASE_CHANGE_DRAFT_EXISTS', { changeNo: draft.changeNo });
-      const { snapshot, diff } = await prepare(tx, auth, order, input.lines);
-      const id = newId();
-      const changeNo = await nextDocumentNumber(tx, { prefix: 'CH', table: poc, column: poc.changeNo, owner: me });
-      const change = {
-        tenantId: me,
-        supplierTenantId: order.supplierTenantId,
-        id,
-        changeNo,
-        orderId: order.id,
-        supplierId: order.supplierId,
-        revision: order.revision + 1,
-        reason: input.reason,
-        lines: input.send ? [] : snapshot,
-        diff: storedDiff(diff),
-        ownerId: auth.userId,
-        deptId: auth.deptId,
-      };
-      await tx.insert(poc).values(change);
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: CHANGE_MODULE,
-        targetId: id,
-        summary: `drafted change ${changeNo} of order ${order.orderNo}: ${countsOf(diff)} — ${input.reason}`,
-      });
-      if (input.send) sent = await applyDiff(tx, auth, order, change, diff, false);
-      return { id, changeNo, status: input.send ? C.SENT : C.DRAFT, version: input.send ? 2 : 1 };
-    }),
-  );
-  if (sent) await tellChangeSent(deps, auth, sent);
-  return result;
-}
-
-export async function updateChange(db: Db, auth: Auth, id: string, input: UpdateInput): Promise<void> {
-  requireAny(auth, [BUYER_CHANGE]);
-  const me = auth.tenantId!;
-  await inTenantTx(db, me, async (tx) => {
-    const hit = await findChange(tx, auth, id);
-    if (hit?.side !== 'buyer') throw new AppError('NOT_FOUND');
-    if (hit.row.status !== C.DRAFT) throw new AppError('PURCHASE_CHANGE_STATE_CHANGED');
-    const order = await openOrderFor(tx, auth, hit.row.orderId);
-    if (order.revision !== hit.row.revision - 1) throw new AppError('PURCHASE_CHANGE_OUTDATED');
+  return idempotent(tx, ctx.idem, async () => {
+    const open = await openOrderFor(tx, auth, input.orderId);
+    // Sending at once: the order is claimed before the diff is taken, so nothing moves in between.
+    const order = input.send
+      ? await claimOrder(tx, open, PURCHASE_ORDER_CHANGEABLE_STATUSES, undefined, 'buyer', me)
+      : open;
+    const [draft] = await tx
+      .select({ changeNo: poc.changeNo })
+      .from(poc)
+      .where(and(eq(poc.tenantId, me), eq(poc.orderId, order.id), eq(poc.status, C.DRAFT)))
+      .limit(1);
+    if (draft) throw new AppError('PURCHASE_CHANGE_DRAFT_EXISTS', { changeNo: draft.changeNo });
     const { snapshot, diff } = await prepare(tx, auth, order, input.lines);
-    const [moved] = await tx
-      .update(poc)
-      .set({
-        reason: input.reason,
-        lines: snapshot,
-        diff: storedDiff(diff),
-        version: sql`${poc.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(poc.tenantId, me), eq(poc.id, id), eq(poc.version, input.version), eq(poc.status, C.DRAFT)))
-      .returning({ id: poc.id });
-    if (!moved) throw new AppError('CONFLICT');
+    const id = newId();
+    const changeNo = await nextDocumentNumber(tx, { prefix: 'CH', table: poc, column: poc.changeNo, owner: me });
+    const change = {
+      tenantId: me,
+      supplierTenantId: order.supplierTenantId,
+      id,
+      changeNo,
+      orderId: order.id,
+      supplierId: order.supplierId,
+      revision: order.revision + 1,
+      reason: input.reason,
+      lines: input.send ? [] : snapshot,
+      diff: storedDiff(diff),
+      ownerId: auth.userId,
+      deptId: auth.deptId,
+    };
+    await tx.insert(poc).values(change);
     await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
+      type: OPERATION_TYPE.ADD,
       module: CHANGE_MODULE,
       targetId: id,
-      summary: `edited change ${hit.row.changeNo}: ${countsOf(diff)} — ${input.reason}`,
+      summary: `drafted change ${changeNo} of order ${order.orderNo}: ${countsOf(diff)} — ${input.reason}`,
     });
+    if (input.send) {
+      const sent = await applyDiff(ctx, order, change, diff, false);
+      // Registered only when the create really ran: a replayed Idempotency-Key tells nobody twice.
+      ctx.afterCommit(() => tellChangeSent(ctx.tell, me, sent));
+    }
+    return { id, changeNo, status: input.send ? C.SENT : C.DRAFT, version: input.send ? 2 : 1 };
+  });
+}
+
+export async function updateChange(ctx: RequestContext, id: string, input: UpdateInput): Promise<void> {
+  const { tx, auth, tenantId: me } = ctx;
+  requireAny(auth, [BUYER_CHANGE]);
+  const hit = await findChange(tx, auth, id);
+  if (hit?.side !== 'buyer') throw new AppError('NOT_FOUND');
+  if (hit.row.status !== C.DRAFT) throw new AppError('PURCHASE_CHANGE_STATE_CHANGED');
+  const order = await openOrderFor(tx, auth, hit.row.orderId);
+  if (order.revision !== hit.row.revision - 1) throw new AppError('PURCHASE_CHANGE_OUTDATED');
+  const { snapshot, diff } = await prepare(tx, auth, order, input.lines);
+  const [moved] = await tx
+    .update(poc)
+    .set({
+      reason: input.reason,
+      lines: snapshot,
+      diff: storedDiff(diff),
+      version: sql`${poc.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(poc.tenantId, me), eq(poc.id, id), eq(poc.version, input.version), eq(poc.status, C.DRAFT)))
+    .returning({ id: poc.id });
+  if (!moved) throw new AppError('CONFLICT');
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: CHANGE_MODULE,
+    targetId: id,
+    summary: `edited change ${hit.row.changeNo}: ${countsOf(diff)} — ${input.reason}`,
   });
 }
 
@@ -374,13 +364,8 @@ type ChangeHead = Pick<ChangeRow, keyof typeof head>;
  * Sends a draft change: claims it and its order (which must still be at the revision the change was
  * drafted on, and changeable), takes the diff again against the lines as they are now and applies it.
  */
-async function sendDraft(
-  tx: Queryable,
-  auth: Auth,
-  change: ChangeRow,
-  version: number | undefined,
-): Promise<SentChange> {
-  const me = auth.tenantId!;
+async function sendDraft(ctx: RequestContext, change: ChangeRow, version: number | undefined): Promise<SentChange> {
+  const { tx, tenantId: me } = ctx;
   const [claimed] = await tx
     .update(poc)
     .set({ version: sql`${poc.version} + 1`, updatedAt: sql`now()` })
@@ -403,7 +388,7 @@ async function sendDraft(
   const order = await claimOrder(tx, current, PURCHASE_ORDER_CHANGEABLE_STATUSES, undefined, 'buyer', me);
   const diff = diffLines(await loadLines(tx, me, order.id), change.lines);
   if (!diff.length) throw new AppError('PURCHASE_CHANGE_NO_DIFFERENCE');
-  return applyDiff(tx, auth, order, change, diff, true);
+  return applyDiff(ctx, order, change, diff, true);
 }
 
 /**
@@ -412,14 +397,13 @@ async function sendDraft(
  * diff, so every revision stays readable.
  */
 async function applyDiff(
-  tx: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   order: OrderRow,
   change: ChangeHead,
   diff: OrderLineDiff[],
   storeDiff: boolean,
 ): Promise<SentChange> {
-  const me = auth.tenantId!;
+  const { tx, auth, tenantId: me } = ctx;
   const changed = diff.filter((d) => d.kind === 'changed').map((d) => asRecord(d.after!));
   if ((await rewriteLines(tx, order, changed)) !== changed.length) throw new AppError('PURCHASE_ORDER_STATE_CHANGED');
   await insertLines(
@@ -470,9 +454,9 @@ async function applyDiff(
   return { change, diff, order };
 }
 
-async function tellChangeSent(deps: TellDeps, auth: Auth, sent: SentChange): Promise<void> {
+async function tellChangeSent(deps: TellDeps, buyerTenantId: string, sent: SentChange): Promise<void> {
   if (!sent.order.supplierTenantId) return;
-  const buyerName = await nameOf(deps.db, auth.tenantId!);
+  const buyerName = await nameOf(deps.db, buyerTenantId);
   await tellParty(deps, 'order', [
     {
       tenantId: sent.order.supplierTenantId,
@@ -485,68 +469,67 @@ async function tellChangeSent(deps: TellDeps, auth: Auth, sent: SentChange): Pro
 
 /** Runs one row of PURCHASE_CHANGE_TRANSITIONS. */
 export async function actOnChange(
-  deps: TellDeps,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   action: PurchaseChangeAction,
   body: ActionBody,
 ): Promise<PurchaseChangeDetail> {
+  const { tx, auth, tenantId: me } = ctx;
   const t = purchaseChangeMachine.transition(action)!;
-  const me = auth.tenantId!;
-  const outcome = await inTenantTx(
-    deps.db,
-    me,
-    async (tx): Promise<{ sent?: SentChange; confirmed?: Omit<SentChange, 'diff'> }> => {
-      const hit = await findChange(tx, auth, id);
-      if (!hit) throw new AppError('NOT_FOUND');
-      if (hit.side !== t.side) throw new AppError('PURCHASE_ORDER_WRONG_SIDE');
-      requireAny(auth, [t.permission]);
-      if (action === 'send') return { sent: await sendDraft(tx, auth, hit.row, body.version) };
-      if (action === 'cancel') {
-        const [moved] = await tx
-          .update(poc)
-          .set({ status: C.CANCELLED, version: sql`${poc.version} + 1`, updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(poc.tenantId, me),
-              eq(poc.id, id),
-              eq(poc.status, C.DRAFT),
-              body.version !== undefined ? eq(poc.version, body.version) : undefined,
-            ),
-          )
-          .returning(head);
-        if (!moved) throw new AppError('PURCHASE_CHANGE_STATE_CHANGED');
-        await recordOperation(tx, actorOf(auth), {
-          type: OPERATION_TYPE.UPDATE,
-          module: CHANGE_MODULE,
-          targetId: id,
-          summary: `cancelled change ${moved.changeNo}`,
-        });
-        return {};
-      }
-      return { confirmed: await confirmChange(tx, auth, hit.row, body.version) };
-    },
-  );
-  if (outcome.sent) await tellChangeSent(deps, auth, outcome.sent);
-  if (outcome.confirmed) {
-    const supplierName = await nameOf(deps.db, me);
-    const { change, order } = outcome.confirmed;
-    await tellParty(deps, 'order', [
-      {
-        tenantId: change.tenantId,
-        userId: change.ownerId,
-        title: `${supplierName} confirmed change ${change.changeNo} of order ${order.orderNo}`,
-        content: `Revision ${change.revision} is confirmed.`,
-        link: buyerChangeLink(change.id),
-      },
-    ]);
+  const hit = await findChange(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  if (hit.side !== t.side) throw new AppError('PURCHASE_ORDER_WRONG_SIDE');
+  requireAny(auth, [t.permission]);
+  if (action === 'send') {
+    const sent = await sendDraft(ctx, hit.row, body.version);
+    ctx.afterCommit(() => tellChangeSent(ctx.tell, me, sent));
+  } else if (action === 'cancel') {
+    const [moved] = await tx
+      .update(poc)
+      .set({ status: C.CANCELLED, version: sql`${poc.version} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(poc.tenantId, me),
+          eq(poc.id, id),
+          eq(poc.status, C.DRAFT),
+          body.version !== undefined ? eq(poc.version, body.version) : undefined,
+        ),
+      )
+      .returning(head);
+    if (!moved) throw new AppError('PURCHASE_CHANGE_STATE_CHANGED');
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: CHANGE_MODULE,
+      targetId: id,
+      summary: `cancelled change ${moved.changeNo}`,
+    });
+  } else {
+    const confirmed = await confirmChange(ctx, hit.row, body.version);
+    ctx.afterCommit(() => tellChangeConfirmed(ctx.tell, me, confirmed));
   }
-  return getChange(deps.db, auth, id);
+  return getChange(ctx, id);
+}
+
+async function tellChangeConfirmed(
+  deps: TellDeps,
+  supplierTenantId: string,
+  { change, order }: Omit<SentChange, 'diff'>,
+): Promise<void> {
+  const supplierName = await nameOf(deps.db, supplierTenantId);
+  await tellParty(deps, 'order', [
+    {
+      tenantId: change.tenantId,
+      userId: change.ownerId,
+      title: `${supplierName} confirmed change ${change.changeNo} of order ${order.orderNo}`,
+      content: `Revision ${change.revision} is confirmed.`,
+      link: buyerChangeLink(change.id),
+    },
+  ]);
 }
 
 /** The supplier accepts a sent change: every line still waiting on the order is confirmed as it stands. */
-async function confirmChange(tx: Queryable, auth: Auth, change: ChangeRow, version: number | undefined) {
-  const me = auth.tenantId!;
+async function confirmChange(ctx: RequestContext, change: ChangeRow, version: number | undefined) {
+  const { tx, auth, tenantId: me } = ctx;
   const [claimed] = await tx
     .update(poc)
     .set({ status: C.CONFIRMED, confirmedAt: sql`now()`, version: sql`${poc.version} + 1`, updatedAt: sql`now()` })

@@ -2,7 +2,7 @@ import { PURCHASE_ORDER_SUPPLIER_HIDDEN_STATUSES, type PurchaseOrderSide } from 
 import type { SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { MemberAuth } from '../../platform/context.ts';
 import { type DataScope, resolveDataScope } from '../../platform/data-scope.ts';
 import { findDocument, sideWhere } from '../../platform/documents.ts';
 import type { OrderRow } from './purchase-orders.lines.ts';
@@ -30,14 +30,18 @@ export type OrderDims = Record<
 >;
 
 /** Both sides' two-party view; a supplier never sees the buyer's drafts. */
-export const sideCondition = (auth: Auth, side: PurchaseOrderSide, scope: DataScope, d: OrderDims) =>
+export const sideCondition = (auth: MemberAuth, side: PurchaseOrderSide, scope: DataScope, d: OrderDims) =>
   sideWhere(auth, side, scope, d, {
     from: 'supplier',
     status: d.status,
     statuses: PURCHASE_ORDER_SUPPLIER_HIDDEN_STATUSES,
   });
 
-export async function orderSideCondition(q: Queryable, auth: Auth, side: PurchaseOrderSide): Promise<SQL | undefined> {
+export async function orderSideCondition(
+  q: Queryable,
+  auth: MemberAuth,
+  side: PurchaseOrderSide,
+): Promise<SQL | undefined> {
   return sideCondition(auth, side, await resolveDataScope(q, auth), po);
 }
 
@@ -47,7 +51,7 @@ export async function orderSideCondition(q: Queryable, auth: Auth, side: Purchas
  */
 export const findOrder = (
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   id: string,
 ): Promise<{ side: PurchaseOrderSide; row: OrderRow } | null> =>
   findDocument(q, auth, po, id, { visible: (side) => orderSideCondition(q, auth, side), read: readPermission });

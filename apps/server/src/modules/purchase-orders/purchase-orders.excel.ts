@@ -12,14 +12,12 @@ import {
 } from '@concord/shared';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
 import { materials, suppliers, warehouses } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { maskForViewer } from '../../platform/masking.ts';
-import type { TellDeps } from '../../platform/services.ts';
 import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
 import {
   type ImportCell,
@@ -29,7 +27,7 @@ import {
   readXlsxRows,
   zodRowErrors,
 } from '../../platform/xlsx-import.ts';
-import { nameOf } from '../enterprises/enterprises.names.ts';
+import { namesOf } from '../enterprises/enterprises.names.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { BUYER_READ } from './purchase-orders.common.ts';
 import { ORDER_MODULE } from './purchase-orders.notify.ts';
@@ -130,63 +128,59 @@ const num = (v: string | null, places: number): CellValue =>
  * The orders of the filter, one row per line, as the caller may see them: the same side, data scope
  * and masking as the list; a viewer without the price flag gets `***` in every price and amount.
  */
-export async function exportOrders(db: Db, auth: Auth, query: ExportQuery, locale: Locale): Promise<Buffer> {
-  const rows = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const where = await orderListWhere(tx, auth, {
-      side: query.side,
-      orderNo: query.orderNo,
-      statuses: query.status !== undefined ? [query.status] : undefined,
-      dateFrom: query.dateFrom,
-      dateTo: query.dateTo,
-    });
-    return tx
-      .select({
-        orderNo: po.orderNo,
-        revision: po.revision,
-        orderDate: po.orderDate,
-        supName: suppliers.supName,
-        orderStatus: po.status,
-        currency: po.currency,
-        places: po.decimalPlaces,
-        customerTenantId: po.tenantId,
-        lineNo: pol.lineNo,
-        prdtNo: pol.prdtNo,
-        prdtName: pol.prdtName,
-        prdtSpc: pol.prdtSpc,
-        supPrdtNo: pol.supPrdtNo,
-        unitName: pol.unitName,
-        qty: pol.qty,
-        price: pol.price,
-        taxRate: pol.taxRate,
-        amount: pol.amount,
-        requestedDate: pol.requestedDate,
-        status: pol.status,
-        confirmedQty: pol.confirmedQty,
-        confirmedDate: pol.confirmedDate,
-        proposedQty: pol.proposedQty,
-        proposedDate: pol.proposedDate,
-        deliveredQty: pol.deliveredQty,
-      })
-      .from(po)
-      .innerJoin(pol, and(eq(pol.tenantId, po.tenantId), eq(pol.orderId, po.id)))
-      .leftJoin(suppliers, and(eq(suppliers.tenantId, po.tenantId), eq(suppliers.id, po.supplierId)))
-      .where(where)
-      .orderBy(desc(po.createdAt), desc(po.id), asc(pol.lineNo))
-      .limit(EXPORT_MAX_LINES);
+export async function exportOrders(ctx: RequestContext, query: ExportQuery): Promise<Buffer> {
+  const { tx, auth } = ctx;
+  const where = await orderListWhere(tx, auth, {
+    side: query.side,
+    orderNo: query.orderNo,
+    statuses: query.status !== undefined ? [query.status] : undefined,
+    dateFrom: query.dateFrom,
+    dateTo: query.dateTo,
   });
-  const names = new Map<string, string>();
-  for (const id of new Set(rows.map((r) => r.customerTenantId))) names.set(id, await nameOf(db, id));
+  const rows = await tx
+    .select({
+      orderNo: po.orderNo,
+      revision: po.revision,
+      orderDate: po.orderDate,
+      supName: suppliers.supName,
+      orderStatus: po.status,
+      currency: po.currency,
+      places: po.decimalPlaces,
+      customerTenantId: po.tenantId,
+      lineNo: pol.lineNo,
+      prdtNo: pol.prdtNo,
+      prdtName: pol.prdtName,
+      prdtSpc: pol.prdtSpc,
+      supPrdtNo: pol.supPrdtNo,
+      unitName: pol.unitName,
+      qty: pol.qty,
+      price: pol.price,
+      taxRate: pol.taxRate,
+      amount: pol.amount,
+      requestedDate: pol.requestedDate,
+      status: pol.status,
+      confirmedQty: pol.confirmedQty,
+      confirmedDate: pol.confirmedDate,
+      proposedQty: pol.proposedQty,
+      proposedDate: pol.proposedDate,
+      deliveredQty: pol.deliveredQty,
+    })
+    .from(po)
+    .innerJoin(pol, and(eq(pol.tenantId, po.tenantId), eq(pol.orderId, po.id)))
+    .leftJoin(suppliers, and(eq(suppliers.tenantId, po.tenantId), eq(suppliers.id, po.supplierId)))
+    .where(where)
+    .orderBy(desc(po.createdAt), desc(po.id), asc(pol.lineNo))
+    .limit(EXPORT_MAX_LINES);
+  const names = await namesOf(tx, [...new Set(rows.map((r) => r.customerTenantId))]);
   const masked = maskForViewer(rows, auth);
-  await inTenantTx(db, auth.tenantId, (tx) =>
-    recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.EXPORT,
-      module: ORDER_MODULE,
-      summary: `exported ${rows.length} order line(s)`,
-    }),
-  );
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.EXPORT,
+    module: ORDER_MODULE,
+    summary: `exported ${rows.length} order line(s)`,
+  });
   return await writeXlsx({
     name: 'Orders',
-    header: HEADERS[locale],
+    header: HEADERS[ctx.locale],
     widths: [16, 8, 12, 28, 28, 16, 8, 6, 16, 24, 20, 16, 8, 12, 12, 8, 14, 12, 12, 12, 12, 12, 12, 12],
     rows: masked.map((r) => {
       const p = r.places;
@@ -256,7 +250,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn<ImportKey>[] = [
 const HEADER_INDEX: Record<Locale, number> = { 'en-US': 0, 'zh-CN': 1, 'zh-TW': 2 };
 
 /** The empty import workbook: the header row in the caller's language, which the import also reads. */
-export function orderImportTemplate(locale: Locale): Promise<Buffer> {
+export function orderImportTemplate({ locale }: Pick<RequestContext, 'locale'>): Promise<Buffer> {
   const i = HEADER_INDEX[locale];
   return writeXlsx({
     name: ['Purchase orders', '采购订单', '採購訂單'][i]!,
@@ -298,15 +292,9 @@ const numberOf = (v: ImportCell, fallback?: number) =>
  * Orders from a workbook, all or nothing: every row is checked (codes must name the caller's
  * suppliers, materials and warehouses) and any error refuses the whole file with per-row reasons.
  */
-export async function importOrders(
-  deps: TellDeps,
-  auth: Auth,
-  file: Buffer,
-  locale: Locale,
-  idem: IdempotencyScope,
-): Promise<PurchaseOrderImportResult> {
+export async function importOrders(ctx: RequestContext, file: Buffer): Promise<PurchaseOrderImportResult> {
+  const { tx, auth, tenantId: me, locale } = ctx;
   requireAny(auth, [BUYER_READ]);
-  const me = auth.tenantId!;
   const read = await readXlsxRows(file, IMPORT_COLUMNS, { limits: { maxRows: PURCHASE_ORDER_MAX_LINES } });
   const columnOf = (key: string) => IMPORT_COLUMNS.find((c) => c.key === key)?.headers[0] ?? key;
   const errors: RowError[] = [...read.errors];
@@ -336,83 +324,81 @@ export async function importOrders(
   };
   if (errors.length) reject();
   // Imported orders are drafts: the buyer checks and sends them like hand-made ones.
-  return inTenantTx(deps.db, me, (tx) =>
-    idempotent(tx, idem, async () => {
-      const codes = (k: 'supplierCode' | 'materialCode' | 'warehouseCode') => [
-        ...new Set(parsed.map((p) => p.value[k]).filter(Boolean)),
-      ];
-      const supplierIds = new Map(
-        (
-          await tx
-            .select({ code: suppliers.supCode, id: suppliers.id })
-            .from(suppliers)
-            .where(and(eq(suppliers.tenantId, me), inArray(suppliers.supCode, codes('supplierCode'))))
-        ).map((r) => [r.code, r.id]),
+  return idempotent(tx, ctx.idem, async () => {
+    const codes = (k: 'supplierCode' | 'materialCode' | 'warehouseCode') => [
+      ...new Set(parsed.map((p) => p.value[k]).filter(Boolean)),
+    ];
+    const supplierIds = new Map(
+      (
+        await tx
+          .select({ code: suppliers.supCode, id: suppliers.id })
+          .from(suppliers)
+          .where(and(eq(suppliers.tenantId, me), inArray(suppliers.supCode, codes('supplierCode'))))
+      ).map((r) => [r.code, r.id]),
+    );
+    const materialIds = new Map(
+      (
+        await tx
+          .select({ code: materials.prdtNo, id: materials.id })
+          .from(materials)
+          .where(and(eq(materials.tenantId, me), inArray(materials.prdtNo, codes('materialCode'))))
+      ).map((r) => [r.code, r.id]),
+    );
+    const warehouseCodes = codes('warehouseCode');
+    const warehouseIds = new Map(
+      warehouseCodes.length
+        ? (
+            await tx
+              .select({ code: warehouses.code, id: warehouses.id })
+              .from(warehouses)
+              .where(and(eq(warehouses.tenantId, me), inArray(warehouses.code, warehouseCodes)))
+          ).map((r) => [r.code, r.id])
+        : [],
+    );
+    const unknown = (row: number, key: ImportKey, value: string) =>
+      errors.push({ row, column: columnOf(key), reason: 'IMPORT_VALUE_UNKNOWN', params: { value } });
+    const groups = new Map<string, typeof parsed>();
+    for (const p of parsed) {
+      const v = p.value;
+      if (!supplierIds.has(v.supplierCode)) unknown(p.row, 'supplierCode', v.supplierCode);
+      if (!materialIds.has(v.materialCode)) unknown(p.row, 'materialCode', v.materialCode);
+      if (v.warehouseCode && !warehouseIds.has(v.warehouseCode)) unknown(p.row, 'warehouseCode', v.warehouseCode);
+      const group = groups.get(v.orderRef) ?? [];
+      if (group.length && group[0]!.value.supplierCode !== v.supplierCode)
+        errors.push({ row: p.row, column: columnOf('supplierCode'), reason: 'IMPORT_VALUE_INVALID' });
+      groups.set(v.orderRef, [...group, p]);
+    }
+    if (errors.length) reject();
+    const created = [];
+    for (const group of groups.values()) {
+      const head = group[0]!.value;
+      created.push(
+        await insertOrder(ctx, {
+          supplierId: supplierIds.get(head.supplierCode)!,
+          currency: head.currency,
+          taxIncluded: true,
+          paymentTerms: head.paymentTerms,
+          orderDate: head.orderDate,
+          remarks: '',
+          attachments: [],
+          send: false,
+          lines: group.map(({ value: v }) => ({
+            materialId: materialIds.get(v.materialCode)!,
+            prdtNo: '',
+            prdtName: '',
+            prdtSpc: '',
+            unitNo: '',
+            unitName: '',
+            qty: v.qty,
+            price: v.price,
+            taxRate: v.taxRate,
+            requestedDate: v.requestedDate,
+            warehouseId: v.warehouseCode ? warehouseIds.get(v.warehouseCode)! : null,
+            remark: v.remark,
+          })),
+        }),
       );
-      const materialIds = new Map(
-        (
-          await tx
-            .select({ code: materials.prdtNo, id: materials.id })
-            .from(materials)
-            .where(and(eq(materials.tenantId, me), inArray(materials.prdtNo, codes('materialCode'))))
-        ).map((r) => [r.code, r.id]),
-      );
-      const warehouseCodes = codes('warehouseCode');
-      const warehouseIds = new Map(
-        warehouseCodes.length
-          ? (
-              await tx
-                .select({ code: warehouses.code, id: warehouses.id })
-                .from(warehouses)
-                .where(and(eq(warehouses.tenantId, me), inArray(warehouses.code, warehouseCodes)))
-            ).map((r) => [r.code, r.id])
-          : [],
-      );
-      const unknown = (row: number, key: ImportKey, value: string) =>
-        errors.push({ row, column: columnOf(key), reason: 'IMPORT_VALUE_UNKNOWN', params: { value } });
-      const groups = new Map<string, typeof parsed>();
-      for (const p of parsed) {
-        const v = p.value;
-        if (!supplierIds.has(v.supplierCode)) unknown(p.row, 'supplierCode', v.supplierCode);
-        if (!materialIds.has(v.materialCode)) unknown(p.row, 'materialCode', v.materialCode);
-        if (v.warehouseCode && !warehouseIds.has(v.warehouseCode)) unknown(p.row, 'warehouseCode', v.warehouseCode);
-        const group = groups.get(v.orderRef) ?? [];
-        if (group.length && group[0]!.value.supplierCode !== v.supplierCode)
-          errors.push({ row: p.row, column: columnOf('supplierCode'), reason: 'IMPORT_VALUE_INVALID' });
-        groups.set(v.orderRef, [...group, p]);
-      }
-      if (errors.length) reject();
-      const created = [];
-      for (const group of groups.values()) {
-        const head = group[0]!.value;
-        created.push(
-          await insertOrder(tx, auth, {
-            supplierId: supplierIds.get(head.supplierCode)!,
-            currency: head.currency,
-            taxIncluded: true,
-            paymentTerms: head.paymentTerms,
-            orderDate: head.orderDate,
-            remarks: '',
-            attachments: [],
-            send: false,
-            lines: group.map(({ value: v }) => ({
-              materialId: materialIds.get(v.materialCode)!,
-              prdtNo: '',
-              prdtName: '',
-              prdtSpc: '',
-              unitNo: '',
-              unitName: '',
-              qty: v.qty,
-              price: v.price,
-              taxRate: v.taxRate,
-              requestedDate: v.requestedDate,
-              warehouseId: v.warehouseCode ? warehouseIds.get(v.warehouseCode)! : null,
-              remark: v.remark,
-            })),
-          }),
-        );
-      }
-      return { orderIds: created.map((c) => c.id), orderNos: created.map((c) => c.orderNo) };
-    }),
-  );
+    }
+    return { orderIds: created.map((c) => c.id), orderNos: created.map((c) => c.orderNo) };
+  });
 }

@@ -1,8 +1,7 @@
 import { isSupplierBlocked, type PurchaseOrderOptions } from '@concord/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
 import { customers, dictionaryItems, suppliers, warehouses } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { resolveDataScope } from '../../platform/data-scope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
@@ -12,8 +11,7 @@ import { BUYER_CHANGE, BUYER_READ, SUPPLIER_READ } from './purchase-orders.commo
 const DICT_TYPES = ['unit', 'currency', 'taxRate', 'paymentCondition'] as const;
 
 /** What the order form (buyer) and the customer filter (supplier) offer. */
-export async function getOrderOptions(q: Queryable, auth: Auth): Promise<PurchaseOrderOptions> {
-  const me = auth.tenantId!;
+export async function getOrderOptions({ tx: q, auth, tenantId: me }: RequestContext): Promise<PurchaseOrderOptions> {
   const buyer = [BUYER_READ, BUYER_CHANGE].some((c) => auth.permissions.has(c));
   const supplier = auth.permissions.has(SUPPLIER_READ);
   if (!buyer && !supplier) throw new AppError('FORBIDDEN');

@@ -7,13 +7,12 @@ import {
   MASK,
   PURCHASE_ORDER_LINE_STATUS,
   PURCHASE_ORDER_STATUS_NAMES,
-  type PurchaseOrderDetail,
 } from '@concord/shared';
 import type { Font, Template } from '@pdfme/common';
-import type { Db } from '../../db/client.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { maskForViewer } from '../../platform/masking.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
+import { getOrder } from './purchase-orders.query.ts';
 
 /**
  * The order as a PDF (issue 6 §8): pdfme with the Noto Sans Hans (CJK) font, subset so the file
@@ -181,12 +180,13 @@ const cellStyle = (fontSize: number, background: string) => ({
   padding: { top: 1, right: 1, bottom: 1, left: 1 },
 });
 
-export async function renderOrderPdf(db: Db, auth: Auth, raw: PurchaseOrderDetail, locale: Locale): Promise<Buffer> {
-  const d = maskForViewer(raw, auth);
-  const l = LABELS[locale];
+/** The order as the caller sees it, printed in the caller's language, with the file name it downloads as. */
+export async function printOrder(ctx: RequestContext, id: string): Promise<{ body: Buffer; name: string }> {
+  const d = maskForViewer(await getOrder(ctx, id), ctx.auth);
+  const l = LABELS[ctx.locale];
   const p = d.decimalPlaces;
   // The supplier reads its own name from its enterprise; the buyer's archive name is masked by the flag.
-  const supplierName = d.side === 'supplier' ? await nameOf(db, auth.tenantId!) : d.supName;
+  const supplierName = d.side === 'supplier' ? await nameOf(ctx.tx, ctx.tenantId) : d.supName;
   const rows = d.lines.map((line) => [
     String(line.lineNo),
     line.prdtNo,
@@ -249,5 +249,5 @@ export async function renderOrderPdf(db: Db, auth: Auth, raw: PurchaseOrderDetai
   // Loaded on first print: pdfme takes 1.3 s to import, which every server start would otherwise pay.
   const [{ generate }, { table, text }] = await Promise.all([import('@pdfme/generator'), import('@pdfme/schemas')]);
   const pdf = await generate({ template, inputs: [input], options: { font }, plugins: { text, table } });
-  return Buffer.from(pdf);
+  return { body: Buffer.from(pdf), name: `${d.orderNo}.pdf` };
 }

@@ -11,11 +11,11 @@ import {
 } from '@concord/shared';
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { enterprises, suppliers, users, warehouses } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { MemberAuth, RequestContext } from '../../platform/context.ts';
 import { type DataScope, resolveDataScope } from '../../platform/data-scope.ts';
-import { documentHistory, escapeLike, requireAny } from '../../platform/documents.ts';
+import { escapeLike, historyOfDocument, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { enterpriseName } from '../enterprises/enterprises.names.ts';
@@ -101,7 +101,7 @@ function documentFilter(q: Queryable, f: ListFilter): SQL | undefined {
   );
 }
 
-function dimensionFilter(auth: Auth, f: ListFilter, scope: DataScope, d: OrderDims): SQL | undefined {
+function dimensionFilter(auth: MemberAuth, f: ListFilter, scope: DataScope, d: OrderDims): SQL | undefined {
   return and(
     sideCondition(auth, f.side, scope, d),
     f.supplierId ? eq(d.supplierId, f.supplierId) : undefined,
@@ -110,7 +110,7 @@ function dimensionFilter(auth: Auth, f: ListFilter, scope: DataScope, d: OrderDi
   );
 }
 
-export async function orderListWhere(q: Queryable, auth: Auth, f: ListFilter): Promise<SQL | undefined> {
+export async function orderListWhere(q: Queryable, auth: MemberAuth, f: ListFilter): Promise<SQL | undefined> {
   requireAny(auth, readPermission(f.side));
   const scope = await resolveDataScope(q, auth);
   return and(dimensionFilter(auth, f, scope, po), documentFilter(q, f));
@@ -130,8 +130,7 @@ const tallyDims: OrderDims = {
  * the total is summed from the tallies (a few rows) instead of counting the tenant's orders.
  */
 export async function listOrders(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<PurchaseOrderListItem>> {
   const f = query.filter ?? { side: 'buyer' };
@@ -232,17 +231,15 @@ export async function changesOfOrder(q: Queryable, row: OrderRow, side: Purchase
   return rows.map((r) => ({ ...r, orderNo: row.orderNo, supName: '', customerName: '' }));
 }
 
-export async function getOrder(db: Db, auth: Auth, id: string): Promise<PurchaseOrderDetail> {
-  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const hit = await findOrder(tx, auth, id);
-    if (!hit) return null;
-    const [item] = await baseSelect(tx).where(and(eq(po.tenantId, hit.row.tenantId), eq(po.id, id)));
-    const lines = await linesForView(tx, hit.row, hit.side);
-    const changes = await changesOfOrder(tx, hit.row, hit.side);
-    return { ...hit, item: item!, lines, changes };
-  });
-  if (!found) throw new AppError('NOT_FOUND');
-  const { side, row, item, lines, changes } = found;
+export async function getOrder(ctx: RequestContext, id: string): Promise<PurchaseOrderDetail> {
+  const { tx, auth } = ctx;
+  const hit = await findOrder(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  const { side, row } = hit;
+  const [item] = await baseSelect(tx).where(and(eq(po.tenantId, row.tenantId), eq(po.id, id)));
+  if (!item) throw new AppError('NOT_FOUND');
+  const lines = await linesForView(tx, row, side);
+  const changes = await changesOfOrder(tx, row, side);
   return {
     ...(item as PurchaseOrderListItem),
     side,
@@ -253,6 +250,6 @@ export async function getOrder(db: Db, auth: Auth, id: string): Promise<Purchase
     changes: changes.map(
       (c) => ({ ...c, supName: item.supName, customerName: item.customerName }) as PurchaseChangeListItem,
     ),
-    history: await documentHistory(db, row, ORDER_MODULE, id),
+    history: await historyOfDocument(ctx, row, ORDER_MODULE, id),
   };
 }

@@ -1,48 +1,46 @@
 import {
   PURCHASE_CHANGE_ACTIONS,
   PURCHASE_ORDER_ACTIONS,
+  pageReplySchema,
   purchaseChangeActionSchema,
+  purchaseChangeCreatedSchema,
   purchaseChangeCreateSchema,
+  purchaseChangeDetailSchema,
+  purchaseChangeListItemSchema,
   purchaseChangeListSchema,
   purchaseChangeUpdateSchema,
   purchaseOrderActionSchema,
+  purchaseOrderCreatedSchema,
   purchaseOrderCreateSchema,
+  purchaseOrderDetailSchema,
   purchaseOrderExportSchema,
+  purchaseOrderImportResultSchema,
+  purchaseOrderListItemSchema,
   purchaseOrderListSchema,
+  purchaseOrderOptionsSchema,
   purchaseOrderUpdateSchema,
   srmIdSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ok } from '../../platform/http.ts';
-import { idempotencyScope } from '../../platform/idempotency.ts';
-import type { Services, TellDeps } from '../../platform/services.ts';
+import { defineRoutes } from '../../platform/route.ts';
+import type { Services } from '../../platform/services.ts';
 import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
 import { actOnOrder } from './purchase-orders.actions.ts';
 import * as changes from './purchase-orders.changes.ts';
 import { exportOrders, importOrders, orderImportTemplate } from './purchase-orders.excel.ts';
 import { getOrderOptions } from './purchase-orders.options.ts';
-import { renderOrderPdf } from './purchase-orders.pdf.ts';
+import { printOrder } from './purchase-orders.pdf.ts';
 import { getOrder, listOrders } from './purchase-orders.query.ts';
 import { copyOrder, createOrder, updateOrder } from './purchase-orders.service.ts';
 
 const BASE = '/gateway/srm/purchase-orders';
 const CHANGES = '/gateway/srm/purchase-order-changes';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const idParams = z.object({ id: srmIdSchema });
-const actionParams = idParams.extend({ action: z.enum(PURCHASE_ORDER_ACTIONS) });
-const changeActionParams = idParams.extend({ action: z.enum(PURCHASE_CHANGE_ACTIONS) });
-
-function sendFile(reply: FastifyReply, type: string, file: Buffer, name: string) {
-  return reply
-    .type(type)
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('x-content-type-options', 'nosniff')
-    .send(file);
-}
+const params = z.object({ id: srmIdSchema });
+const actionParams = params.extend({ action: z.enum(PURCHASE_ORDER_ACTIONS) });
+const changeActionParams = params.extend({ action: z.enum(PURCHASE_CHANGE_ACTIONS) });
 
 async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
   const file = await req.file({ limits: { fileSize: DEFAULT_XLSX_LIMITS.maxFileBytes, files: 1 } });
@@ -59,103 +57,170 @@ async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
  * the code of the side.
  */
 export function registerPurchaseOrderRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const tags = ['purchase-orders'];
-  const changeTags = ['purchase-order-changes'];
-  const eitherSide = { access: 'member' } as const;
-  const buyer = { access: 'CG_TG_SURE' } as const;
-  const changer = { access: 'CHAN_SU' } as const;
-  const deps = (req: FastifyRequest): TellDeps => ({ db, provider: s.provider, log: req.log });
+  const r = defineRoutes(app, s, { tags: ['purchase-orders'] });
+  const eitherSide = 'member';
+  const buyer = 'CG_TG_SURE';
+  const changer = 'CHAN_SU';
 
-  r.post(`${BASE}/list`, { config: eitherSide, schema: { tags, body: purchaseOrderListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listOrders(tx, req.auth!, req.body))),
-  );
-
-  r.get(`${BASE}/options`, { config: eitherSide, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => getOrderOptions(tx, req.auth!))),
+  r.post(
+    `${BASE}/list`,
+    {
+      operationId: 'listPurchaseOrders',
+      access: eitherSide,
+      body: purchaseOrderListSchema,
+      reply: pageReplySchema(purchaseOrderListItemSchema),
+    },
+    (ctx, { body }) => listOrders(ctx, body),
   );
 
   r.get(
+    `${BASE}/options`,
+    { operationId: 'getPurchaseOrderOptions', access: eitherSide, reply: purchaseOrderOptionsSchema },
+    (ctx) => getOrderOptions(ctx),
+  );
+
+  r.file(
+    'GET',
     `${BASE}/export`,
-    { config: eitherSide, schema: { tags, querystring: purchaseOrderExportSchema } },
-    async (req, reply) =>
-      sendFile(reply, XLSX_TYPE, await exportOrders(db, req.auth!, req.query, req.locale), 'purchase-orders.xlsx'),
+    { operationId: 'exportPurchaseOrders', access: eitherSide, query: purchaseOrderExportSchema, produces: XLSX_TYPE },
+    async (ctx, { query }) => ({ body: await exportOrders(ctx, query), name: 'purchase-orders.xlsx' }),
   );
 
-  r.get(`${BASE}/template`, { config: buyer, schema: { tags } }, async (req, reply) =>
-    sendFile(reply, XLSX_TYPE, await orderImportTemplate(req.locale), 'purchase-order-template.xlsx'),
-  );
-  r.post(`${BASE}/import`, { config: buyer, schema: { tags, consumes: ['multipart/form-data'] } }, async (req) =>
-    ok(await importOrders(deps(req), req.auth!, await uploadedWorkbook(req), req.locale, idempotencyScope(req))),
-  );
-
-  r.get(`${BASE}/:id`, { config: eitherSide, schema: { tags, params: idParams } }, async (req) =>
-    ok(await getOrder(db, req.auth!, req.params.id)),
+  r.file(
+    'GET',
+    `${BASE}/template`,
+    { operationId: 'getPurchaseOrderImportTemplate', access: buyer, produces: XLSX_TYPE },
+    async (ctx) => ({ body: await orderImportTemplate(ctx), name: 'purchase-order-template.xlsx' }),
   );
 
-  r.get(`${BASE}/:id/pdf`, { config: eitherSide, schema: { tags, params: idParams } }, async (req, reply) => {
-    const detail = await getOrder(db, req.auth!, req.params.id);
-    const pdf = await renderOrderPdf(db, req.auth!, detail, req.locale);
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="${detail.orderNo}.pdf"`)
-      .header('x-content-type-options', 'nosniff')
-      .send(pdf);
-  });
+  r.post(
+    `${BASE}/import`,
+    {
+      operationId: 'importPurchaseOrders',
+      access: buyer,
+      consumes: ['multipart/form-data'],
+      reply: purchaseOrderImportResultSchema,
+    },
+    async (ctx, { req }) => importOrders(ctx, await uploadedWorkbook(req)),
+  );
 
-  r.post(BASE, { config: buyer, schema: { tags, body: purchaseOrderCreateSchema } }, async (req) =>
-    ok(await createOrder(deps(req), req.auth!, req.body, idempotencyScope(req))),
+  r.get(
+    `${BASE}/:id`,
+    { operationId: 'getPurchaseOrder', access: eitherSide, params, reply: purchaseOrderDetailSchema },
+    (ctx, { params }) => getOrder(ctx, params.id),
+  );
+
+  r.file(
+    'GET',
+    `${BASE}/:id/pdf`,
+    { operationId: 'printPurchaseOrder', access: eitherSide, params, produces: 'application/pdf' },
+    async (ctx, { params }) => ({ ...(await printOrder(ctx, params.id)), disposition: 'inline' }),
+  );
+
+  r.post(
+    BASE,
+    {
+      operationId: 'createPurchaseOrder',
+      access: buyer,
+      body: purchaseOrderCreateSchema,
+      reply: purchaseOrderCreatedSchema,
+    },
+    (ctx, { body }) => createOrder(ctx, body),
   );
 
   r.put(
     `${BASE}/:id`,
-    { config: buyer, schema: { tags, params: idParams, body: purchaseOrderUpdateSchema } },
-    async (req) => {
-      await updateOrder(db, req.auth!, req.params.id, req.body);
-      return ok(await getOrder(db, req.auth!, req.params.id));
+    {
+      operationId: 'updatePurchaseOrder',
+      access: buyer,
+      params,
+      body: purchaseOrderUpdateSchema,
+      reply: purchaseOrderDetailSchema,
+    },
+    async (ctx, { params, body }) => {
+      await updateOrder(ctx, params.id, body);
+      return getOrder(ctx, params.id);
     },
   );
 
-  r.post(`${BASE}/:id/copy`, { config: buyer, schema: { tags, params: idParams } }, async (req) =>
-    ok(await copyOrder(db, req.auth!, req.params.id, idempotencyScope(req))),
+  r.post(
+    `${BASE}/:id/copy`,
+    { operationId: 'copyPurchaseOrder', access: buyer, params, reply: purchaseOrderCreatedSchema },
+    (ctx, { params }) => copyOrder(ctx, params.id),
   );
 
   r.post(
     `${BASE}/:id/actions/:action`,
-    { config: eitherSide, schema: { tags, params: actionParams, body: purchaseOrderActionSchema } },
-    async (req) => ok(await actOnOrder(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
+    {
+      operationId: 'actOnPurchaseOrder',
+      access: eitherSide,
+      params: actionParams,
+      body: purchaseOrderActionSchema,
+      reply: purchaseOrderDetailSchema,
+    },
+    (ctx, { params, body }) => actOnOrder(ctx, params.id, params.action, body ?? {}),
   );
 
   // --- changes ---------------------------------------------------------------------------------
 
+  const tags = ['purchase-order-changes'];
+
   r.post(
     `${CHANGES}/list`,
-    { config: eitherSide, schema: { tags: changeTags, body: purchaseChangeListSchema } },
-    async (req) => ok(await inTenantTx(db, req.auth!.tenantId, (tx) => changes.listChanges(tx, req.auth!, req.body))),
+    {
+      operationId: 'listPurchaseOrderChanges',
+      access: eitherSide,
+      tags,
+      body: purchaseChangeListSchema,
+      reply: pageReplySchema(purchaseChangeListItemSchema),
+    },
+    (ctx, { body }) => changes.listChanges(ctx, body),
   );
 
-  r.get(`${CHANGES}/:id`, { config: eitherSide, schema: { tags: changeTags, params: idParams } }, async (req) =>
-    ok(await changes.getChange(db, req.auth!, req.params.id)),
+  r.get(
+    `${CHANGES}/:id`,
+    { operationId: 'getPurchaseOrderChange', access: eitherSide, tags, params, reply: purchaseChangeDetailSchema },
+    (ctx, { params }) => changes.getChange(ctx, params.id),
   );
 
-  r.post(CHANGES, { config: changer, schema: { tags: changeTags, body: purchaseChangeCreateSchema } }, async (req) =>
-    ok(await changes.createChange(deps(req), req.auth!, req.body, idempotencyScope(req))),
+  r.post(
+    CHANGES,
+    {
+      operationId: 'createPurchaseOrderChange',
+      access: changer,
+      tags,
+      body: purchaseChangeCreateSchema,
+      reply: purchaseChangeCreatedSchema,
+    },
+    (ctx, { body }) => changes.createChange(ctx, body),
   );
 
   r.put(
     `${CHANGES}/:id`,
-    { config: changer, schema: { tags: changeTags, params: idParams, body: purchaseChangeUpdateSchema } },
-    async (req) => {
-      await changes.updateChange(db, req.auth!, req.params.id, req.body);
-      return ok(await changes.getChange(db, req.auth!, req.params.id));
+    {
+      operationId: 'updatePurchaseOrderChange',
+      access: changer,
+      tags,
+      params,
+      body: purchaseChangeUpdateSchema,
+      reply: purchaseChangeDetailSchema,
+    },
+    async (ctx, { params, body }) => {
+      await changes.updateChange(ctx, params.id, body);
+      return changes.getChange(ctx, params.id);
     },
   );
 
   r.post(
     `${CHANGES}/:id/actions/:action`,
-    { config: eitherSide, schema: { tags: changeTags, params: changeActionParams, body: purchaseChangeActionSchema } },
-    async (req) =>
-      ok(await changes.actOnChange(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
+    {
+      operationId: 'actOnPurchaseOrderChange',
+      access: eitherSide,
+      tags,
+      params: changeActionParams,
+      body: purchaseChangeActionSchema,
+      reply: purchaseChangeDetailSchema,
+    },
+    (ctx, { params, body }) => changes.actOnChange(ctx, params.id, params.action, body ?? {}),
   );
 }

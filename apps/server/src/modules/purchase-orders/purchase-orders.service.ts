@@ -3,19 +3,19 @@ import {
   PURCHASE_ORDER_EDITABLE_STATUSES,
   PURCHASE_ORDER_LINE_STATUS,
   PURCHASE_ORDER_STATUS,
+  type PurchaseOrderCreated,
   type purchaseOrderCreateSchema,
   type purchaseOrderUpdateSchema,
 } from '@concord/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
 import { suppliers } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { resolveDataScope } from '../../platform/data-scope.ts';
 import { actorOf, nextDocumentNumber, requireAny, today } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import type { TellDeps } from '../../platform/services.ts';
 import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
@@ -45,8 +45,8 @@ const L = PURCHASE_ORDER_LINE_STATUS;
 // Buyer: create, edit, copy. Steps on a sent order are in purchase-orders.actions.ts.
 
 /** The supplier must be one the caller may see and that can receive documents. */
-export async function checkSupplier(q: Queryable, auth: Auth, supplierId: string, sending: boolean) {
-  const me = auth.tenantId!;
+export async function checkSupplier(ctx: RequestContext, supplierId: string, sending: boolean) {
+  const { tx: q, auth, tenantId: me } = ctx;
   const scope = await resolveDataScope(q, auth);
   const [seen] = await q
     .select({ id: suppliers.id })
@@ -59,21 +59,13 @@ export async function checkSupplier(q: Queryable, auth: Auth, supplierId: string
   return s;
 }
 
-interface Created {
-  id: string;
-  orderNo: string;
-  status: number;
-  version: number;
-}
-
 /** Writes a new order and its lines in the caller's transaction (create, copy, import). */
 export async function insertOrder(
-  tx: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   input: Omit<CreateInput, 'lines'> & { lines: LineInput[] },
-): Promise<Created & { supplierTenantId: string | null; supName: string; lineCount: number }> {
-  const me = auth.tenantId!;
-  const s = await checkSupplier(tx, auth, input.supplierId, input.send);
+): Promise<PurchaseOrderCreated & { supplierTenantId: string | null; supName: string; lineCount: number }> {
+  const { tx, auth, tenantId: me } = ctx;
+  const s = await checkSupplier(ctx, input.supplierId, input.send);
   const places = await getDecimalPlaces(tx, me);
   const lines = await resolveLines(
     tx,
@@ -152,122 +144,109 @@ export async function tellSent(
   );
 }
 
-export async function createOrder(
-  deps: TellDeps,
-  auth: Auth,
-  input: CreateInput,
-  idem: IdempotencyScope,
-): Promise<Created> {
-  requireAny(auth, [BUYER_READ]);
-  let sent: Awaited<ReturnType<typeof insertOrder>> | null = null;
-  const result = await inTenantTx(deps.db, auth.tenantId, (tx) =>
-    idempotent(tx, idem, async () => {
-      const created = await insertOrder(tx, auth, input);
-      sent = input.send ? created : null;
-      return { id: created.id, orderNo: created.orderNo, status: created.status, version: created.version };
-    }),
-  );
-  // A replayed Idempotency-Key returns the stored reply and tells nobody twice.
-  if (sent) await tellSent(deps, auth.tenantId!, [sent]);
-  return result;
+export async function createOrder(ctx: RequestContext, input: CreateInput): Promise<PurchaseOrderCreated> {
+  requireAny(ctx.auth, [BUYER_READ]);
+  return idempotent(ctx.tx, ctx.idem, async () => {
+    const created = await insertOrder(ctx, input);
+    // Registered only when the create really ran: a replayed Idempotency-Key tells nobody twice.
+    if (input.send) ctx.afterCommit(() => tellSent(ctx.tell, ctx.tenantId, [created]));
+    return { id: created.id, orderNo: created.orderNo, status: created.status, version: created.version };
+  });
 }
 
-export async function updateOrder(db: Db, auth: Auth, id: string, input: UpdateInput): Promise<void> {
+export async function updateOrder(ctx: RequestContext, id: string, input: UpdateInput): Promise<void> {
+  const { tx, auth, tenantId: me } = ctx;
   requireAny(auth, [BUYER_READ]);
-  const me = auth.tenantId!;
-  await inTenantTx(db, me, async (tx) => {
-    const hit = await findOrder(tx, auth, id);
-    if (hit?.side !== 'buyer') throw new AppError('NOT_FOUND');
-    if (!PURCHASE_ORDER_EDITABLE_STATUSES.includes(hit.row.status as never))
-      throw new AppError('PURCHASE_ORDER_NOT_EDITABLE');
-    await checkSupplier(tx, auth, input.supplierId, false);
-    const places = await getDecimalPlaces(tx, me);
-    const given = keepHiddenPrices(auth.showPrice, input.lines, await loadLines(tx, me, id));
-    const lines = await resolveLines(
-      tx,
-      me,
-      input.supplierId,
-      given,
-      places,
-      given.map((_, i) => i + 1),
-    );
-    const [moved] = await tx
-      .update(po)
-      .set({
-        supplierId: input.supplierId,
-        currency: input.currency,
-        taxIncluded: input.taxIncluded,
-        paymentTerms: input.paymentTerms,
-        orderDate: input.orderDate,
-        remarks: input.remarks,
-        attachments: input.attachments,
-        totalAmount: totalOf(lines, places),
-        lineCount: lines.length,
-        decimalPlaces: places,
-        version: sql`${po.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(po.tenantId, me),
-          eq(po.id, id),
-          eq(po.version, input.version),
-          inArray(po.status, [...PURCHASE_ORDER_EDITABLE_STATUSES]),
-        ),
-      )
-      .returning({ id: po.id });
-    if (!moved) throw new AppError('CONFLICT');
-    await tx.delete(pol).where(and(eq(pol.tenantId, me), eq(pol.orderId, id)));
-    await insertLines(tx, { tenantId: me, id, supplierTenantId: null }, lines);
-    await attachFiles(tx, auth.userId, { table: po, id, ownerTenantId: me }, input.attachments);
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: ORDER_MODULE,
-      targetId: id,
-      summary: `edited draft ${hit.row.orderNo}: ${lines.length} line(s)`,
-    });
+  const hit = await findOrder(tx, auth, id);
+  if (hit?.side !== 'buyer') throw new AppError('NOT_FOUND');
+  if (!PURCHASE_ORDER_EDITABLE_STATUSES.includes(hit.row.status as never))
+    throw new AppError('PURCHASE_ORDER_NOT_EDITABLE');
+  await checkSupplier(ctx, input.supplierId, false);
+  const places = await getDecimalPlaces(tx, me);
+  const given = keepHiddenPrices(auth.showPrice, input.lines, await loadLines(tx, me, id));
+  const lines = await resolveLines(
+    tx,
+    me,
+    input.supplierId,
+    given,
+    places,
+    given.map((_, i) => i + 1),
+  );
+  const [moved] = await tx
+    .update(po)
+    .set({
+      supplierId: input.supplierId,
+      currency: input.currency,
+      taxIncluded: input.taxIncluded,
+      paymentTerms: input.paymentTerms,
+      orderDate: input.orderDate,
+      remarks: input.remarks,
+      attachments: input.attachments,
+      totalAmount: totalOf(lines, places),
+      lineCount: lines.length,
+      decimalPlaces: places,
+      version: sql`${po.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(po.tenantId, me),
+        eq(po.id, id),
+        eq(po.version, input.version),
+        inArray(po.status, [...PURCHASE_ORDER_EDITABLE_STATUSES]),
+      ),
+    )
+    .returning({ id: po.id });
+  if (!moved) throw new AppError('CONFLICT');
+  await tx.delete(pol).where(and(eq(pol.tenantId, me), eq(pol.orderId, id)));
+  await insertLines(tx, { tenantId: me, id, supplierTenantId: null }, lines);
+  await attachFiles(tx, auth.userId, { table: po, id, ownerTenantId: me }, input.attachments);
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: ORDER_MODULE,
+    targetId: id,
+    summary: `edited draft ${hit.row.orderNo}: ${lines.length} line(s)`,
   });
 }
 
 /** A new draft with the same supplier, terms and lines, dated today. */
-export async function copyOrder(db: Db, auth: Auth, id: string, idem: IdempotencyScope): Promise<Created> {
+export async function copyOrder(ctx: RequestContext, id: string): Promise<PurchaseOrderCreated> {
+  const { tx, auth } = ctx;
   requireAny(auth, [BUYER_READ]);
-  return inTenantTx(db, auth.tenantId, (tx) =>
-    idempotent(tx, idem, async () => {
-      const hit = await findOrder(tx, auth, id);
-      if (hit?.side !== 'buyer') throw new AppError('NOT_FOUND');
-      const lines = (await loadLines(tx, hit.row.tenantId, id)).filter((l) => l.status !== L.CANCELLED);
-      const created = await insertOrder(tx, auth, {
-        supplierId: hit.row.supplierId,
-        currency: hit.row.currency,
-        taxIncluded: hit.row.taxIncluded,
-        paymentTerms: hit.row.paymentTerms,
-        orderDate: today(),
-        remarks: hit.row.remarks,
-        attachments: hit.row.attachments,
-        send: false,
-        lines: lines.map((l) => ({
-          materialId: l.materialId,
-          prdtNo: l.prdtNo,
-          prdtName: l.prdtName,
-          prdtSpc: l.prdtSpc,
-          unitNo: l.unitNo,
-          unitName: l.unitName,
-          qty: Number(l.qty),
-          price: Number(l.price),
-          taxRate: Number(l.taxRate),
-          requestedDate: l.requestedDate,
-          warehouseId: l.warehouseId,
-          remark: l.remark,
-        })),
-      });
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: ORDER_MODULE,
-        targetId: created.id,
-        summary: `copied from order ${hit.row.orderNo}`,
-      });
-      return { id: created.id, orderNo: created.orderNo, status: created.status, version: created.version };
-    }),
-  );
+  return idempotent(tx, ctx.idem, async () => {
+    const hit = await findOrder(tx, auth, id);
+    if (hit?.side !== 'buyer') throw new AppError('NOT_FOUND');
+    const lines = (await loadLines(tx, hit.row.tenantId, id)).filter((l) => l.status !== L.CANCELLED);
+    const created = await insertOrder(ctx, {
+      supplierId: hit.row.supplierId,
+      currency: hit.row.currency,
+      taxIncluded: hit.row.taxIncluded,
+      paymentTerms: hit.row.paymentTerms,
+      orderDate: today(),
+      remarks: hit.row.remarks,
+      attachments: hit.row.attachments,
+      send: false,
+      lines: lines.map((l) => ({
+        materialId: l.materialId,
+        prdtNo: l.prdtNo,
+        prdtName: l.prdtName,
+        prdtSpc: l.prdtSpc,
+        unitNo: l.unitNo,
+        unitName: l.unitName,
+        qty: Number(l.qty),
+        price: Number(l.price),
+        taxRate: Number(l.taxRate),
+        requestedDate: l.requestedDate,
+        warehouseId: l.warehouseId,
+        remark: l.remark,
+      })),
+    });
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: ORDER_MODULE,
+      targetId: created.id,
+      summary: `copied from order ${hit.row.orderNo}`,
+    });
+    return { id: created.id, orderNo: created.orderNo, status: created.status, version: created.version };
+  });
 }

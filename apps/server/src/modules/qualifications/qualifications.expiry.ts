@@ -8,7 +8,7 @@ import {
 import { and, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
 import { enterprises, qualificationDocuments as qd, suppliers } from '../../db/schema.ts';
-import { inTenantTx } from '../../platform/context.ts';
+import { inTenantTx, type RequestContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/documents.ts';
 import { enqueue, type JobRunner } from '../../platform/jobs.ts';
 import type { OutgoingMessage } from '../../platform/mail.ts';
@@ -121,7 +121,91 @@ const groupBy = <T, K>(items: T[], key: (t: T) => K) => {
   return out;
 };
 
-/** The check for one buyer enterprise as of `asOf`; `markDone` commits the job's completion with it. */
+interface ExpiryOutcome {
+  result: QualificationExpiryResult & { supplierJobIds: string[] };
+  /** The buyer's notification e-mails, sent once the transaction has committed. */
+  emails: OutgoingMessage[];
+}
+
+/**
+ * The check for one buyer enterprise as of `asOf`, in the caller's transaction of that enterprise:
+ * moves the documents, writes the buyer's messages and queues the suppliers' notices.
+ */
+async function expireDocuments(
+  q: Queryable,
+  tenantId: string,
+  asOf: string,
+  expiringDays: number,
+): Promise<ExpiryOutcome> {
+  const counts = await markDueDocuments(q, tenantId, asOf, expiringDays);
+  const announced: Announced[] = await q
+    .update(qd)
+    .set({ notifiedStatus: sql`${qd.status}` })
+    .from(suppliers)
+    .where(
+      and(
+        eq(qd.tenantId, tenantId),
+        inArray(qd.status, [S.EXPIRING, S.EXPIRED]),
+        sql`${qd.notifiedStatus} is distinct from ${qd.status}`,
+        eq(suppliers.tenantId, qd.tenantId),
+        eq(suppliers.id, qd.supplierId),
+      ),
+    )
+    .returning({
+      id: qd.id,
+      fileCode: qd.fileCode,
+      fileName: qd.fileName,
+      status: qd.status,
+      fileDqDate: qd.fileDqDate,
+      supCode: suppliers.supCode,
+      ownerId: qd.ownerId,
+      supplierTenantId: qd.supplierTenantId,
+    });
+  const line = (d: Announced) =>
+    `${d.fileCode} "${d.fileName}" (${d.supCode}) valid until ${d.fileDqDate ?? 'long-term'}`;
+  const emails: OutgoingMessage[] = [];
+  const recipients = new Map<string | null, string[]>();
+  const byUser = new Map<string, Announced[]>();
+  for (const d of announced) {
+    if (!recipients.has(d.ownerId)) recipients.set(d.ownerId, await recipientsOf(q, tenantId, d.ownerId));
+    for (const u of recipients.get(d.ownerId)!) byUser.set(u, [...(byUser.get(u) ?? []), d]);
+  }
+  for (const [userId, docs] of byUser) {
+    for (const [status, group] of groupBy(docs, (d) => d.status)) {
+      emails.push(
+        ...(await notifyUsers(q, {
+          tenantId,
+          userIds: [userId],
+          kind: 'qualification',
+          title: headline(status, group.length, expiringDays),
+          content: group.map(line).join('\n'),
+          link: group.length === 1 ? buyerLink(group[0]!.id) : `/supplier/qualification?status=${status}`,
+        })),
+      );
+    }
+  }
+  const supplierJobIds: string[] = [];
+  for (const [supplierTenantId, docs] of groupBy(
+    announced.filter((d) => d.supplierTenantId),
+    (d) => d.supplierTenantId!,
+  )) {
+    const id = await enqueue(q, NOTIFY_SUPPLIER_JOB, {
+      buyerTenantId: tenantId,
+      supplierTenantId,
+      documents: docs.map((d) => ({
+        id: d.id,
+        fileCode: d.fileCode,
+        fileName: d.fileName,
+        status: d.status,
+        fileDqDate: d.fileDqDate,
+      })),
+    });
+    if (id) supplierJobIds.push(id);
+  }
+  return { result: { asOf, ...counts, notified: announced.length, supplierJobIds }, emails };
+}
+
+/** The daily check for one buyer enterprise; `markDone` commits the job's completion with it. */
 export async function applyQualificationExpiry(
   deps: Pick<QualificationDeps, 'db' | 'provider' | 'log' | 'expiringDays'>,
   tenantId: string,
@@ -129,73 +213,9 @@ export async function applyQualificationExpiry(
   markDone?: (tx: Queryable) => Promise<void>,
 ): Promise<QualificationExpiryResult & { supplierJobIds: string[] }> {
   const { result, emails } = await inTenantTx(deps.db, tenantId, async (tx) => {
-    const counts = await markDueDocuments(tx, tenantId, asOf, deps.expiringDays);
-    const announced: Announced[] = await tx
-      .update(qd)
-      .set({ notifiedStatus: sql`${qd.status}` })
-      .from(suppliers)
-      .where(
-        and(
-          eq(qd.tenantId, tenantId),
-          inArray(qd.status, [S.EXPIRING, S.EXPIRED]),
-          sql`${qd.notifiedStatus} is distinct from ${qd.status}`,
-          eq(suppliers.tenantId, qd.tenantId),
-          eq(suppliers.id, qd.supplierId),
-        ),
-      )
-      .returning({
-        id: qd.id,
-        fileCode: qd.fileCode,
-        fileName: qd.fileName,
-        status: qd.status,
-        fileDqDate: qd.fileDqDate,
-        supCode: suppliers.supCode,
-        ownerId: qd.ownerId,
-        supplierTenantId: qd.supplierTenantId,
-      });
-    const line = (d: Announced) =>
-      `${d.fileCode} "${d.fileName}" (${d.supCode}) valid until ${d.fileDqDate ?? 'long-term'}`;
-    const emails: OutgoingMessage[] = [];
-    const recipients = new Map<string | null, string[]>();
-    const byUser = new Map<string, Announced[]>();
-    for (const d of announced) {
-      if (!recipients.has(d.ownerId)) recipients.set(d.ownerId, await recipientsOf(tx, tenantId, d.ownerId));
-      for (const u of recipients.get(d.ownerId)!) byUser.set(u, [...(byUser.get(u) ?? []), d]);
-    }
-    for (const [userId, docs] of byUser) {
-      for (const [status, group] of groupBy(docs, (d) => d.status)) {
-        emails.push(
-          ...(await notifyUsers(tx, {
-            tenantId,
-            userIds: [userId],
-            kind: 'qualification',
-            title: headline(status, group.length, deps.expiringDays),
-            content: group.map(line).join('\n'),
-            link: group.length === 1 ? buyerLink(group[0]!.id) : `/supplier/qualification?status=${status}`,
-          })),
-        );
-      }
-    }
-    const supplierJobIds: string[] = [];
-    for (const [supplierTenantId, docs] of groupBy(
-      announced.filter((d) => d.supplierTenantId),
-      (d) => d.supplierTenantId!,
-    )) {
-      const id = await enqueue(tx, NOTIFY_SUPPLIER_JOB, {
-        buyerTenantId: tenantId,
-        supplierTenantId,
-        documents: docs.map((d) => ({
-          id: d.id,
-          fileCode: d.fileCode,
-          fileName: d.fileName,
-          status: d.status,
-          fileDqDate: d.fileDqDate,
-        })),
-      });
-      if (id) supplierJobIds.push(id);
-    }
+    const outcome = await expireDocuments(tx, tenantId, asOf, deps.expiringDays);
     await markDone?.(tx);
-    return { result: { asOf, ...counts, notified: announced.length, supplierJobIds }, emails };
+    return outcome;
   });
   await sendNotificationEmails(deps.provider, emails, deps.log);
   return result;
@@ -269,13 +289,20 @@ export function registerQualificationJobs(runner: JobRunner, deps: Qualification
   runner.daily(EXPIRY_JOB);
 }
 
-/** The admin's "run the check now" for its own enterprise; the supplier messages go out at once too. */
+/**
+ * The admin's "run the check now" for its own enterprise, in the request's transaction; once it has
+ * committed, the e-mails go out and the supplier messages it queued are run at once.
+ */
 export async function runQualificationExpiryNow(
-  deps: QualificationDeps,
-  tenantId: string,
+  ctx: RequestContext,
+  jobs: JobRunner,
+  expiringDays: number,
   asOf: string,
 ): Promise<QualificationExpiryResult> {
-  const { supplierJobIds, ...result } = await applyQualificationExpiry(deps, tenantId, asOf);
-  if (supplierJobIds.length) await deps.jobs.runDue({ ids: supplierJobIds });
-  return result;
+  const { result, emails } = await expireDocuments(ctx.tx, ctx.tenantId, asOf, expiringDays);
+  const { supplierJobIds, ...counts } = result;
+  const tell = ctx.tell;
+  if (!('quiet' in tell)) ctx.afterCommit(() => sendNotificationEmails(tell.provider, emails, tell.log));
+  if (supplierJobIds.length) ctx.afterCommit(() => jobs.runDue({ ids: supplierJobIds }));
+  return counts;
 }

@@ -11,11 +11,11 @@ import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { qualificationRequirements as qr, supplierClasses, suppliers } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, escapeLike, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -67,14 +67,13 @@ async function select(q: Queryable, where: SQL | undefined) {
 }
 
 export async function listRequirements(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<QualificationRequirement>> {
   requireAny(auth, READ);
   const f = query.filter ?? {};
   const where = and(
-    eq(qr.tenantId, auth.tenantId!),
+    eq(qr.tenantId, tenantId),
     f.scopeType ? eq(qr.scopeType, f.scopeType) : undefined,
     f.scopeId ? eq(qr.scopeId, f.scopeId) : undefined,
     f.fileName ? ilike(qr.fileName, escapeLike(f.fileName)) : undefined,
@@ -95,12 +94,10 @@ export async function listRequirements(
 
 /** The requirements that apply to one supplier: set on it, or on its class. */
 export async function applicableRequirements(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId: me }: RequestContext,
   supplierId: string,
 ): Promise<QualificationRequirement[]> {
   requireAny(auth, READ);
-  const me = auth.tenantId!;
   const [supplier] = await q
     .select({ classId: suppliers.supplierClassId })
     .from(suppliers)
@@ -153,13 +150,10 @@ const loggable = (f: Record<string, unknown>) => ({
 });
 
 export async function createRequirement(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId: me, idem }: RequestContext,
   input: CreateInput,
-  idem: IdempotencyScope,
 ): Promise<QualificationRequirement> {
   requireAny(auth, [WRITE]);
-  const me = auth.tenantId!;
   return idempotent(q, idem, async () => {
     await assertScope(q, me, input.scopeType, input.scopeId);
     const id = newId();
@@ -177,13 +171,11 @@ export async function createRequirement(
 }
 
 export async function updateRequirement(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId: me }: RequestContext,
   id: string,
   input: UpdateInput,
 ): Promise<QualificationRequirement> {
   requireAny(auth, [WRITE]);
-  const me = auth.tenantId!;
   const [before] = await q
     .select()
     .from(qr)
@@ -211,9 +203,8 @@ export async function updateRequirement(
 }
 
 /** Documents already requested keep their own copy of the fields, so a requirement can go at any time. */
-export async function deleteRequirement(q: Queryable, auth: Auth, id: string): Promise<void> {
+export async function deleteRequirement({ tx: q, auth, tenantId: me }: RequestContext, id: string): Promise<void> {
   requireAny(auth, [WRITE]);
-  const me = auth.tenantId!;
   const [gone] = await q
     .delete(qr)
     .where(and(eq(qr.tenantId, me), eq(qr.id, id)))

@@ -1,23 +1,28 @@
 import {
+  noReplySchema,
+  pageReplySchema,
   QUALIFICATION_ACTIONS,
   qualificationActionSchema,
+  qualificationDetailSchema,
+  qualificationExpiryResultSchema,
+  qualificationListItemSchema,
   qualificationListSchema,
+  qualificationOptionsSchema,
+  qualificationRequestResultSchema,
   qualificationRequestSchema,
   qualificationRequirementListSchema,
+  qualificationRequirementReplySchema,
   qualificationRequirementSchema,
   qualificationRequirementUpdateSchema,
   qualificationRunExpirySchema,
   qualificationUpdateSchema,
   srmIdSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ok } from '../../platform/http.ts';
-import { idempotencyScope } from '../../platform/idempotency.ts';
 import { localDate } from '../../platform/jobs.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { writeDemoAttachments } from '../../seed/qualifications.ts';
 import { expiringDaysFrom, registerQualificationJobs, runQualificationExpiryNow } from './qualifications.expiry.ts';
@@ -26,117 +31,156 @@ import * as documents from './qualifications.service.ts';
 
 const BASE = '/gateway/srm/qualification-documents';
 const REQUIREMENTS = `${BASE}/requirements`;
-const idParams = z.object({ id: srmIdSchema });
-const actionParams = idParams.extend({ action: z.enum(QUALIFICATION_ACTIONS) });
+const params = z.object({ id: srmIdSchema });
+const actionParams = params.extend({ action: z.enum(QUALIFICATION_ACTIONS) });
 
 export function registerQualificationRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const tags = ['qualification-documents'];
-  const expiringDays = expiringDaysFrom();
-  const deps = (req?: FastifyRequest): documents.QualificationDeps => ({
-    db,
-    provider: s.provider,
-    log: req?.log ?? app.log,
+  const r = defineRoutes(app, s, { tags: ['qualification-documents'] });
+  const settings: documents.QualificationSettings = {
     dataDir: s.config.dataDir,
     clock: s.jobs.clock,
+    expiringDays: expiringDaysFrom(),
+  };
+  registerQualificationJobs(s.jobs, {
+    ...settings,
+    db: s.database.db,
+    provider: s.provider,
+    log: app.log,
     jobs: s.jobs,
-    expiringDays,
   });
-  registerQualificationJobs(s.jobs, deps());
   // The seed runs against the database only; the sample PDFs its documents point at live in the file store.
   if (s.config.seedDemo) writeDemoAttachments(s.config.dataDir);
   // Routes serving both sides declare 'member'; the service requires PO_SUP_RZ (or PO_SUP_ARC to read)
   // of the requesting buyer and SL_CUS of the answering supplier, as the side of the document decides.
-  const eitherSide = { access: 'member' } as const;
-  const buyer = { access: 'PO_SUP_RZ' } as const;
+  const eitherSide = 'member';
+  const buyer = 'PO_SUP_RZ';
 
-  r.post(`${BASE}/list`, { config: eitherSide, schema: { tags, body: qualificationListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => documents.listQualifications(tx, req.auth!, req.body))),
+  r.post(
+    `${BASE}/list`,
+    {
+      operationId: 'listQualificationDocuments',
+      access: eitherSide,
+      body: qualificationListSchema,
+      reply: pageReplySchema(qualificationListItemSchema),
+    },
+    (ctx, { body }) => documents.listQualifications(ctx, body),
   );
 
-  r.get(`${BASE}/options`, { config: eitherSide, schema: { tags } }, async (req) =>
-    ok(
-      await inTenantTx(db, req.auth!.tenantId, (tx) => documents.getQualificationOptions(tx, req.auth!, expiringDays)),
-    ),
+  r.get(
+    `${BASE}/options`,
+    { operationId: 'getQualificationOptions', access: eitherSide, reply: qualificationOptionsSchema },
+    (ctx) => documents.getQualificationOptions(ctx, settings.expiringDays),
   );
 
   r.post(
     `${BASE}/run-expiry`,
-    { config: { ...buyer, adminOnly: true }, schema: { tags, body: qualificationRunExpirySchema.optional() } },
-    async (req) => {
-      const asOf = req.body?.asOf;
+    {
+      operationId: 'runQualificationExpiry',
+      access: buyer,
+      adminOnly: true,
+      body: qualificationRunExpirySchema.optional(),
+      reply: qualificationExpiryResultSchema,
+    },
+    (ctx, { body }) => {
+      const asOf = body?.asOf;
       // A chosen day is a faked clock: only where the development outbox is open (demo, e2e).
       if (asOf && s.config.devOutbox === 'off') throw new AppError('FORBIDDEN');
-      return ok(await runQualificationExpiryNow(deps(req), req.auth!.tenantId!, asOf ?? localDate(s.jobs.clock.now())));
+      return runQualificationExpiryNow(ctx, s.jobs, settings.expiringDays, asOf ?? localDate(settings.clock.now()));
     },
   );
 
   r.post(
     `${REQUIREMENTS}/list`,
-    { config: eitherSide, schema: { tags, body: qualificationRequirementListSchema } },
-    async (req) =>
-      ok(await inTenantTx(db, req.auth!.tenantId, (tx) => requirements.listRequirements(tx, req.auth!, req.body))),
+    {
+      operationId: 'listQualificationRequirements',
+      access: eitherSide,
+      body: qualificationRequirementListSchema,
+      reply: pageReplySchema(qualificationRequirementReplySchema),
+    },
+    (ctx, { body }) => requirements.listRequirements(ctx, body),
   );
 
   r.get(
     `${REQUIREMENTS}/applicable`,
-    { config: eitherSide, schema: { tags, querystring: z.object({ supplierId: srmIdSchema }) } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          requirements.applicableRequirements(tx, req.auth!, req.query.supplierId),
-        ),
-      ),
+    {
+      operationId: 'listApplicableQualificationRequirements',
+      access: eitherSide,
+      query: z.object({ supplierId: srmIdSchema }),
+      reply: z.array(qualificationRequirementReplySchema),
+    },
+    (ctx, { query }) => requirements.applicableRequirements(ctx, query.supplierId),
   );
 
-  r.post(REQUIREMENTS, { config: buyer, schema: { tags, body: qualificationRequirementSchema } }, async (req) =>
-    ok(
-      await inTenantTx(db, req.auth!.tenantId, (tx) =>
-        requirements.createRequirement(tx, req.auth!, req.body, idempotencyScope(req)),
-      ),
-    ),
+  r.post(
+    REQUIREMENTS,
+    {
+      operationId: 'createQualificationRequirement',
+      access: buyer,
+      body: qualificationRequirementSchema,
+      reply: qualificationRequirementReplySchema,
+    },
+    (ctx, { body }) => requirements.createRequirement(ctx, body),
   );
 
   r.put(
     `${REQUIREMENTS}/:id`,
-    { config: buyer, schema: { tags, params: idParams, body: qualificationRequirementUpdateSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          requirements.updateRequirement(tx, req.auth!, req.params.id, req.body),
-        ),
-      ),
+    {
+      operationId: 'updateQualificationRequirement',
+      access: buyer,
+      params,
+      body: qualificationRequirementUpdateSchema,
+      reply: qualificationRequirementReplySchema,
+    },
+    (ctx, { params, body }) => requirements.updateRequirement(ctx, params.id, body),
   );
 
-  r.delete(`${REQUIREMENTS}/:id`, { config: buyer, schema: { tags, params: idParams } }, async (req) => {
-    await inTenantTx(db, req.auth!.tenantId, (tx) => requirements.deleteRequirement(tx, req.auth!, req.params.id));
-    return ok(null);
-  });
-
-  r.get(`${BASE}/:id`, { config: eitherSide, schema: { tags, params: idParams } }, async (req) =>
-    ok(await documents.getQualification(db, req.auth!, req.params.id)),
+  r.delete(
+    `${REQUIREMENTS}/:id`,
+    { operationId: 'deleteQualificationRequirement', access: buyer, params, reply: noReplySchema },
+    async (ctx, { params }) => {
+      await requirements.deleteRequirement(ctx, params.id);
+      return null;
+    },
   );
 
-  r.post(BASE, { config: buyer, schema: { tags, body: qualificationRequestSchema } }, async (req) =>
-    ok(await documents.createQualificationRequests(deps(req), req.auth!, req.body, idempotencyScope(req))),
+  r.get(
+    `${BASE}/:id`,
+    { operationId: 'getQualificationDocument', access: eitherSide, params, reply: qualificationDetailSchema },
+    (ctx, { params }) => documents.getQualification(ctx, params.id),
+  );
+
+  r.post(
+    BASE,
+    {
+      operationId: 'requestQualificationDocuments',
+      access: buyer,
+      body: qualificationRequestSchema,
+      reply: qualificationRequestResultSchema,
+    },
+    (ctx, { body }) => documents.createQualificationRequests(ctx, body),
   );
 
   r.put(
     `${BASE}/:id`,
-    { config: buyer, schema: { tags, params: idParams, body: qualificationUpdateSchema } },
-    async (req) => {
-      await inTenantTx(db, req.auth!.tenantId, (tx) =>
-        documents.updateQualification(tx, req.auth!, req.params.id, req.body),
-      );
-      return ok(await documents.getQualification(db, req.auth!, req.params.id));
+    {
+      operationId: 'updateQualificationDocument',
+      access: buyer,
+      params,
+      body: qualificationUpdateSchema,
+      reply: qualificationDetailSchema,
     },
+    (ctx, { params, body }) => documents.updateQualification(ctx, params.id, body),
   );
 
   r.post(
     `${BASE}/:id/actions/:action`,
-    { config: eitherSide, schema: { tags, params: actionParams, body: qualificationActionSchema } },
-    async (req) =>
-      ok(await documents.actOnQualification(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
+    {
+      operationId: 'actOnQualificationDocument',
+      access: eitherSide,
+      params: actionParams,
+      body: qualificationActionSchema,
+      reply: qualificationDetailSchema,
+    },
+    (ctx, { params, body }) => documents.actOnQualification(ctx, settings, params.id, params.action, body ?? {}),
   );
 }

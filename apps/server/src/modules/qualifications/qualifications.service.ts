@@ -36,25 +36,25 @@ import {
   suppliers,
   users,
 } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { MemberAuth, RequestContext } from '../../platform/context.ts';
 import { resolveDataScope } from '../../platform/data-scope.ts';
 import {
   actorOf,
-  documentHistory,
   escapeLike,
+  historyOfDocument,
   partyOf,
   requireAny,
   sideCondition as twoPartySide,
 } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { type Clock, type JobRunner, localDate } from '../../platform/jobs.ts';
 import type { MessageProvider } from '../../platform/mail.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
-import { tellParty } from '../messages/messages.tell.ts';
+import { type PartyNote, tellParty } from '../messages/messages.tell.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
 import { archiveScope } from '../suppliers/suppliers.scope.ts';
 import { assertSupplierAddressable } from '../suppliers/suppliers.service.ts';
@@ -67,17 +67,21 @@ type UpdateInput = z.infer<typeof qualificationUpdateSchema>;
 type ActionBody = z.infer<typeof qualificationActionSchema>;
 export type DocumentRow = typeof qd.$inferSelect;
 
-/** What a qualification step needs beyond the database. */
-export interface QualificationDeps {
-  db: Db;
-  provider: MessageProvider;
-  log: FastifyBaseLogger;
+/** What a qualification step needs beyond its request: where uploads live, the clock, the warning window. */
+export interface QualificationSettings {
   /** Where uploads live: a reply's attachments must be files the upload route stored. */
   dataDir: string;
   clock: Clock;
-  jobs: JobRunner;
   /** Days before the due date at which a completed document turns expiring. */
   expiringDays: number;
+}
+
+/** What the background jobs need besides: they run outside any request. */
+export interface QualificationDeps extends QualificationSettings {
+  db: Db;
+  provider: MessageProvider;
+  log: FastifyBaseLogger;
+  jobs: JobRunner;
 }
 
 /** Reading the buyer side: the qualification page (PO_SUP_RZ) or the supplier archive tab (PO_SUP_ARC). */
@@ -135,7 +139,7 @@ type ListRow = Awaited<ReturnType<ReturnType<typeof baseSelect>['where']>>[numbe
 const toItem = (r: ListRow): QualificationListItem => r as QualificationListItem;
 
 /** Both sides' view within their data scopes; a supplier never sees the buyer's drafts. */
-const sideCondition = (q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> =>
+const sideCondition = (q: Queryable, auth: MemberAuth, side: DocumentSide): Promise<SQL | undefined> =>
   twoPartySide(q, auth, side, qd, {
     from: 'supplier',
     status: qd.status,
@@ -143,8 +147,7 @@ const sideCondition = (q: Queryable, auth: Auth, side: DocumentSide): Promise<SQ
   });
 
 export async function listQualifications(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<QualificationListItem>> {
   const f = query.filter ?? { side: 'buyer' as const };
@@ -175,7 +178,7 @@ export async function listQualifications(
 // Detail
 
 /** The document as one side may see it, or null. */
-async function loadForSide(q: Queryable, auth: Auth, id: string, side: DocumentSide) {
+async function loadForSide(q: Queryable, auth: MemberAuth, id: string, side: DocumentSide) {
   const [row] = await q
     .select()
     .from(qd)
@@ -189,22 +192,17 @@ async function loadForSide(q: Queryable, auth: Auth, id: string, side: DocumentS
  * customer addressed to me as the supplier's. The history joins both enterprises' operation logs
  * for this document — who did what and when, never their addresses.
  */
-export async function getQualification(db: Db, auth: Auth, id: string): Promise<QualificationDetail> {
-  const me = auth.tenantId!;
-  const found = await inTenantTx(db, me, async (tx) => {
-    // Not a party: checked as the supplier, so a missing id and another's answer alike.
-    const side = (await partyOf(tx, me, qd, id)) ?? 'supplier';
-    requireAny(auth, side === 'buyer' ? BUYER_READ : [SUPPLIER_READ]);
-    const row = await loadForSide(tx, auth, id, side);
-    if (!row) return null;
-    const [item] = await baseSelect(tx).where(and(eq(qd.tenantId, row.tenantId), eq(qd.id, id)));
-    return { side, row, item: item! };
-  });
-  if (!found) throw new AppError('NOT_FOUND');
-  const { side, row, item } = found;
-  const history = await documentHistory(db, row, MODULE, id, 200);
+export async function getQualification(ctx: RequestContext, id: string): Promise<QualificationDetail> {
+  const { tx, auth, tenantId: me } = ctx;
+  // Not a party: checked as the supplier, so a missing id and another's answer alike.
+  const side = (await partyOf(tx, me, qd, id)) ?? 'supplier';
+  requireAny(auth, side === 'buyer' ? BUYER_READ : [SUPPLIER_READ]);
+  const row = await loadForSide(tx, auth, id, side);
+  if (!row) throw new AppError('NOT_FOUND');
+  const [item] = await baseSelect(tx).where(and(eq(qd.tenantId, row.tenantId), eq(qd.id, id)));
+  const history = await historyOfDocument(ctx, row, MODULE, id, 200);
   return {
-    ...toItem(item),
+    ...toItem(item!),
     side,
     templateFile: row.templateFile as UploadedFileRef | null,
     attachments: row.attachments as UploadedFileRef[],
@@ -220,11 +218,9 @@ export async function getQualification(db: Db, auth: Auth, id: string): Promise<
 
 /** Suppliers and classes the request form offers (buyer) and the customers that asked me (supplier). */
 export async function getQualificationOptions(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId: me }: RequestContext,
   expiringDays: number,
 ): Promise<QualificationOptions> {
-  const me = auth.tenantId!;
   const buyer = BUYER_READ.some((c) => auth.permissions.has(c));
   const supplier = auth.permissions.has(SUPPLIER_READ);
   if (!buyer && !supplier) throw new AppError('FORBIDDEN');
@@ -291,12 +287,12 @@ interface Target {
  */
 async function resolveTargets(
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   supplierIds: string[],
   classIds: string[],
   send: boolean,
 ): Promise<{ targets: Target[]; skipped: QualificationSkipped[] }> {
-  const me = auth.tenantId!;
+  const me = auth.tenantId;
   const scope = await resolveDataScope(q, auth);
   const visible = archiveScope(scope);
   const chosen = [...new Set(supplierIds)];
@@ -369,13 +365,12 @@ interface Sent {
   fileName: string;
 }
 
-async function tellSent(deps: QualificationDeps, buyerTenantId: string, sent: Sent[]): Promise<void> {
-  if (sent.length === 0) return;
-  const buyerName = await nameOf(deps.db, buyerTenantId);
+/** One message per supplier, once the requests are committed. */
+function tellSent(ctx: RequestContext, buyerName: string, sent: Sent[]): Promise<void> {
   const bySupplier = new Map<string, Sent[]>();
   for (const s of sent) bySupplier.set(s.supplierTenantId, [...(bySupplier.get(s.supplierTenantId) ?? []), s]);
-  await tellParty(
-    deps,
+  return tellParty(
+    ctx.tell,
     'qualification',
     [...bySupplier].map(([tenantId, docs]) => ({
       tenantId,
@@ -387,87 +382,80 @@ async function tellSent(deps: QualificationDeps, buyerTenantId: string, sent: Se
 }
 
 export async function createQualificationRequests(
-  deps: QualificationDeps,
-  auth: Auth,
+  ctx: RequestContext,
   input: RequestInput,
-  idem: IdempotencyScope,
 ): Promise<QualificationRequestResult> {
+  const { tx, auth, tenantId: me } = ctx;
   requireAny(auth, [BUYER_WRITE]);
-  const me = auth.tenantId!;
-  let sent: Sent[] = [];
-  const result = await inTenantTx(deps.db, me, (tx) =>
-    idempotent(tx, idem, async () => {
-      const { targets, skipped } = await resolveTargets(
-        tx,
-        auth,
-        input.supplierIds,
-        input.supplierClassIds,
-        input.send,
-      );
-      const requirementIds = [...new Set(input.items.map((i) => i.requirementId).filter((v): v is string => !!v))];
-      if (requirementIds.length) {
-        const found = await tx
-          .select({ id: qualificationRequirements.id })
-          .from(qualificationRequirements)
-          .where(
-            and(eq(qualificationRequirements.tenantId, me), inArray(qualificationRequirements.id, requirementIds)),
-          );
-        if (found.length !== requirementIds.length) throw new AppError('NOT_FOUND');
-      }
-      const codes = await nextFileCodes(tx, me, targets.length * input.items.length);
-      const rows = targets.flatMap((t, ti) =>
-        input.items.map((item, ii) => ({
-          tenantId: me,
-          id: newId(),
-          supplierTenantId: t.supplierTenantId,
-          supplierId: t.id,
-          requirementId: item.requirementId,
-          fileName: item.fileName,
-          description: item.description,
-          fileType: item.fileType,
-          isNecessary: item.isNecessary,
-          validityType: item.validityType,
-          fileDqDate: item.validityType === 'date' ? item.validDate : null,
-          validQuantity: item.validQuantity,
-          templateFile: item.templateFile,
-          fileCode: codes[ti * input.items.length + ii]!,
-          status: input.send ? S.TO_BE_REPLIED : S.DRAFT,
-          ownerId: auth.userId,
-          deptId: auth.deptId,
-        })),
-      );
-      await tx.insert(qd).values(rows);
-      for (const r of rows) {
-        // One template for many suppliers: the first request takes it, the others link it (file-documents.ts).
-        await attachFiles(tx, auth.userId, { table: qd, id: r.id, ownerTenantId: me }, r.templateFile);
-        await recordOperation(tx, actorOf(auth), {
-          type: OPERATION_TYPE.ADD,
-          module: MODULE,
-          targetId: r.id,
-          summary: `${input.send ? 'requested' : 'drafted'} ${r.fileCode} "${r.fileName}" from supplier ${
-            targets.find((t) => t.id === r.supplierId)?.supName ?? ''
-          }`,
-        });
-      }
-      sent = input.send
-        ? rows.map((r) => ({
-            id: r.id,
-            supplierTenantId: r.supplierTenantId!,
-            fileCode: r.fileCode,
-            fileName: r.fileName,
-          }))
-        : [];
-      return { documentIds: rows.map((r) => r.id), skipped };
-    }),
-  );
-  // A replayed Idempotency-Key returns the stored reply and tells nobody twice.
-  await tellSent(deps, me, sent);
-  return result;
+  // A replayed Idempotency-Key returns the stored reply and tells nobody twice: the message is
+  // registered only when the requests are really made.
+  return idempotent(tx, ctx.idem, async () => {
+    const { targets, skipped } = await resolveTargets(tx, auth, input.supplierIds, input.supplierClassIds, input.send);
+    const requirementIds = [...new Set(input.items.map((i) => i.requirementId).filter((v): v is string => !!v))];
+    if (requirementIds.length) {
+      const found = await tx
+        .select({ id: qualificationRequirements.id })
+        .from(qualificationRequirements)
+        .where(and(eq(qualificationRequirements.tenantId, me), inArray(qualificationRequirements.id, requirementIds)));
+      if (found.length !== requirementIds.length) throw new AppError('NOT_FOUND');
+    }
+    const codes = await nextFileCodes(tx, me, targets.length * input.items.length);
+    const rows = targets.flatMap((t, ti) =>
+      input.items.map((item, ii) => ({
+        tenantId: me,
+        id: newId(),
+        supplierTenantId: t.supplierTenantId,
+        supplierId: t.id,
+        requirementId: item.requirementId,
+        fileName: item.fileName,
+        description: item.description,
+        fileType: item.fileType,
+        isNecessary: item.isNecessary,
+        validityType: item.validityType,
+        fileDqDate: item.validityType === 'date' ? item.validDate : null,
+        validQuantity: item.validQuantity,
+        templateFile: item.templateFile,
+        fileCode: codes[ti * input.items.length + ii]!,
+        status: input.send ? S.TO_BE_REPLIED : S.DRAFT,
+        ownerId: auth.userId,
+        deptId: auth.deptId,
+      })),
+    );
+    await tx.insert(qd).values(rows);
+    for (const r of rows) {
+      // One template for many suppliers: the first request takes it, the others link it (file-documents.ts).
+      await attachFiles(tx, auth.userId, { table: qd, id: r.id, ownerTenantId: me }, r.templateFile);
+      await recordOperation(tx, actorOf(auth), {
+        type: OPERATION_TYPE.ADD,
+        module: MODULE,
+        targetId: r.id,
+        summary: `${input.send ? 'requested' : 'drafted'} ${r.fileCode} "${r.fileName}" from supplier ${
+          targets.find((t) => t.id === r.supplierId)?.supName ?? ''
+        }`,
+      });
+    }
+    if (input.send) {
+      const buyerName = await nameOf(tx, me);
+      const sent = rows.map((r) => ({
+        id: r.id,
+        supplierTenantId: r.supplierTenantId!,
+        fileCode: r.fileCode,
+        fileName: r.fileName,
+      }));
+      ctx.afterCommit(() => tellSent(ctx, buyerName, sent));
+    }
+    return { documentIds: rows.map((r) => r.id), skipped };
+  });
 }
 
-export async function updateQualification(q: Queryable, auth: Auth, id: string, input: UpdateInput): Promise<void> {
+/** The buyer edits a draft or withdrawn request; the reply is the document as it now stands. */
+export async function updateQualification(
+  ctx: RequestContext,
+  id: string,
+  input: UpdateInput,
+): Promise<QualificationDetail> {
+  const { tx: q, auth, tenantId: me } = ctx;
   requireAny(auth, [BUYER_WRITE]);
-  const me = auth.tenantId!;
   const before = await loadForSide(q, auth, id, 'buyer');
   if (!before) throw new AppError('NOT_FOUND');
   if (!QUALIFICATION_EDITABLE_STATUSES.includes(before.status as never))
@@ -518,6 +506,7 @@ export async function updateQualification(q: Queryable, auth: Auth, id: string, 
       pick(fields),
     )}`,
   });
+  return getQualification(ctx, id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -536,13 +525,18 @@ async function assertStored(dataDir: string, files: UploadedFileRef[]): Promise<
 }
 
 /** The supplier's answer, checked against what the document asks for. */
-async function replyFields(deps: QualificationDeps, doc: DocumentRow, action: QualificationAction, body: ActionBody) {
+async function replyFields(
+  settings: QualificationSettings,
+  doc: DocumentRow,
+  action: QualificationAction,
+  body: ActionBody,
+) {
   const reply = qualificationReplySchema.parse(body);
   if (reply.attachments.length < doc.validQuantity) {
     throw new AppError('QUALIFICATION_ATTACHMENTS_REQUIRED', { count: doc.validQuantity });
   }
-  await assertStored(deps.dataDir, reply.attachments);
-  const today = localDate(deps.clock.now());
+  await assertStored(settings.dataDir, reply.attachments);
+  const today = localDate(settings.clock.now());
   if (reply.buildDate > today) throw new AppError('QUALIFICATION_BUILD_DATE_INVALID');
   // A renewal must state its new expiry; a first reply may keep the date the request specified.
   const specified = reply.fileDqDate ?? (action === 'reply' ? doc.fileDqDate : null);
@@ -556,7 +550,7 @@ async function replyFields(deps: QualificationDeps, doc: DocumentRow, action: Qu
     documentCode: reply.documentCode,
     buildDate: reply.buildDate,
     fileDqDate,
-    submitTime: deps.clock.now().toISOString(),
+    submitTime: settings.clock.now().toISOString(),
     result: null,
     resultComment: '',
     notifiedStatus: null,
@@ -580,116 +574,106 @@ const VERBS: Record<QualificationAction, string> = {
  * finds nothing to change and answers 409 (QUALITY R-03, T-03).
  */
 export async function actOnQualification(
-  deps: QualificationDeps,
-  auth: Auth,
+  ctx: RequestContext,
+  settings: QualificationSettings,
   id: string,
   action: QualificationAction,
   body: ActionBody,
 ): Promise<QualificationDetail> {
+  const { tx, auth, tenantId: me } = ctx;
   const t = qualificationMachine.transition(action)!;
   const side = t.side;
-  const me = auth.tenantId!;
   requireAny(auth, [t.permission]);
-  const outcome = await inTenantTx(deps.db, me, async (tx) => {
-    const doc = await loadForSide(tx, auth, id, side);
-    if (!doc) {
-      const other = await loadForSide(tx, auth, id, side === 'buyer' ? 'supplier' : 'buyer');
-      throw new AppError(other ? 'QUALIFICATION_WRONG_SIDE' : 'NOT_FOUND');
-    }
-    let fields: Partial<typeof qd.$inferInsert> = {};
-    if (t.withReply) fields = await replyFields(deps, doc, action, body);
-    if (action === 'send') {
-      const s = await assertSupplierAddressable(tx, me, doc.supplierId);
-      if (!s.supplierTenantId) throw new AppError('QUALIFICATION_SUPPLIER_NOT_JOINED', { name: s.supName });
-      fields = { supplierTenantId: s.supplierTenantId };
-    }
-    if (t.result) {
-      const comment = body.comment?.trim() ?? '';
-      if (t.result === 'fail' && !comment) throw new AppError('QUALIFICATION_COMMENT_REQUIRED');
-      fields = { result: t.result, resultComment: comment };
-    }
-    const [moved] = await tx
-      .update(qd)
-      .set({ ...fields, status: t.to, version: sql`${qd.version} + 1`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(qd.tenantId, doc.tenantId),
-          eq(qd.id, id),
-          inArray(qd.status, [...t.from]),
-          side === 'supplier' ? eq(qd.supplierTenantId, me) : undefined,
-        ),
-      )
-      .returning();
-    if (!moved) throw new AppError('QUALIFICATION_STATE_CHANGED');
-    if (t.withReply) {
-      const doc = { table: qd, id, ownerTenantId: moved.tenantId, partnerTenantId: moved.supplierTenantId };
-      await attachFiles(tx, auth.userId, doc, moved.attachments);
-    }
-    const details =
-      action === 'reply' || action === 'renew'
-        ? `: document code ${moved.documentCode}, built ${moved.buildDate}, valid until ${moved.fileDqDate ?? 'long-term'}, ${moved.attachments.length} file(s)`
-        : t.result && moved.resultComment
-          ? `: ${moved.resultComment}`
-          : '';
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: MODULE,
-      targetId: id,
-      summary: `${VERBS[action]} ${moved.fileCode} "${moved.fileName}"${details}`,
-    });
-    // A passed document already inside the warning window, or past its date, says so at once.
-    if (action === 'pass') {
-      await markDueDocuments(tx, doc.tenantId, localDate(deps.clock.now()), deps.expiringDays, {
-        ids: [id],
-        quiet: true,
-      });
-    }
-    return { before: doc, moved };
+  const doc = await loadForSide(tx, auth, id, side);
+  if (!doc) {
+    const other = await loadForSide(tx, auth, id, side === 'buyer' ? 'supplier' : 'buyer');
+    throw new AppError(other ? 'QUALIFICATION_WRONG_SIDE' : 'NOT_FOUND');
+  }
+  let fields: Partial<typeof qd.$inferInsert> = {};
+  if (t.withReply) fields = await replyFields(settings, doc, action, body);
+  if (action === 'send') {
+    const s = await assertSupplierAddressable(tx, me, doc.supplierId);
+    if (!s.supplierTenantId) throw new AppError('QUALIFICATION_SUPPLIER_NOT_JOINED', { name: s.supName });
+    fields = { supplierTenantId: s.supplierTenantId };
+  }
+  if (t.result) {
+    const comment = body.comment?.trim() ?? '';
+    if (t.result === 'fail' && !comment) throw new AppError('QUALIFICATION_COMMENT_REQUIRED');
+    fields = { result: t.result, resultComment: comment };
+  }
+  const [moved] = await tx
+    .update(qd)
+    .set({ ...fields, status: t.to, version: sql`${qd.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(qd.tenantId, doc.tenantId),
+        eq(qd.id, id),
+        inArray(qd.status, [...t.from]),
+        side === 'supplier' ? eq(qd.supplierTenantId, me) : undefined,
+      ),
+    )
+    .returning();
+  if (!moved) throw new AppError('QUALIFICATION_STATE_CHANGED');
+  if (t.withReply) {
+    const files = { table: qd, id, ownerTenantId: moved.tenantId, partnerTenantId: moved.supplierTenantId };
+    await attachFiles(tx, auth.userId, files, moved.attachments);
+  }
+  const details =
+    action === 'reply' || action === 'renew'
+      ? `: document code ${moved.documentCode}, built ${moved.buildDate}, valid until ${moved.fileDqDate ?? 'long-term'}, ${moved.attachments.length} file(s)`
+      : t.result && moved.resultComment
+        ? `: ${moved.resultComment}`
+        : '';
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: MODULE,
+    targetId: id,
+    summary: `${VERBS[action]} ${moved.fileCode} "${moved.fileName}"${details}`,
   });
-  await tellOtherSide(deps, auth, action, outcome.before, outcome.moved);
-  return getQualification(deps.db, auth, id);
+  // A passed document already inside the warning window, or past its date, says so at once.
+  if (action === 'pass') {
+    await markDueDocuments(tx, doc.tenantId, localDate(settings.clock.now()), settings.expiringDays, {
+      ids: [id],
+      quiet: true,
+    });
+  }
+  const note = noteToOtherSide(action, doc, moved, await nameOf(tx, me));
+  if (note) ctx.afterCommit(() => tellParty(ctx.tell, 'qualification', [note]));
+  return getQualification(ctx, id);
 }
 
-async function tellOtherSide(
-  deps: QualificationDeps,
-  auth: Auth,
+/** What the other side hears of a step, or null when it hears nothing. */
+function noteToOtherSide(
   action: QualificationAction,
   before: DocumentRow,
   after: DocumentRow,
-): Promise<void> {
-  const me = auth.tenantId!;
+  myName: string,
+): PartyNote | null {
   const doc = `${after.fileCode} "${after.fileName}"`;
   if (qualificationMachine.transition(action)!.side === 'supplier') {
-    const supplierName = await nameOf(deps.db, me);
-    await tellParty(deps, 'qualification', [
-      {
-        tenantId: after.tenantId,
-        userId: after.ownerId,
-        title: `${supplierName} ${VERBS[action]} the qualification document ${doc}`,
-        content:
-          action === 'withdrawReply'
-            ? `${supplierName} withdrew its reply; it will answer again.`
-            : `Document code ${after.documentCode}, valid until ${after.fileDqDate ?? 'long-term'}. Please confirm it.`,
-        link: buyerLink(after.id),
-      },
-    ]);
-    return;
+    return {
+      tenantId: after.tenantId,
+      userId: after.ownerId,
+      title: `${myName} ${VERBS[action]} the qualification document ${doc}`,
+      content:
+        action === 'withdrawReply'
+          ? `${myName} withdrew its reply; it will answer again.`
+          : `Document code ${after.documentCode}, valid until ${after.fileDqDate ?? 'long-term'}. Please confirm it.`,
+      link: buyerLink(after.id),
+    };
   }
   // A supplier never shown the request (a draft being invalidated) hears nothing of it.
   const supplierSaw = !QUALIFICATION_SUPPLIER_HIDDEN_STATUSES.includes(before.status as never) || action === 'send';
-  if (!after.supplierTenantId || !supplierSaw) return;
-  const buyerName = await nameOf(deps.db, me);
+  if (!after.supplierTenantId || !supplierSaw) return null;
   const content: Partial<Record<QualificationAction, string>> = {
     send: `${after.description || after.fileName}. Please reply with the document.`,
     fail: `Reason: ${after.resultComment}. Please correct the document and reply again.`,
     pass: `The document is accepted, valid until ${after.fileDqDate ?? 'long-term'}.`,
   };
-  await tellParty(deps, 'qualification', [
-    {
-      tenantId: after.supplierTenantId,
-      title: `${buyerName} ${VERBS[action]} the qualification document ${doc}`,
-      content: content[action] ?? `${buyerName} ${VERBS[action]} ${doc}.`,
-      link: supplierLink(after.id),
-    },
-  ]);
+  return {
+    tenantId: after.supplierTenantId,
+    title: `${myName} ${VERBS[action]} the qualification document ${doc}`,
+    content: content[action] ?? `${myName} ${VERBS[action]} ${doc}.`,
+    link: supplierLink(after.id),
+  };
 }

@@ -1,26 +1,30 @@
 import {
   inspectionCreateSchema,
+  inspectionResultSchema,
+  manualReceiptResultSchema,
   manualReceiptSchema,
+  packageScanResultSchema,
   packageScanSchema,
+  pageReplySchema,
   RECEIPT_NOTE_ACTIONS,
+  receiptDetailSchema,
+  receiptListItemSchema,
   receiptListSchema,
   receiptNoteActionSchema,
+  receiptStepResultSchema,
   srmIdSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
-import { ok } from '../../platform/http.ts';
-import { idempotencyScope } from '../../platform/idempotency.ts';
-import type { Services, TellDeps } from '../../platform/services.ts';
+import { defineRoutes } from '../../platform/route.ts';
+import type { Services } from '../../platform/services.ts';
 import { RECEIVER } from './receipts.common.ts';
 import * as receipts from './receipts.service.ts';
 import * as receiving from './receiving.service.ts';
 
 const RECEIPTS = '/gateway/srm/receipts';
 const NOTES = `${RECEIPTS}/notes`;
-const idParams = z.object({ id: srmIdSchema });
+const params = z.object({ id: srmIdSchema });
 
 /**
  * The buyer's receiving of delivery notices (arrival, scanning, inspection, warehousing: RE_IPT) and
@@ -28,59 +32,53 @@ const idParams = z.object({ id: srmIdSchema });
  * declare 'member' and the service checks the code of the caller's side.
  */
 export function registerReceiptRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const tags = ['receipts'];
-  const receiver = { access: RECEIVER } as const;
-  const eitherSide = { access: 'member' } as const;
-  const deps = (req: FastifyRequest): TellDeps => ({ db, provider: s.provider, log: req.log });
+  const r = defineRoutes(app, s, { tags: ['receipts'] });
+  const access = RECEIVER;
 
   r.post(
     `${NOTES}/:id/actions/:action`,
     {
-      config: receiver,
-      schema: {
-        tags,
-        params: idParams.extend({ action: z.enum(RECEIPT_NOTE_ACTIONS) }),
-        body: receiptNoteActionSchema,
-      },
+      operationId: 'actOnReceiptNote',
+      access,
+      params: params.extend({ action: z.enum(RECEIPT_NOTE_ACTIONS) }),
+      body: receiptNoteActionSchema,
+      reply: receiptStepResultSchema,
     },
-    async (req) =>
-      ok(
-        await receiving.actOnNote(
-          deps(req),
-          req.auth!,
-          req.params.id,
-          req.params.action,
-          req.body ?? {},
-          idempotencyScope(req),
-        ),
-      ),
+    (ctx, { params, body }) => receiving.actOnNote(ctx, params.id, params.action, body),
   );
 
   r.post(
     `${NOTES}/:id/scan`,
-    { config: receiver, schema: { tags, params: idParams, body: packageScanSchema } },
-    async (req) => ok(await receiving.scanPackage(deps(req), req.auth!, req.params.id, req.body.code)),
+    { operationId: 'scanReceiptPackage', access, params, body: packageScanSchema, reply: packageScanResultSchema },
+    (ctx, { params, body }) => receiving.scanPackage(ctx, params.id, body.code),
   );
 
   r.post(
     `${NOTES}/:id/receive`,
-    { config: receiver, schema: { tags, params: idParams, body: manualReceiptSchema } },
-    async (req) => ok(await receiving.receiveLines(deps(req), req.auth!, req.params.id, req.body)),
+    { operationId: 'receiveNoteLines', access, params, body: manualReceiptSchema, reply: manualReceiptResultSchema },
+    (ctx, { params, body }) => receiving.receiveLines(ctx, params.id, body),
   );
 
   r.post(
     `${NOTES}/:id/inspections`,
-    { config: receiver, schema: { tags, params: idParams, body: inspectionCreateSchema } },
-    async (req) => ok(await receiving.inspectLine(deps(req), req.auth!, req.params.id, req.body)),
+    { operationId: 'inspectNoteLine', access, params, body: inspectionCreateSchema, reply: inspectionResultSchema },
+    (ctx, { params, body }) => receiving.inspectLine(ctx, params.id, body),
   );
 
-  r.post(`${RECEIPTS}/list`, { config: eitherSide, schema: { tags, body: receiptListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => receipts.listReceipts(tx, req.auth!, req.body))),
+  r.post(
+    `${RECEIPTS}/list`,
+    {
+      operationId: 'listReceipts',
+      access: 'member',
+      body: receiptListSchema,
+      reply: pageReplySchema(receiptListItemSchema),
+    },
+    (ctx, { body }) => receipts.listReceipts(ctx, body),
   );
 
-  r.get(`${RECEIPTS}/:id`, { config: eitherSide, schema: { tags, params: idParams } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => receipts.getReceipt(tx, req.auth!, req.params.id))),
+  r.get(
+    `${RECEIPTS}/:id`,
+    { operationId: 'getReceipt', access: 'member', params, reply: receiptDetailSchema },
+    (ctx, { params }) => receipts.getReceipt(ctx, params.id),
   );
 }

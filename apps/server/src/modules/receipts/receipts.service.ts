@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizz
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { escapeLike, partyOf, requireAny, sideCondition } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
@@ -61,7 +61,10 @@ function baseSelect(q: Queryable, side: DocumentSide) {
 }
 
 /** Warehousing receipts: the buyer's within its data scope, or those of the goods a supplier delivered. */
-export async function listReceipts(q: Queryable, auth: Auth, query: ListQuery): Promise<ListResult<ReceiptListItem>> {
+export async function listReceipts(
+  { tx: q, auth }: RequestContext,
+  query: ListQuery,
+): Promise<ListResult<ReceiptListItem>> {
   const f = query.filter ?? { side: 'buyer' as const };
   requireAny(auth, readPermission(f.side));
   const where: SQL | undefined = and(
@@ -90,8 +93,8 @@ export async function listReceipts(q: Queryable, auth: Auth, query: ListQuery): 
 }
 
 /** One receipt with its lines; prices and amounts are masked on the way out for a position without them. */
-export async function getReceipt(q: Queryable, auth: Auth, id: string): Promise<ReceiptDetail> {
-  const side = await partyOf(q, auth.tenantId!, rc, id);
+export async function getReceipt({ tx: q, auth, tenantId }: RequestContext, id: string): Promise<ReceiptDetail> {
+  const side = await partyOf(q, tenantId, rc, id);
   if (!side) throw new AppError('NOT_FOUND');
   const [item] = await baseSelect(q, side)
     .where(and(eq(rc.id, id), await sideCondition(q, auth, side, rc)))

@@ -5,6 +5,7 @@ import {
   deliveryNoteMachine,
   type InspectionResult,
   type inspectionCreateSchema,
+  type ManualReceiptResult,
   type manualReceiptSchema,
   OPERATION_TYPE,
   type PackageScanResult,
@@ -16,7 +17,7 @@ import {
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { MemberAuth, RequestContext } from '../../platform/context.ts';
 import {
   actorOf,
   claimDocument,
@@ -27,9 +28,8 @@ import {
   userNameOf,
 } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
-import type { TellDeps } from '../../platform/services.ts';
 import { warehouses } from '../basic-data/basic-data.table.ts';
 import { NOTE_MODULE, noteSideCondition, supplierNoteLink } from '../delivery-notes/delivery-notes.common.ts';
 import {
@@ -55,7 +55,7 @@ const DEFAULT_PLACES: DecimalPlaces = { quantity: 2, price: 4, amount: 2 };
 const qtyText = (n: number, places: number) => String(roundTo(n, places));
 
 /** One of my enterprise's delivery notices within the caller's data scope; anything else is not found. */
-export async function buyerNote(q: Queryable, auth: Auth, id: string): Promise<NoteRow> {
+export async function buyerNote(q: Queryable, auth: MemberAuth, id: string): Promise<NoteRow> {
   requireAny(auth, [RECEIVER]);
   const [row] = await q
     .select()
@@ -89,16 +89,19 @@ async function placesByLine(tx: Queryable, note: NoteRow): Promise<Map<string, D
   return new Map(rows.map((r) => [r.lineId, r.places ?? DEFAULT_PLACES]));
 }
 
-async function tellSupplier(deps: TellDeps, auth: Auth, note: NoteRow, title: string, content: string) {
-  const name = await nameOf(deps.db, auth.tenantId!);
-  await tellParty(deps, 'delivery', [
-    {
-      tenantId: note.supplierTenantId,
-      title: `${name} ${title}`,
-      content,
-      link: supplierNoteLink(note.id),
-    },
-  ]);
+/** Registered after the commit: the supplier hears of a step only once it is really done. */
+function tellSupplier(ctx: RequestContext, note: NoteRow, title: string, content: string) {
+  ctx.afterCommit(async () => {
+    const name = await nameOf(ctx.tell.db, ctx.tenantId);
+    await tellParty(ctx.tell, 'delivery', [
+      {
+        tenantId: note.supplierTenantId,
+        title: `${name} ${title}`,
+        content,
+        link: supplierNoteLink(note.id),
+      },
+    ]);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,7 +119,7 @@ function arrivalInstant(date: string | undefined) {
 
 const utcDate = (column: typeof dn.arrivedAt) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
-async function registerArrival(tx: Queryable, auth: Auth, note: NoteRow, body: ActionBody): Promise<string> {
+async function registerArrival(tx: Queryable, auth: MemberAuth, note: NoteRow, body: ActionBody): Promise<string> {
   await tx
     .update(dn)
     .set({ status: D.ARRIVED, arrivedAt: arrivalInstant(body.arrivalDate), arrivedBy: auth.userId })
@@ -188,7 +191,7 @@ interface Warehoused {
  * Puts the qualified quantities not yet warehoused into one receipt, with each order line's price,
  * tax rate and currency at this moment, and counts them as received on the order lines.
  */
-async function warehouseNote(tx: Queryable, auth: Auth, note: NoteRow, body: ActionBody): Promise<Warehoused> {
+async function warehouseNote(tx: Queryable, auth: MemberAuth, note: NoteRow, body: ActionBody): Promise<Warehoused> {
   const me = note.tenantId;
   if (body.warehouseId) {
     const [w] = await tx
@@ -324,56 +327,48 @@ const TELL: Record<ReceiptNoteAction, string> = {
  * Warehousing makes a receipt and honours Idempotency-Key: a retry gets the first reply (R-02).
  */
 export async function actOnNote(
-  deps: TellDeps,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   action: ReceiptNoteAction,
   body: ActionBody,
-  idem: IdempotencyScope,
 ): Promise<ReceiptStepResult> {
+  const { tx, auth, tenantId: me } = ctx;
   const t = deliveryNoteMachine.transition(action)!;
   requireAny(auth, [t.permission]);
-  const me = auth.tenantId!;
-  let fresh: { note: NoteRow; summary: string } | null = null;
-  const result = await inTenantTx(deps.db, me, (tx) =>
-    idempotent(tx, action === 'warehouse' ? idem : { ...idem, key: undefined }, async () => {
-      const found = await buyerNote(tx, auth, id);
-      const note = await claimDocument(
-        tx,
-        dn,
-        found,
-        { from: t.from, version: body.version, side: 'buyer', me },
-        'RECEIPT_NOTE_STATE_CHANGED',
-      );
-      let receipt: Warehoused | null = null;
-      let summary: string;
-      if (action === 'arrive') summary = await registerArrival(tx, auth, note, body);
-      else if (action === 'accept') summary = await acceptNote(tx, note);
-      else {
-        receipt = await warehouseNote(tx, auth, note, body);
-        summary = receipt.summary;
-      }
-      const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.UPDATE,
-        module: NOTE_MODULE,
-        targetId: id,
-        summary: `${summary}${comment}`,
-      });
-      fresh = { note, summary: `${summary}${comment}` };
-      return {
-        noteId: id,
-        status: t.to,
-        version: note.version,
-        receiptId: receipt?.receiptId ?? null,
-        receiptNo: receipt?.receiptNo ?? null,
-      } satisfies ReceiptStepResult;
-    }),
-  );
-  const told = fresh as { note: NoteRow; summary: string } | null;
-  if (told)
-    await tellSupplier(deps, auth, told.note, `${TELL[action]} delivery note ${told.note.noteNo}`, `${told.summary}.`);
-  return result;
+  return idempotent(tx, action === 'warehouse' ? ctx.idem : { ...ctx.idem, key: undefined }, async () => {
+    const found = await buyerNote(tx, auth, id);
+    const note = await claimDocument(
+      tx,
+      dn,
+      found,
+      { from: t.from, version: body.version, side: 'buyer', me },
+      'RECEIPT_NOTE_STATE_CHANGED',
+    );
+    let receipt: Warehoused | null = null;
+    let summary: string;
+    if (action === 'arrive') summary = await registerArrival(tx, auth, note, body);
+    else if (action === 'accept') summary = await acceptNote(tx, note);
+    else {
+      receipt = await warehouseNote(tx, auth, note, body);
+      summary = receipt.summary;
+    }
+    const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.UPDATE,
+      module: NOTE_MODULE,
+      targetId: id,
+      summary: `${summary}${comment}`,
+    });
+    // Inside the idempotent work: a replayed warehousing tells nobody a second time.
+    tellSupplier(ctx, note, `${TELL[action]} delivery note ${note.noteNo}`, `${summary}${comment}.`);
+    return {
+      noteId: id,
+      status: t.to,
+      version: note.version,
+      receiptId: receipt?.receiptId ?? null,
+      receiptNo: receipt?.receiptNo ?? null,
+    } satisfies ReceiptStepResult;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -392,7 +387,7 @@ async function alreadyReceived(tx: Queryable, code: string, packageId: string): 
 }
 
 /** Claims packages that nobody received yet: of two clerks scanning one package, one gets the row. */
-function claimPackages(tx: Queryable, auth: Auth, where: SQL | undefined) {
+function claimPackages(tx: Queryable, auth: MemberAuth, where: SQL | undefined) {
   return tx
     .update(dp)
     .set({ receivedAt: sql`now()`, receivedBy: auth.userId })
@@ -444,162 +439,149 @@ async function addPackagesToLines(tx: Queryable, note: NoteRow, packageIds: stri
  * ones). Scanning a sent note first registers its arrival today: the goods are evidently there, and
  * the clerk at the dock should not have to stop for it.
  */
-export async function scanPackage(
-  deps: TellDeps,
-  auth: Auth,
-  noteId: string,
-  code: string,
-): Promise<PackageScanResult> {
-  const me = auth.tenantId!;
-  const outcome = await inTenantTx(deps.db, me, async (tx) => {
-    const note = await buyerNote(tx, auth, noteId);
-    let arrived = false;
-    if (note.status === D.SENT) {
-      const moved = await tx
-        .update(dn)
-        .set({
-          status: D.ARRIVED,
-          arrivedAt: sql`now()`,
-          arrivedBy: auth.userId,
-          version: sql`${dn.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(dn.tenantId, me), eq(dn.id, note.id), eq(dn.status, D.SENT)))
-        .returning({ id: dn.id });
-      arrived = moved.length > 0;
-      if (arrived) {
-        await recordOperation(tx, actorOf(auth), {
-          type: OPERATION_TYPE.UPDATE,
-          module: NOTE_MODULE,
-          targetId: note.id,
-          summary: `arrival of delivery note ${note.noteNo} registered on ${today()} by scanning`,
-        });
-      }
+export async function scanPackage(ctx: RequestContext, noteId: string, code: string): Promise<PackageScanResult> {
+  const { tx, auth, tenantId: me } = ctx;
+  const note = await buyerNote(tx, auth, noteId);
+  let arrived = false;
+  if (note.status === D.SENT) {
+    const moved = await tx
+      .update(dn)
+      .set({
+        status: D.ARRIVED,
+        arrivedAt: sql`now()`,
+        arrivedBy: auth.userId,
+        version: sql`${dn.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(dn.tenantId, me), eq(dn.id, note.id), eq(dn.status, D.SENT)))
+      .returning({ id: dn.id });
+    arrived = moved.length > 0;
+    if (arrived) {
+      await recordOperation(tx, actorOf(auth), {
+        type: OPERATION_TYPE.UPDATE,
+        module: NOTE_MODULE,
+        targetId: note.id,
+        summary: `arrival of delivery note ${note.noteNo} registered on ${today()} by scanning`,
+      });
+      tellSupplier(
+        ctx,
+        note,
+        `registered the arrival of delivery note ${note.noteNo}`,
+        `Receiving of delivery note ${note.noteNo} has started.`,
+      );
     }
-    await requireArrived(tx, note);
-
-    const [pkg] = await tx
-      .select()
-      .from(dp)
-      .where(and(eq(dp.tenantId, me), eq(dp.packageNo, code)))
-      .limit(1);
-    if (!pkg) throw new AppError('RECEIPT_PACKAGE_UNKNOWN', { code });
-    if (pkg.noteId !== note.id) {
-      const [other] = await tx
-        .select({ noteNo: dn.noteNo })
-        .from(dn)
-        .where(and(eq(dn.id, pkg.noteId), await sideCondition(tx, auth, 'buyer', dn)));
-      // A package of a notice the caller may not see is as unknown as a missing one.
-      if (!other) throw new AppError('RECEIPT_PACKAGE_UNKNOWN', { code });
-      throw new AppError('RECEIPT_PACKAGE_OTHER_NOTE', { code, noteNo: other.noteNo });
-    }
-
-    const [own] = await claimPackages(tx, auth, and(eq(dp.tenantId, me), eq(dp.id, pkg.id)));
-    if (!own) throw await alreadyReceived(tx, code, pkg.id);
-    let counted = [own.id];
-    let received = 1;
-    if (pkg.kind === DELIVERY_PACKAGE_KIND.LARGE) {
-      const inside = await claimPackages(tx, auth, and(eq(dp.tenantId, me), eq(dp.parentId, pkg.id)));
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(dp)
-        .where(and(eq(dp.tenantId, me), eq(dp.parentId, pkg.id)));
-      if (n > 0) {
-        counted = inside.map((c) => c.id);
-        received = inside.length + 1;
-      }
-    } else if (pkg.parentId) {
-      // The last small package of a large one received on its own completes the large one too.
-      await tx.execute(sql`
-        update ${dp} set received_at = now(), received_by = ${auth.userId}
-         where tenant_id = ${me} and id = ${pkg.parentId} and received_at is null
-           and not exists (select 1 from ${dp} c where c.tenant_id = ${me} and c.parent_id = ${pkg.parentId}
-                                                    and c.received_at is null)`);
-    }
-    const [{ qty }] = await tx
-      .select({ qty: sql<string>`coalesce(sum(${dp.qty}), 0)::text` })
-      .from(dp)
-      .where(and(eq(dp.tenantId, me), counted.length ? inArray(dp.id, counted) : sql`false`));
-    const lines = await addPackagesToLines(tx, note, counted, qty);
-    const [counts] = await tx
-      .select({ total: count(), received: count(dp.receivedAt) })
-      .from(dp)
-      .where(and(eq(dp.tenantId, me), eq(dp.noteId, note.id)));
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: NOTE_MODULE,
-      targetId: note.id,
-      summary: `package ${code} of delivery note ${note.noteNo} received by scanning: ${received} package(s), quantity ${qty}`,
-    });
-    return {
-      note,
-      result: {
-        packageNo: code,
-        kind: pkg.kind,
-        received,
-        qty,
-        arrived,
-        receivedPackageCount: counts!.received,
-        packageCount: counts!.total,
-        lines,
-      } satisfies PackageScanResult,
-    };
-  });
-  if (outcome.result.arrived) {
-    await tellSupplier(
-      deps,
-      auth,
-      outcome.note,
-      `registered the arrival of delivery note ${outcome.note.noteNo}`,
-      `Receiving of delivery note ${outcome.note.noteNo} has started.`,
-    );
   }
-  return outcome.result;
+  await requireArrived(tx, note);
+
+  const [pkg] = await tx
+    .select()
+    .from(dp)
+    .where(and(eq(dp.tenantId, me), eq(dp.packageNo, code)))
+    .limit(1);
+  if (!pkg) throw new AppError('RECEIPT_PACKAGE_UNKNOWN', { code });
+  if (pkg.noteId !== note.id) {
+    const [other] = await tx
+      .select({ noteNo: dn.noteNo })
+      .from(dn)
+      .where(and(eq(dn.id, pkg.noteId), await sideCondition(tx, auth, 'buyer', dn)));
+    // A package of a notice the caller may not see is as unknown as a missing one.
+    if (!other) throw new AppError('RECEIPT_PACKAGE_UNKNOWN', { code });
+    throw new AppError('RECEIPT_PACKAGE_OTHER_NOTE', { code, noteNo: other.noteNo });
+  }
+
+  const [own] = await claimPackages(tx, auth, and(eq(dp.tenantId, me), eq(dp.id, pkg.id)));
+  if (!own) throw await alreadyReceived(tx, code, pkg.id);
+  let counted = [own.id];
+  let received = 1;
+  if (pkg.kind === DELIVERY_PACKAGE_KIND.LARGE) {
+    const inside = await claimPackages(tx, auth, and(eq(dp.tenantId, me), eq(dp.parentId, pkg.id)));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(dp)
+      .where(and(eq(dp.tenantId, me), eq(dp.parentId, pkg.id)));
+    if (n > 0) {
+      counted = inside.map((c) => c.id);
+      received = inside.length + 1;
+    }
+  } else if (pkg.parentId) {
+    // The last small package of a large one received on its own completes the large one too.
+    await tx.execute(sql`
+      update ${dp} set received_at = now(), received_by = ${auth.userId}
+       where tenant_id = ${me} and id = ${pkg.parentId} and received_at is null
+         and not exists (select 1 from ${dp} c where c.tenant_id = ${me} and c.parent_id = ${pkg.parentId}
+                                                  and c.received_at is null)`);
+  }
+  const [{ qty }] = await tx
+    .select({ qty: sql<string>`coalesce(sum(${dp.qty}), 0)::text` })
+    .from(dp)
+    .where(and(eq(dp.tenantId, me), counted.length ? inArray(dp.id, counted) : sql`false`));
+  const lines = await addPackagesToLines(tx, note, counted, qty);
+  const [counts] = await tx
+    .select({ total: count(), received: count(dp.receivedAt) })
+    .from(dp)
+    .where(and(eq(dp.tenantId, me), eq(dp.noteId, note.id)));
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: NOTE_MODULE,
+    targetId: note.id,
+    summary: `package ${code} of delivery note ${note.noteNo} received by scanning: ${received} package(s), quantity ${qty}`,
+  });
+  return {
+    packageNo: code,
+    kind: pkg.kind,
+    received,
+    qty,
+    arrived,
+    receivedPackageCount: counts!.received,
+    packageCount: counts!.total,
+    lines,
+  };
 }
 
 /** Receipt by hand of lines whose labels cannot be read; never above what was delivered. */
-export async function receiveLines(deps: TellDeps, auth: Auth, noteId: string, input: ManualInput) {
-  const me = auth.tenantId!;
-  return inTenantTx(deps.db, me, async (tx) => {
-    const note = await buyerNote(tx, auth, noteId);
-    await requireArrived(tx, note);
-    const places = await placesByLine(tx, note);
-    const wanted = new Map<string, number>();
-    for (const l of input.lines) {
-      if (!places.has(l.lineId)) throw new AppError('NOT_FOUND');
-      wanted.set(l.lineId, (wanted.get(l.lineId) ?? 0) + l.qty);
-    }
-    const values = [...wanted].map(([id, qty]) => ({ id, qty: qtyText(qty, places.get(id)!.quantity) }));
-    const result = await tx.execute<{ id: string; line_no: number; received_qty: string }>(sql`
-      update ${dnl} as l set received_qty = l.received_qty + v.qty, version = l.version + 1, updated_at = now()
-        from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id bigint, qty numeric)
-       where l.tenant_id = ${me} and l.note_id = ${note.id} and l.id = v.id and l.received_qty + v.qty <= l.qty
-      returning l.id::text as id, l.line_no, l.received_qty::text as received_qty`);
-    if (result.rows.length !== values.length) {
-      const done = new Set(result.rows.map((r) => r.id));
-      const refused = values.find((v) => !done.has(v.id))!;
-      const [line] = await tx
-        .select()
-        .from(dnl)
-        .where(and(eq(dnl.tenantId, me), eq(dnl.id, refused.id)));
-      throw new AppError('RECEIPT_OVER_DELIVERED', {
-        lineNo: line!.lineNo,
-        qty: refused.qty,
-        delivered: line!.qty,
-        received: line!.receivedQty,
-      });
-    }
-    const lines = result.rows.map((r) => ({ lineId: r.id, lineNo: Number(r.line_no), receivedQty: r.received_qty }));
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: NOTE_MODULE,
-      targetId: note.id,
-      summary: `received by hand on delivery note ${note.noteNo}: ${values
-        .map((v) => `line ${lines.find((l) => l.lineId === v.id)?.lineNo}: ${v.qty}`)
-        .join('; ')}`,
+export async function receiveLines(
+  { tx, auth, tenantId: me }: RequestContext,
+  noteId: string,
+  input: ManualInput,
+): Promise<ManualReceiptResult> {
+  const note = await buyerNote(tx, auth, noteId);
+  await requireArrived(tx, note);
+  const places = await placesByLine(tx, note);
+  const wanted = new Map<string, number>();
+  for (const l of input.lines) {
+    if (!places.has(l.lineId)) throw new AppError('NOT_FOUND');
+    wanted.set(l.lineId, (wanted.get(l.lineId) ?? 0) + l.qty);
+  }
+  const values = [...wanted].map(([id, qty]) => ({ id, qty: qtyText(qty, places.get(id)!.quantity) }));
+  const result = await tx.execute<{ id: string; line_no: number; received_qty: string }>(sql`
+    update ${dnl} as l set received_qty = l.received_qty + v.qty, version = l.version + 1, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id bigint, qty numeric)
+     where l.tenant_id = ${me} and l.note_id = ${note.id} and l.id = v.id and l.received_qty + v.qty <= l.qty
+    returning l.id::text as id, l.line_no, l.received_qty::text as received_qty`);
+  if (result.rows.length !== values.length) {
+    const done = new Set(result.rows.map((r) => r.id));
+    const refused = values.find((v) => !done.has(v.id))!;
+    const [line] = await tx
+      .select()
+      .from(dnl)
+      .where(and(eq(dnl.tenantId, me), eq(dnl.id, refused.id)));
+    throw new AppError('RECEIPT_OVER_DELIVERED', {
+      lineNo: line!.lineNo,
+      qty: refused.qty,
+      delivered: line!.qty,
+      received: line!.receivedQty,
     });
-    return { lines };
+  }
+  const lines = result.rows.map((r) => ({ lineId: r.id, lineNo: Number(r.line_no), receivedQty: r.received_qty }));
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: NOTE_MODULE,
+    targetId: note.id,
+    summary: `received by hand on delivery note ${note.noteNo}: ${values
+      .map((v) => `line ${lines.find((l) => l.lineId === v.id)?.lineNo}: ${v.qty}`)
+      .join('; ')}`,
   });
+  return { lines };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -610,113 +592,98 @@ export async function receiveLines(deps: TellDeps, auth: Auth, noteId: string, i
  * exceed what was received. Rejections never block the qualified quantity: it is warehoused anyway.
  */
 export async function inspectLine(
-  deps: TellDeps,
-  auth: Auth,
+  ctx: RequestContext,
   noteId: string,
   input: InspectionInput,
 ): Promise<InspectionResult> {
-  const me = auth.tenantId!;
-  const outcome = await inTenantTx(deps.db, me, async (tx) => {
-    const note = await buyerNote(tx, auth, noteId);
-    await requireArrived(tx, note);
-    const [line] = await tx
-      .select()
-      .from(dnl)
-      .where(and(eq(dnl.tenantId, me), eq(dnl.noteId, note.id), eq(dnl.id, input.lineId)));
-    if (!line) throw new AppError('NOT_FOUND');
-    const places = (await placesByLine(tx, note)).get(line.id)!;
-    const qualified = roundTo(input.qualifiedQty, places.quantity);
-    const unqualified = roundTo(input.unqualifiedQty, places.quantity);
-    if (qualified + unqualified <= 0) throw new AppError('VALIDATION_FAILED');
-    const [after] = await tx
-      .update(dnl)
-      .set({
-        qualifiedQty: sql`${dnl.qualifiedQty} + ${String(qualified)}::numeric`,
-        unqualifiedQty: sql`${dnl.unqualifiedQty} + ${String(unqualified)}::numeric`,
-        version: sql`${dnl.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(dnl.tenantId, me),
-          eq(dnl.id, line.id),
-          sql`${dnl.qualifiedQty} + ${dnl.unqualifiedQty} + ${String(qualified + unqualified)}::numeric <= ${dnl.receivedQty}`,
-        ),
-      )
-      .returning();
-    if (!after) throw overInspected(await currentLine(tx, line), qualified + unqualified, places);
-    const [{ seq }] = (
-      await tx.execute<{ seq: number }>(sql`
-        select coalesce(max(seq), 0)::int + 1 as seq from ${ri} where tenant_id = ${me} and note_line_id = ${line.id}`)
-    ).rows;
-    const inspectorName = await userNameOf(tx, auth.userId);
-    const [row] = await tx
-      .insert(ri)
-      .values({
-        tenantId: me,
-        supplierTenantId: note.supplierTenantId,
-        id: newId(),
-        noteId: note.id,
-        noteLineId: line.id,
-        orderLineId: line.orderLineId,
-        supplierId: note.supplierId,
-        prdtNo: line.prdtNo,
-        prdtName: line.prdtName,
-        seq: Number(seq),
-        inspectedQty: qtyText(qualified + unqualified, places.quantity),
-        qualifiedQty: String(qualified),
-        unqualifiedQty: String(unqualified),
-        reasonCode: unqualified > 0 ? (input.reasonCode ?? '') : '',
-        reason: unqualified > 0 ? input.reason : '',
-        inspectorId: auth.userId,
-        inspectorName,
-        inspectedAt: sql`now()`,
-      })
-      .returning();
-    const rejection = unqualified > 0 ? `, unqualified ${unqualified} (${input.reasonCode}: ${input.reason})` : '';
-    const summary = `line ${line.lineNo} (${line.prdtNo}) of delivery note ${note.noteNo} inspected: qualified ${qualified}${rejection}`;
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: NOTE_MODULE,
-      targetId: note.id,
-      summary,
-    });
-    return {
-      note,
-      summary,
-      rejected: unqualified > 0,
-      result: {
-        inspection: {
-          id: row!.id,
-          seq: row!.seq,
-          inspectedQty: row!.inspectedQty,
-          qualifiedQty: row!.qualifiedQty,
-          unqualifiedQty: row!.unqualifiedQty,
-          reasonCode: row!.reasonCode,
-          reason: row!.reason,
-          inspectorName: row!.inspectorName,
-          inspectedAt: row!.inspectedAt,
-        },
-        line: {
-          lineId: after.id,
-          lineNo: after.lineNo,
-          receivedQty: after.receivedQty,
-          qualifiedQty: after.qualifiedQty,
-          unqualifiedQty: after.unqualifiedQty,
-        },
-      } satisfies InspectionResult,
-    };
+  const { tx, auth, tenantId: me } = ctx;
+  const note = await buyerNote(tx, auth, noteId);
+  await requireArrived(tx, note);
+  const [line] = await tx
+    .select()
+    .from(dnl)
+    .where(and(eq(dnl.tenantId, me), eq(dnl.noteId, note.id), eq(dnl.id, input.lineId)));
+  if (!line) throw new AppError('NOT_FOUND');
+  const places = (await placesByLine(tx, note)).get(line.id)!;
+  const qualified = roundTo(input.qualifiedQty, places.quantity);
+  const unqualified = roundTo(input.unqualifiedQty, places.quantity);
+  if (qualified + unqualified <= 0) throw new AppError('VALIDATION_FAILED');
+  const [after] = await tx
+    .update(dnl)
+    .set({
+      qualifiedQty: sql`${dnl.qualifiedQty} + ${String(qualified)}::numeric`,
+      unqualifiedQty: sql`${dnl.unqualifiedQty} + ${String(unqualified)}::numeric`,
+      version: sql`${dnl.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(dnl.tenantId, me),
+        eq(dnl.id, line.id),
+        sql`${dnl.qualifiedQty} + ${dnl.unqualifiedQty} + ${String(qualified + unqualified)}::numeric <= ${dnl.receivedQty}`,
+      ),
+    )
+    .returning();
+  if (!after) throw overInspected(await currentLine(tx, line), qualified + unqualified, places);
+  const [{ seq }] = (
+    await tx.execute<{ seq: number }>(sql`
+      select coalesce(max(seq), 0)::int + 1 as seq from ${ri} where tenant_id = ${me} and note_line_id = ${line.id}`)
+  ).rows;
+  const inspectorName = await userNameOf(tx, auth.userId);
+  const [row] = await tx
+    .insert(ri)
+    .values({
+      tenantId: me,
+      supplierTenantId: note.supplierTenantId,
+      id: newId(),
+      noteId: note.id,
+      noteLineId: line.id,
+      orderLineId: line.orderLineId,
+      supplierId: note.supplierId,
+      prdtNo: line.prdtNo,
+      prdtName: line.prdtName,
+      seq: Number(seq),
+      inspectedQty: qtyText(qualified + unqualified, places.quantity),
+      qualifiedQty: String(qualified),
+      unqualifiedQty: String(unqualified),
+      reasonCode: unqualified > 0 ? (input.reasonCode ?? '') : '',
+      reason: unqualified > 0 ? input.reason : '',
+      inspectorId: auth.userId,
+      inspectorName,
+      inspectedAt: sql`now()`,
+    })
+    .returning();
+  const rejection = unqualified > 0 ? `, unqualified ${unqualified} (${input.reasonCode}: ${input.reason})` : '';
+  const summary = `line ${line.lineNo} (${line.prdtNo}) of delivery note ${note.noteNo} inspected: qualified ${qualified}${rejection}`;
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: NOTE_MODULE,
+    targetId: note.id,
+    summary,
   });
-  if (outcome.rejected) {
-    await tellSupplier(
-      deps,
-      auth,
-      outcome.note,
-      `rejected goods of delivery note ${outcome.note.noteNo}`,
-      `${outcome.summary}.`,
-    );
+  if (unqualified > 0) {
+    tellSupplier(ctx, note, `rejected goods of delivery note ${note.noteNo}`, `${summary}.`);
   }
-  return outcome.result;
+  return {
+    inspection: {
+      id: row!.id,
+      seq: row!.seq,
+      inspectedQty: row!.inspectedQty,
+      qualifiedQty: row!.qualifiedQty,
+      unqualifiedQty: row!.unqualifiedQty,
+      reasonCode: row!.reasonCode,
+      reason: row!.reason,
+      inspectorName: row!.inspectorName,
+      inspectedAt: row!.inspectedAt,
+    },
+    line: {
+      lineId: after.id,
+      lineNo: after.lineNo,
+      receivedQty: after.receivedQty,
+      qualifiedQty: after.qualifiedQty,
+      unqualifiedQty: after.unqualifiedQty,
+    },
+  };
 }
 
 async function currentLine(tx: Queryable, line: LineRow): Promise<LineRow> {

@@ -10,6 +10,7 @@ import {
   type inventoryReportCreateSchema,
   type inventoryReportListSchema,
   type inventoryRequestSchema,
+  type JoinedSupplier,
   type ListResult,
   type Locale,
   OPERATION_TYPE,
@@ -20,14 +21,13 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql 
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
+import { type MemberAuth, type RequestContext, switchTenant } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { actorOf, escapeLike, findDocument, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
-import type { TellDeps } from '../../platform/services.ts';
 import { writeXlsx } from '../../platform/xlsx.ts';
 import {
   type ImportColumn,
@@ -57,8 +57,8 @@ const readPermission = (side: DocumentSide) => [side === 'buyer' ? INVENTORY_BUY
  * A report has no owner on either side: the buyer's data scope narrows it only by the trading-partner
  * restriction (which suppliers), the supplier's by the client restriction (which customers).
  */
-async function reportSideCondition(q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> {
-  const me = auth.tenantId!;
+async function reportSideCondition(q: Queryable, auth: MemberAuth, side: DocumentSide): Promise<SQL | undefined> {
+  const me = auth.tenantId;
   const scope = { ...(await resolveDataScope(q, auth)), all: true };
   return side === 'buyer'
     ? and(
@@ -101,8 +101,7 @@ const SORTABLE = { prdtNo: ir.prdtNo, qty: ir.qty, reportedAt: ir.reportedAt };
 
 /** The latest report per supplier and material (buyer) or per customer and material (supplier), by material. */
 export async function listLatestReports(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<InventoryReportItem>> {
   const f = query.filter ?? { side: 'buyer' as const };
@@ -132,7 +131,7 @@ export async function listLatestReports(
   return { dataList: rows as InventoryReportItem[], totalCount: total };
 }
 
-export async function getReport(q: Queryable, auth: Auth, id: string): Promise<InventoryReportDetail> {
+export async function getReport({ tx: q, auth }: RequestContext, id: string): Promise<InventoryReportDetail> {
   const hit = await findDocument(q, auth, ir, id, {
     visible: (side) => reportSideCondition(q, auth, side),
     read: readPermission,
@@ -157,17 +156,21 @@ export async function getReport(q: Queryable, auth: Auth, id: string): Promise<I
 // Supplier: which customers and materials, and reporting
 
 /** Customers that sent the caller orders, within its client restriction. */
-async function customerCondition(q: Queryable, auth: Auth): Promise<SQL | undefined> {
+async function customerCondition(q: Queryable, auth: MemberAuth): Promise<SQL | undefined> {
   const scope = { ...(await resolveDataScope(q, auth)), all: true };
   return and(
-    eq(po.supplierTenantId, auth.tenantId!),
+    eq(po.supplierTenantId, auth.tenantId),
     ne(po.status, PURCHASE_ORDER_STATUS.DRAFT),
     scopeCondition(scope, { owner: po.id, partner: { column: po.tenantId, kind: 'client' } }),
   );
 }
 
-export async function listReportingCustomers(q: Queryable, auth: Auth): Promise<InventoryCustomer[]> {
+export async function listReportingCustomers({ tx, auth }: RequestContext): Promise<InventoryCustomer[]> {
   requireAny(auth, [INVENTORY_SUPPLIER]);
+  return reportingCustomers(tx, auth);
+}
+
+async function reportingCustomers(q: Queryable, auth: MemberAuth): Promise<InventoryCustomer[]> {
   const rows = await q
     .selectDistinct({ tenantId: po.tenantId, name: sql<string>`coalesce(${enterpriseName}, '')` })
     .from(po)
@@ -182,7 +185,7 @@ export async function listReportingCustomers(q: Queryable, auth: Auth): Promise<
  */
 async function reportableMaterials(
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   customerTenantId: string,
   narrow: { keyword?: string; ids?: string[]; codes?: string[] },
 ): Promise<InventoryMaterial[]> {
@@ -216,12 +219,11 @@ async function reportableMaterials(
 }
 
 export async function listReportableMaterials(
-  q: Queryable,
-  auth: Auth,
+  { tx, auth }: RequestContext,
   query: z.infer<typeof inventoryMaterialQuerySchema>,
 ): Promise<InventoryMaterial[]> {
   requireAny(auth, [INVENTORY_SUPPLIER]);
-  return reportableMaterials(q, auth, query.customerTenantId, { keyword: query.keyword });
+  return reportableMaterials(tx, auth, query.customerTenantId, { keyword: query.keyword });
 }
 
 /**
@@ -230,17 +232,16 @@ export async function listReportableMaterials(
  * only then does the transaction move to the customer's context for the insert and back for the log.
  */
 async function writeReports(
-  tx: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   customerTenantId: string,
   lines: { materialId: string; qty: number; remark: string }[],
-): Promise<number> {
-  const me = auth.tenantId!;
+): Promise<InventoryImportResult> {
+  const { tx, auth, tenantId: me } = ctx;
   const known = await reportableMaterials(tx, auth, customerTenantId, {
     ids: [...new Set(lines.map((l) => l.materialId))],
   });
   if (!known.length) {
-    const customers = await listReportingCustomers(tx, auth);
+    const customers = await reportingCustomers(tx, auth);
     if (!customers.some((c) => c.tenantId === customerTenantId)) throw new AppError('NOT_FOUND');
   }
   const byId = new Map(known.map((m) => [m.materialId, m]));
@@ -282,33 +283,20 @@ async function writeReports(
       .map((r) => `${r.prdtNo} ${r.qty}`)
       .join('; ')}${rows.length > 10 ? '; …' : ''}`,
   });
-  return rows.length;
+  const name = await nameOf(tx, me);
+  const note = {
+    tenantId: customerTenantId,
+    title: `${name} shared its stock of ${rows.length} material(s)`,
+    content: `${name} reported inventory for ${rows.length} of your materials.`,
+    link: buyerInventoryLink(),
+  };
+  ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
+  return { count: rows.length };
 }
 
-async function tellCustomer(deps: TellDeps, auth: Auth, customerTenantId: string, count: number) {
-  const name = await nameOf(deps.db, auth.tenantId!);
-  await tellParty(deps, 'delivery', [
-    {
-      tenantId: customerTenantId,
-      title: `${name} shared its stock of ${count} material(s)`,
-      content: `${name} reported inventory for ${count} of your materials.`,
-      link: buyerInventoryLink(),
-    },
-  ]);
-}
-
-export async function createReports(
-  deps: TellDeps,
-  auth: Auth,
-  input: CreateInput,
-  idem: IdempotencyScope,
-): Promise<InventoryImportResult> {
-  requireAny(auth, [INVENTORY_SUPPLIER]);
-  const result = await inTenantTx(deps.db, auth.tenantId, (tx) =>
-    idempotent(tx, idem, async () => ({ count: await writeReports(tx, auth, input.customerTenantId, input.lines) })),
-  );
-  await tellCustomer(deps, auth, input.customerTenantId, result.count);
-  return result;
+export async function createReports(ctx: RequestContext, input: CreateInput): Promise<InventoryImportResult> {
+  requireAny(ctx.auth, [INVENTORY_SUPPLIER]);
+  return idempotent(ctx.tx, ctx.idem, () => writeReports(ctx, input.customerTenantId, input.lines));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,7 +316,7 @@ const IMPORT_COLUMNS: ImportColumn<keyof typeof HEADERS>[] = [
 
 const LOCALE_INDEX: Record<Locale, number> = { 'en-US': 0, 'zh-CN': 1, 'zh-TW': 2 };
 
-export async function importTemplate(locale: Locale): Promise<Buffer> {
+export async function importTemplate({ locale }: RequestContext): Promise<Buffer> {
   const i = LOCALE_INDEX[locale];
   return await writeXlsx({
     name: ['Inventory', '库存', '庫存'][i]!,
@@ -350,13 +338,11 @@ const importRowSchema = z.object({
 
 /** All or nothing: any row error refuses the whole file, with every error listed (QUALITY I-10). */
 export async function importReports(
-  deps: TellDeps,
-  auth: Auth,
+  ctx: RequestContext,
   customerTenantId: string,
   file: Buffer,
-  locale: Locale,
-  idem: IdempotencyScope,
 ): Promise<InventoryImportResult> {
+  const { tx, auth, locale } = ctx;
   requireAny(auth, [INVENTORY_SUPPLIER]);
   const read = await readXlsxRows(file, IMPORT_COLUMNS, { limits: { maxRows: INVENTORY_REPORT_MAX_LINES } });
   const errors: RowError[] = [...read.errors];
@@ -368,81 +354,70 @@ export async function importReports(
     if (result.success) parsed.push({ row: r.row, ...result.data });
     else errors.push(...zodRowErrors(r.row, result.error, r.values, columnOf));
   }
-  const result = await inTenantTx(deps.db, auth.tenantId, (tx) =>
-    idempotent(tx, idem, async () => {
-      const known = await reportableMaterials(tx, auth, customerTenantId, {
-        codes: [...new Set(parsed.map((p) => p.code))],
-      });
-      const byCode = new Map(known.map((m) => [m.prdtNo, m]));
-      for (const p of parsed) {
-        if (!byCode.has(p.code))
-          errors.push({
-            row: p.row,
-            column: columnOf('code'),
-            reason: 'INVENTORY_MATERIAL_NOT_FOUND',
-            params: { code: p.code },
-          });
-      }
-      if (!parsed.length && !errors.length)
-        errors.push({ row: 2, column: columnOf('code'), reason: 'IMPORT_VALUE_REQUIRED' });
-      if (errors.length) {
-        const sorted = errors.sort((a, b) => a.row - b.row);
-        throw new AppError('IMPORT_ROWS_INVALID', { count: sorted.length }, localizeRowErrors(sorted, locale));
-      }
-      const lines = parsed.map((p) => ({ materialId: byCode.get(p.code)!.materialId, qty: p.qty, remark: p.remark }));
-      return { count: await writeReports(tx, auth, customerTenantId, lines) };
-    }),
-  );
-  await tellCustomer(deps, auth, customerTenantId, result.count);
-  return result;
+  return idempotent(tx, ctx.idem, async () => {
+    const known = await reportableMaterials(tx, auth, customerTenantId, {
+      codes: [...new Set(parsed.map((p) => p.code))],
+    });
+    const byCode = new Map(known.map((m) => [m.prdtNo, m]));
+    for (const p of parsed) {
+      if (!byCode.has(p.code))
+        errors.push({
+          row: p.row,
+          column: columnOf('code'),
+          reason: 'INVENTORY_MATERIAL_NOT_FOUND',
+          params: { code: p.code },
+        });
+    }
+    if (!parsed.length && !errors.length)
+      errors.push({ row: 2, column: columnOf('code'), reason: 'IMPORT_VALUE_REQUIRED' });
+    if (errors.length) {
+      const sorted = errors.sort((a, b) => a.row - b.row);
+      throw new AppError('IMPORT_ROWS_INVALID', { count: sorted.length }, localizeRowErrors(sorted, locale));
+    }
+    const lines = parsed.map((p) => ({ materialId: byCode.get(p.code)!.materialId, qty: p.qty, remark: p.remark }));
+    return writeReports(ctx, customerTenantId, lines);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Buyer: asking suppliers to share
 
-export async function listSupplierChoices(q: Queryable, auth: Auth) {
+export async function listSupplierChoices({ tx, auth }: RequestContext): Promise<JoinedSupplier[]> {
   requireAny(auth, [INVENTORY_BUYER]);
-  return joinedSuppliers(q, auth);
+  return joinedSuppliers(tx, auth);
 }
 
 export async function requestReports(
-  deps: TellDeps,
-  auth: Auth,
+  ctx: RequestContext,
   input: z.infer<typeof inventoryRequestSchema>,
-): Promise<{ count: number }> {
+): Promise<InventoryImportResult> {
+  const { tx, auth, tenantId: me } = ctx;
   requireAny(auth, [INVENTORY_BUYER]);
-  const me = auth.tenantId!;
-  const targets = await inTenantTx(deps.db, me, async (tx) => {
-    const scope = await resolveDataScope(tx, auth);
-    const rows = await tx
-      .select({ id: suppliers.id, supName: suppliers.supName, supplierTenantId: suppliers.supplierTenantId })
-      .from(suppliers)
-      .where(
-        and(
-          eq(suppliers.tenantId, me),
-          inArray(suppliers.id, input.supplierIds),
-          isNotNull(suppliers.supplierTenantId),
-          archiveScope(scope),
-        ),
-      );
-    if (rows.length !== new Set(input.supplierIds).size) throw new AppError('NOT_FOUND');
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.ADD,
-      module: INVENTORY_MODULE,
-      summary: `asked ${rows.length} supplier(s) to share their stock${input.message ? ` — ${input.message}` : ''}`,
-    });
-    return rows;
+  const scope = await resolveDataScope(tx, auth);
+  const targets = await tx
+    .select({ id: suppliers.id, supName: suppliers.supName, supplierTenantId: suppliers.supplierTenantId })
+    .from(suppliers)
+    .where(
+      and(
+        eq(suppliers.tenantId, me),
+        inArray(suppliers.id, input.supplierIds),
+        isNotNull(suppliers.supplierTenantId),
+        archiveScope(scope),
+      ),
+    );
+  if (targets.length !== new Set(input.supplierIds).size) throw new AppError('NOT_FOUND');
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.ADD,
+    module: INVENTORY_MODULE,
+    summary: `asked ${targets.length} supplier(s) to share their stock${input.message ? ` — ${input.message}` : ''}`,
   });
-  const name = await nameOf(deps.db, me);
-  await tellParty(
-    deps,
-    'delivery',
-    targets.map((t) => ({
-      tenantId: t.supplierTenantId!,
-      title: `${name} asks you to share your stock of its materials`,
-      content: input.message || `Report your inventory of ${name}'s materials under customer orders.`,
-      link: supplierInventoryLink(),
-    })),
-  );
+  const name = await nameOf(tx, me);
+  const notes = targets.map((t) => ({
+    tenantId: t.supplierTenantId!,
+    title: `${name} asks you to share your stock of its materials`,
+    content: input.message || `Report your inventory of ${name}'s materials under customer orders.`,
+    link: supplierInventoryLink(),
+  }));
+  ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', notes));
   return { count: targets.length };
 }

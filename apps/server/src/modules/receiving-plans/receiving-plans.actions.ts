@@ -12,7 +12,7 @@ import {
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import {
   type AnsweredLines,
   actorOf,
@@ -22,7 +22,6 @@ import {
   writeLineAnswers,
 } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { TellDeps } from '../../platform/services.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
@@ -153,98 +152,92 @@ const claimPlan = (
  * answer (a proposed date and remark), the buyer its verdict on a proposal (T-03).
  */
 export async function actOnPlan(
-  deps: TellDeps,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   action: ReceivingPlanAction,
   body: ActionBody,
 ): Promise<ReceivingPlanDetail> {
+  const { tx, auth, tenantId: me } = ctx;
   const t = receivingPlanMachine.transition(action)!;
-  const me = auth.tenantId!;
-  const outcome = await inTenantTx(deps.db, me, async (tx) => {
-    const hit = await findPlan(tx, auth, id);
-    if (!hit) throw new AppError('NOT_FOUND');
-    if (hit.side !== t.side) throw new AppError('RECEIVING_PLAN_WRONG_SIDE');
-    requireAny(auth, [t.permission]);
-    const plan = await claimPlan(tx, hit.row, t.from, body.version, t.side, me);
-    let details = '';
-    if (action === 'send') {
-      const [order] = await tx
-        .select({ supplierTenantId: po.supplierTenantId })
-        .from(po)
-        .where(and(eq(po.tenantId, me), eq(po.id, plan.orderId)));
-      await tx
-        .update(rp)
-        .set({ status: S.SENT, sentAt: sql`now()`, supplierTenantId: order?.supplierTenantId ?? plan.supplierTenantId })
-        .where(and(eq(rp.tenantId, me), eq(rp.id, id)));
-      await tx
-        .update(rl)
-        .set({ supplierTenantId: order?.supplierTenantId ?? plan.supplierTenantId })
-        .where(and(eq(rl.tenantId, me), eq(rl.planId, id)));
-    } else if (t.lineStep) {
-      details =
-        action === 'confirm'
-          ? await answerAsSupplier(tx, plan, body)
-          : await answerAsBuyer(tx, plan, body, action === 'accept');
-      await settlePlan(tx, plan);
-    } else {
-      const [shipped] = await tx
-        .select({ n: count() })
-        .from(rl)
-        .where(and(eq(rl.tenantId, me), eq(rl.planId, id), sql`${rl.deliveredQty} > 0`));
-      if ((shipped?.n ?? 0) > 0) throw new AppError('RECEIVING_PLAN_DELIVERED');
-      await tx
-        .update(rp)
-        .set({ status: S.CANCELLED })
-        .where(and(eq(rp.tenantId, me), eq(rp.id, id)));
-      await tx
-        .update(rl)
-        .set({ status: L.CANCELLED, updatedAt: sql`now()` })
-        .where(and(eq(rl.tenantId, me), eq(rl.planId, id)));
-    }
-    const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: PLAN_MODULE,
-      targetId: id,
-      summary: `${VERBS[action]} receiving plan ${plan.planNo}${details ? `: ${details}` : ''}${comment}`,
-    });
-    const [after] = await tx
-      .select()
-      .from(rp)
-      .where(and(eq(rp.tenantId, plan.tenantId), eq(rp.id, id)));
-    return { before: hit.row, after: after!, text: `${details}${comment}` };
-  });
-  if (t.side === 'supplier') await tellBuyer(deps, auth, outcome.after, VERBS[action], outcome.text);
-  // A draft being cancelled was never shown to the supplier.
-  else if (outcome.before.status !== S.DRAFT || action === 'send') {
-    await tellSupplier(deps, auth, outcome.after, VERBS[action], outcome.text);
+  const hit = await findPlan(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  if (hit.side !== t.side) throw new AppError('RECEIVING_PLAN_WRONG_SIDE');
+  requireAny(auth, [t.permission]);
+  const plan = await claimPlan(tx, hit.row, t.from, body.version, t.side, me);
+  let details = '';
+  if (action === 'send') {
+    const [order] = await tx
+      .select({ supplierTenantId: po.supplierTenantId })
+      .from(po)
+      .where(and(eq(po.tenantId, me), eq(po.id, plan.orderId)));
+    await tx
+      .update(rp)
+      .set({ status: S.SENT, sentAt: sql`now()`, supplierTenantId: order?.supplierTenantId ?? plan.supplierTenantId })
+      .where(and(eq(rp.tenantId, me), eq(rp.id, id)));
+    await tx
+      .update(rl)
+      .set({ supplierTenantId: order?.supplierTenantId ?? plan.supplierTenantId })
+      .where(and(eq(rl.tenantId, me), eq(rl.planId, id)));
+  } else if (t.lineStep) {
+    details =
+      action === 'confirm'
+        ? await answerAsSupplier(tx, plan, body)
+        : await answerAsBuyer(tx, plan, body, action === 'accept');
+    await settlePlan(tx, plan);
+  } else {
+    const [shipped] = await tx
+      .select({ n: count() })
+      .from(rl)
+      .where(and(eq(rl.tenantId, me), eq(rl.planId, id), sql`${rl.deliveredQty} > 0`));
+    if ((shipped?.n ?? 0) > 0) throw new AppError('RECEIVING_PLAN_DELIVERED');
+    await tx
+      .update(rp)
+      .set({ status: S.CANCELLED })
+      .where(and(eq(rp.tenantId, me), eq(rp.id, id)));
+    await tx
+      .update(rl)
+      .set({ status: L.CANCELLED, updatedAt: sql`now()` })
+      .where(and(eq(rl.tenantId, me), eq(rl.planId, id)));
   }
-  return getPlan(deps.db, auth, id);
+  const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: PLAN_MODULE,
+    targetId: id,
+    summary: `${VERBS[action]} receiving plan ${plan.planNo}${details ? `: ${details}` : ''}${comment}`,
+  });
+  const [after] = await tx
+    .select()
+    .from(rp)
+    .where(and(eq(rp.tenantId, plan.tenantId), eq(rp.id, id)));
+  const text = `${details}${comment}`;
+  if (t.side === 'supplier') await tellBuyer(ctx, after!, VERBS[action], text);
+  // A draft being cancelled was never shown to the supplier.
+  else if (hit.row.status !== S.DRAFT || action === 'send') await tellSupplier(ctx, after!, VERBS[action], text);
+  return getPlan(ctx, id);
 }
 
-export async function tellSupplier(deps: TellDeps, auth: Auth, plan: PlanRow, verb: string, text: string) {
+/** Tells the supplier of a plan it has seen, once the step has committed. */
+export async function tellSupplier(ctx: RequestContext, plan: PlanRow, verb: string, text: string) {
   if (!plan.supplierTenantId) return;
-  const name = await nameOf(deps.db, auth.tenantId!);
-  await tellParty(deps, 'delivery', [
-    {
-      tenantId: plan.supplierTenantId,
-      title: `${name} ${verb} receiving plan ${plan.planNo}`,
-      content: `${text.replace(/^ — /, '') || `Receiving plan ${plan.planNo}`}.`,
-      link: supplierPlanLink(plan.id),
-    },
-  ]);
+  const name = await nameOf(ctx.tx, ctx.tenantId);
+  const note = {
+    tenantId: plan.supplierTenantId,
+    title: `${name} ${verb} receiving plan ${plan.planNo}`,
+    content: `${text.replace(/^ — /, '') || `Receiving plan ${plan.planNo}`}.`,
+    link: supplierPlanLink(plan.id),
+  };
+  ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
 }
 
-async function tellBuyer(deps: TellDeps, auth: Auth, plan: PlanRow, verb: string, text: string) {
-  const name = await nameOf(deps.db, auth.tenantId!);
-  await tellParty(deps, 'delivery', [
-    {
-      tenantId: plan.tenantId,
-      userId: plan.ownerId,
-      title: `${name} ${verb} receiving plan ${plan.planNo}`,
-      content: `${text}.`,
-      link: plan.status === S.PROPOSED ? buyerPlanConfirmLink(plan.id) : buyerPlanLink(plan.id),
-    },
-  ]);
+async function tellBuyer(ctx: RequestContext, plan: PlanRow, verb: string, text: string) {
+  const name = await nameOf(ctx.tx, ctx.tenantId);
+  const note = {
+    tenantId: plan.tenantId,
+    userId: plan.ownerId,
+    title: `${name} ${verb} receiving plan ${plan.planNo}`,
+    content: `${text}.`,
+    link: plan.status === S.PROPOSED ? buyerPlanConfirmLink(plan.id) : buyerPlanLink(plan.id),
+  };
+  ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
 }

@@ -5,8 +5,7 @@ import {
   type receivingPlanLineExportSchema,
 } from '@concord/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { maskForViewer } from '../../platform/masking.ts';
 import { writeXlsx } from '../../platform/xlsx.ts';
 import { scheduleForExport } from './receiving-plans.query.ts';
@@ -88,8 +87,8 @@ const LABELS: Record<Locale, { sheet: string; header: string[]; status: Record<s
 };
 
 /** The schedule of the filter as the caller may see it: same side, scope and masking as the list. */
-export async function exportSchedule(db: Db, auth: Auth, query: ExportQuery, locale: Locale): Promise<Buffer> {
-  const rows = maskForViewer(await inTenantTx(db, auth.tenantId, (tx) => scheduleForExport(tx, auth, query)), auth);
+export async function exportSchedule({ tx, auth, locale }: RequestContext, query: ExportQuery): Promise<Buffer> {
+  const rows = maskForViewer(await scheduleForExport(tx, auth, query), auth);
   const l = LABELS[locale];
   return await writeXlsx({
     name: l.sheet,

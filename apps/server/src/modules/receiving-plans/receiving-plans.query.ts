@@ -13,14 +13,14 @@ import {
 } from '@concord/shared';
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { MemberAuth, RequestContext } from '../../platform/context.ts';
 import {
   actorOf,
-  documentHistory,
   escapeLike,
   findDocument,
+  historyOfDocument,
   requireAny,
   sideCondition,
 } from '../../platform/documents.ts';
@@ -41,7 +41,7 @@ type LineListQuery = z.infer<typeof receivingPlanLineListSchema>;
 const L = RECEIVING_PLAN_LINE_STATUS;
 
 /** Both sides' view within their data scopes; a supplier never sees the buyer's drafts. */
-const planSideCondition = (q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> =>
+const planSideCondition = (q: Queryable, auth: MemberAuth, side: DocumentSide): Promise<SQL | undefined> =>
   sideCondition(q, auth, side, rp, {
     from: 'supplier',
     status: rp.status,
@@ -49,7 +49,11 @@ const planSideCondition = (q: Queryable, auth: Auth, side: DocumentSide): Promis
   });
 
 /** The plan as the caller sees it, and on which side; not visible → null (the route answers 404). */
-export const findPlan = (q: Queryable, auth: Auth, id: string): Promise<{ side: DocumentSide; row: PlanRow } | null> =>
+export const findPlan = (
+  q: Queryable,
+  auth: MemberAuth,
+  id: string,
+): Promise<{ side: DocumentSide; row: PlanRow } | null> =>
   findDocument(q, auth, rp, id, { visible: (side) => planSideCondition(q, auth, side), read: readPermission });
 
 // ---------------------------------------------------------------------------------------------
@@ -100,8 +104,7 @@ const materialMatch = (material: string) =>
   or(ilike(pol.prdtNo, escapeLike(material)), ilike(pol.prdtName, escapeLike(material)));
 
 export async function listPlans(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<ReceivingPlanListItem>> {
   const f = query.filter ?? { side: 'buyer' as const };
@@ -188,7 +191,7 @@ const SCHEDULE_SORTABLE = {
 
 export const SCHEDULE_EXPORT_MAX_ROWS = 10_000;
 
-async function scheduleWhere(q: Queryable, auth: Auth, f: NonNullable<LineListQuery['filter']>) {
+async function scheduleWhere(q: Queryable, auth: MemberAuth, f: NonNullable<LineListQuery['filter']>) {
   requireAny(auth, readPermission(f.side));
   return and(
     await planSideCondition(q, auth, f.side),
@@ -216,8 +219,7 @@ function scheduleSelect(q: Queryable) {
 
 /** The schedule: every planned delivery the caller may see, one row each. */
 export async function listSchedule(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: LineListQuery,
 ): Promise<ListResult<ReceivingPlanScheduleItem>> {
   const where = await scheduleWhere(q, auth, query.filter ?? { side: 'buyer' });
@@ -242,7 +244,7 @@ export async function listSchedule(
 /** The whole schedule for an export, all or nothing: beyond the cap the caller is told so. */
 export async function scheduleForExport(
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   filter: NonNullable<LineListQuery['filter']>,
 ): Promise<ReceivingPlanScheduleItem[]> {
   const rows = await scheduleSelect(q)
@@ -271,25 +273,22 @@ async function linesOf(q: Queryable, plan: PlanRow): Promise<ReceivingPlanLine[]
   return rows as ReceivingPlanLine[];
 }
 
-export async function getPlan(db: Db, auth: Auth, id: string): Promise<ReceivingPlanDetail> {
-  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const hit = await findPlan(tx, auth, id);
-    if (!hit) return null;
-    const [item] = await baseSelect(tx).where(and(eq(rp.tenantId, hit.row.tenantId), eq(rp.id, id)));
-    const [order] = await tx
-      .select({ decimalPlaces: po.decimalPlaces })
-      .from(po)
-      .where(and(eq(po.tenantId, hit.row.tenantId), eq(po.id, hit.row.orderId)));
-    return { ...hit, item: item!, lines: await linesOf(tx, hit.row), places: order?.decimalPlaces };
-  });
-  if (!found) throw new AppError('NOT_FOUND');
-  const { side, row, item, lines, places } = found;
+export async function getPlan(ctx: RequestContext, id: string): Promise<ReceivingPlanDetail> {
+  const { tx } = ctx;
+  const hit = await findPlan(tx, ctx.auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  const { side, row } = hit;
+  const [item] = await baseSelect(tx).where(and(eq(rp.tenantId, row.tenantId), eq(rp.id, id)));
+  const [order] = await tx
+    .select({ decimalPlaces: po.decimalPlaces })
+    .from(po)
+    .where(and(eq(po.tenantId, row.tenantId), eq(po.id, row.orderId)));
   return {
     ...(item as ReceivingPlanListItem),
     side,
     version: row.version,
-    lines,
-    history: await documentHistory(db, row, PLAN_MODULE, id),
-    decimalPlaces: places ?? { quantity: 2, price: 4, amount: 2 },
+    lines: await linesOf(tx, row),
+    history: await historyOfDocument(ctx, row, PLAN_MODULE, id),
+    decimalPlaces: order?.decimalPlaces ?? { quantity: 2, price: 4, amount: 2 },
   };
 }

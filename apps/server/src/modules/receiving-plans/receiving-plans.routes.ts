@@ -1,32 +1,46 @@
 import {
+  inventoryCustomerSchema,
   inventoryImportQuerySchema,
+  inventoryImportResultSchema,
   inventoryMaterialQuerySchema,
+  inventoryMaterialSchema,
   inventoryReportCreateSchema,
+  inventoryReportDetailSchema,
+  inventoryReportItemSchema,
   inventoryReportListSchema,
   inventoryRequestSchema,
+  joinedSupplierSchema,
+  pageReplySchema,
+  plannableLinesSchema,
   plannableOrderListSchema,
+  plannableOrderSchema,
   RECEIVING_PLAN_ACTIONS,
   receivingPlanActionSchema,
+  receivingPlanCreatedSchema,
   receivingPlanCreateSchema,
+  receivingPlanDetailSchema,
   receivingPlanLineExportSchema,
   receivingPlanLineListSchema,
+  receivingPlanListItemSchema,
   receivingPlanListSchema,
+  receivingPlanScheduleItemSchema,
   receivingPlanUpdateSchema,
   srmIdSchema,
   URGENT_DELIVERY_ACTIONS,
   urgentDeliveryActionSchema,
+  urgentDeliveryCreatedSchema,
   urgentDeliveryCreateSchema,
+  urgentDeliveryDetailSchema,
+  urgentDeliveryListItemSchema,
   urgentDeliveryListSchema,
   urgentOrderLineQuerySchema,
+  urgentOrderLineSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ok } from '../../platform/http.ts';
-import { idempotencyScope } from '../../platform/idempotency.ts';
-import type { Services, TellDeps } from '../../platform/services.ts';
+import { defineRoutes } from '../../platform/route.ts';
+import type { Services } from '../../platform/services.ts';
 import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
 import * as inventory from './inventory-reports.service.ts';
 import { actOnPlan } from './receiving-plans.actions.ts';
@@ -40,14 +54,6 @@ const URGENT = '/gateway/srm/urgent-deliveries';
 const INVENTORY = '/gateway/srm/inventory-reports';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const idParams = z.object({ id: srmIdSchema });
-
-function sendXlsx(reply: FastifyReply, file: Buffer, name: string) {
-  return reply
-    .type(XLSX_TYPE)
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .header('x-content-type-options', 'nosniff')
-    .send(file);
-}
 
 async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
   const file = await req.file({ limits: { fileSize: DEFAULT_XLSX_LIMITS.maxFileBytes, files: 1 } });
@@ -63,185 +69,270 @@ async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
  * it (supplier); routes serving both declare 'member' and the service checks the code of the side.
  */
 export function registerReceivingPlanRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const eitherSide = { access: 'member' } as const;
-  const planner = { access: 'RE_PLA' } as const;
-  const urgentBuyer = { access: 'RE_MAN' } as const;
-  const customerOrders = { access: 'CU_OR_CO' } as const;
-  const supplierArchive = { access: 'PO_SUP' } as const;
-  const deps = (req: FastifyRequest): TellDeps => ({ db, provider: s.provider, log: req.log });
+  registerPlanRoutes(app, s);
+  registerUrgentRoutes(app, s);
+  registerInventoryRoutes(app, s);
+}
 
-  // --- receiving plans -------------------------------------------------------------------------
-  const tags = ['receiving-plans'];
+function registerPlanRoutes(app: FastifyInstance, s: Services) {
+  const r = defineRoutes(app, s, { tags: ['receiving-plans'] });
+  const eitherSide = 'member';
+  const planner = 'RE_PLA';
 
-  r.post(`${PLANS}/list`, { config: eitherSide, schema: { tags, body: receivingPlanListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listPlans(tx, req.auth!, req.body))),
+  r.post(
+    `${PLANS}/list`,
+    {
+      operationId: 'listReceivingPlans',
+      access: eitherSide,
+      body: receivingPlanListSchema,
+      reply: pageReplySchema(receivingPlanListItemSchema),
+    },
+    (ctx, { body }) => listPlans(ctx, body),
   );
 
   r.post(
     `${PLANS}/lines/list`,
-    { config: eitherSide, schema: { tags, body: receivingPlanLineListSchema } },
-    async (req) => ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listSchedule(tx, req.auth!, req.body))),
+    {
+      operationId: 'listReceivingSchedule',
+      access: eitherSide,
+      body: receivingPlanLineListSchema,
+      reply: pageReplySchema(receivingPlanScheduleItemSchema),
+    },
+    (ctx, { body }) => listSchedule(ctx, body),
   );
 
-  r.get(
+  r.file(
+    'GET',
     `${PLANS}/lines/export`,
-    { config: eitherSide, schema: { tags, querystring: receivingPlanLineExportSchema } },
-    async (req, reply) =>
-      sendXlsx(reply, await exportSchedule(db, req.auth!, req.query, req.locale), 'receiving-schedule.xlsx'),
+    {
+      operationId: 'exportReceivingSchedule',
+      access: eitherSide,
+      produces: XLSX_TYPE,
+      query: receivingPlanLineExportSchema,
+    },
+    async (ctx, { query }) => ({
+      body: await exportSchedule(ctx, query),
+      name: 'receiving-schedule.xlsx',
+      disposition: 'attachment',
+    }),
   );
 
-  r.post(`${PLANS}/orders/list`, { config: planner, schema: { tags, body: plannableOrderListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listPlannableOrders(tx, req.auth!, req.body))),
+  r.post(
+    `${PLANS}/orders/list`,
+    {
+      operationId: 'listPlannableOrders',
+      access: planner,
+      body: plannableOrderListSchema,
+      reply: pageReplySchema(plannableOrderSchema),
+    },
+    (ctx, { body }) => listPlannableOrders(ctx, body),
   );
 
   r.get(
     `${PLANS}/orders/:id/lines`,
     {
-      config: planner,
-      schema: { tags, params: idParams, querystring: z.object({ planId: srmIdSchema.optional() }) },
+      operationId: 'getPlannableLines',
+      access: planner,
+      params: idParams,
+      query: z.object({ planId: srmIdSchema.optional() }),
+      reply: plannableLinesSchema,
     },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          getPlannableLines(tx, req.auth!, req.params.id, req.query.planId ?? null),
-        ),
-      ),
+    (ctx, { params, query }) => getPlannableLines(ctx, params.id, query.planId ?? null),
   );
 
-  r.get(`${PLANS}/:id`, { config: eitherSide, schema: { tags, params: idParams } }, async (req) =>
-    ok(await getPlan(db, req.auth!, req.params.id)),
+  r.get(
+    `${PLANS}/:id`,
+    { operationId: 'getReceivingPlan', access: eitherSide, params: idParams, reply: receivingPlanDetailSchema },
+    (ctx, { params }) => getPlan(ctx, params.id),
   );
 
-  r.post(PLANS, { config: planner, schema: { tags, body: receivingPlanCreateSchema } }, async (req) =>
-    ok(await createPlan(deps(req), req.auth!, req.body, idempotencyScope(req))),
+  r.post(
+    PLANS,
+    {
+      operationId: 'createReceivingPlan',
+      access: planner,
+      body: receivingPlanCreateSchema,
+      reply: receivingPlanCreatedSchema,
+    },
+    (ctx, { body }) => createPlan(ctx, body),
   );
 
   r.put(
     `${PLANS}/:id`,
-    { config: planner, schema: { tags, params: idParams, body: receivingPlanUpdateSchema } },
-    async (req) => {
-      await updatePlan(db, req.auth!, req.params.id, req.body);
-      return ok(await getPlan(db, req.auth!, req.params.id));
+    {
+      operationId: 'updateReceivingPlan',
+      access: planner,
+      params: idParams,
+      body: receivingPlanUpdateSchema,
+      reply: receivingPlanDetailSchema,
     },
+    (ctx, { params, body }) => updatePlan(ctx, params.id, body),
   );
 
   r.post(
     `${PLANS}/:id/actions/:action`,
     {
-      config: eitherSide,
-      schema: {
-        tags,
-        params: idParams.extend({ action: z.enum(RECEIVING_PLAN_ACTIONS) }),
-        body: receivingPlanActionSchema,
-      },
+      operationId: 'actOnReceivingPlan',
+      access: eitherSide,
+      params: idParams.extend({ action: z.enum(RECEIVING_PLAN_ACTIONS) }),
+      body: receivingPlanActionSchema,
+      reply: receivingPlanDetailSchema,
     },
-    async (req) => ok(await actOnPlan(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
+    (ctx, { params, body }) => actOnPlan(ctx, params.id, params.action, body),
   );
+}
 
-  // --- urgent delivery notices -----------------------------------------------------------------
-  const urgentTags = ['urgent-deliveries'];
+function registerUrgentRoutes(app: FastifyInstance, s: Services) {
+  const r = defineRoutes(app, s, { tags: ['urgent-deliveries'] });
+  const eitherSide = 'member';
+  const urgentBuyer = 'RE_MAN';
 
   r.post(
     `${URGENT}/list`,
-    { config: eitherSide, schema: { tags: urgentTags, body: urgentDeliveryListSchema } },
-    async (req) => ok(await inTenantTx(db, req.auth!.tenantId, (tx) => urgent.listNotices(tx, req.auth!, req.body))),
+    {
+      operationId: 'listUrgentDeliveries',
+      access: eitherSide,
+      body: urgentDeliveryListSchema,
+      reply: pageReplySchema(urgentDeliveryListItemSchema),
+    },
+    (ctx, { body }) => urgent.listNotices(ctx, body),
   );
 
   r.get(
     `${URGENT}/order-lines`,
-    { config: urgentBuyer, schema: { tags: urgentTags, querystring: urgentOrderLineQuerySchema } },
-    async (req) =>
-      ok(await inTenantTx(db, req.auth!.tenantId, (tx) => urgent.listUrgentOrderLines(tx, req.auth!, req.query))),
+    {
+      operationId: 'listUrgentOrderLines',
+      access: urgentBuyer,
+      query: urgentOrderLineQuerySchema,
+      reply: z.array(urgentOrderLineSchema),
+    },
+    (ctx, { query }) => urgent.listUrgentOrderLines(ctx, query),
   );
 
-  r.get(`${URGENT}/suppliers`, { config: urgentBuyer, schema: { tags: urgentTags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => urgent.listUrgentSuppliers(tx, req.auth!))),
+  r.get(
+    `${URGENT}/suppliers`,
+    { operationId: 'listUrgentSuppliers', access: urgentBuyer, reply: z.array(joinedSupplierSchema) },
+    (ctx) => urgent.listUrgentSuppliers(ctx),
   );
 
-  r.get(`${URGENT}/:id`, { config: eitherSide, schema: { tags: urgentTags, params: idParams } }, async (req) =>
-    ok(await urgent.getNotice(db, req.auth!, req.params.id)),
+  r.get(
+    `${URGENT}/:id`,
+    { operationId: 'getUrgentDelivery', access: eitherSide, params: idParams, reply: urgentDeliveryDetailSchema },
+    (ctx, { params }) => urgent.getNotice(ctx, params.id),
   );
 
-  r.post(URGENT, { config: urgentBuyer, schema: { tags: urgentTags, body: urgentDeliveryCreateSchema } }, async (req) =>
-    ok(await urgent.createNotice(deps(req), req.auth!, req.body, idempotencyScope(req))),
+  r.post(
+    URGENT,
+    {
+      operationId: 'createUrgentDelivery',
+      access: urgentBuyer,
+      body: urgentDeliveryCreateSchema,
+      reply: urgentDeliveryCreatedSchema,
+    },
+    (ctx, { body }) => urgent.createNotice(ctx, body),
   );
 
   r.post(
     `${URGENT}/:id/actions/:action`,
     {
-      config: eitherSide,
-      schema: {
-        tags: urgentTags,
-        params: idParams.extend({ action: z.enum(URGENT_DELIVERY_ACTIONS) }),
-        body: urgentDeliveryActionSchema,
-      },
+      operationId: 'actOnUrgentDelivery',
+      access: eitherSide,
+      params: idParams.extend({ action: z.enum(URGENT_DELIVERY_ACTIONS) }),
+      body: urgentDeliveryActionSchema,
+      reply: urgentDeliveryDetailSchema,
     },
-    async (req) => ok(await urgent.actOnNotice(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
+    (ctx, { params, body }) => urgent.actOnNotice(ctx, params.id, params.action, body),
   );
+}
 
-  // --- inventory reports -----------------------------------------------------------------------
-  const inventoryTags = ['inventory-reports'];
+function registerInventoryRoutes(app: FastifyInstance, s: Services) {
+  const r = defineRoutes(app, s, { tags: ['inventory-reports'] });
+  const eitherSide = 'member';
+  const customerOrders = 'CU_OR_CO';
+  const supplierArchive = 'PO_SUP';
 
   r.post(
     `${INVENTORY}/list`,
-    { config: eitherSide, schema: { tags: inventoryTags, body: inventoryReportListSchema } },
-    async (req) =>
-      ok(await inTenantTx(db, req.auth!.tenantId, (tx) => inventory.listLatestReports(tx, req.auth!, req.body))),
+    {
+      operationId: 'listInventoryReports',
+      access: eitherSide,
+      body: inventoryReportListSchema,
+      reply: pageReplySchema(inventoryReportItemSchema),
+    },
+    (ctx, { body }) => inventory.listLatestReports(ctx, body),
   );
 
-  r.get(`${INVENTORY}/customers`, { config: customerOrders, schema: { tags: inventoryTags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => inventory.listReportingCustomers(tx, req.auth!))),
+  r.get(
+    `${INVENTORY}/customers`,
+    { operationId: 'listInventoryCustomers', access: customerOrders, reply: z.array(inventoryCustomerSchema) },
+    (ctx) => inventory.listReportingCustomers(ctx),
   );
 
   r.get(
     `${INVENTORY}/materials`,
-    { config: customerOrders, schema: { tags: inventoryTags, querystring: inventoryMaterialQuerySchema } },
-    async (req) =>
-      ok(await inTenantTx(db, req.auth!.tenantId, (tx) => inventory.listReportableMaterials(tx, req.auth!, req.query))),
+    {
+      operationId: 'listInventoryMaterials',
+      access: customerOrders,
+      query: inventoryMaterialQuerySchema,
+      reply: z.array(inventoryMaterialSchema),
+    },
+    (ctx, { query }) => inventory.listReportableMaterials(ctx, query),
   );
 
-  r.get(`${INVENTORY}/template`, { config: customerOrders, schema: { tags: inventoryTags } }, async (req, reply) =>
-    sendXlsx(reply, await inventory.importTemplate(req.locale), 'inventory-template.xlsx'),
+  r.file(
+    'GET',
+    `${INVENTORY}/template`,
+    { operationId: 'getInventoryTemplate', access: customerOrders, produces: XLSX_TYPE },
+    async (ctx) => ({
+      body: await inventory.importTemplate(ctx),
+      name: 'inventory-template.xlsx',
+      disposition: 'attachment',
+    }),
   );
 
   r.post(
     `${INVENTORY}/import`,
     {
-      config: customerOrders,
-      schema: { tags: inventoryTags, querystring: inventoryImportQuerySchema, consumes: ['multipart/form-data'] },
+      operationId: 'importInventoryReports',
+      access: customerOrders,
+      query: inventoryImportQuerySchema,
+      consumes: ['multipart/form-data'],
+      reply: inventoryImportResultSchema,
     },
-    async (req) =>
-      ok(
-        await inventory.importReports(
-          deps(req),
-          req.auth!,
-          req.query.customerTenantId,
-          await uploadedWorkbook(req),
-          req.locale,
-          idempotencyScope(req),
-        ),
-      ),
+    async (ctx, { query, req }) => inventory.importReports(ctx, query.customerTenantId, await uploadedWorkbook(req)),
   );
 
-  r.get(`${INVENTORY}/suppliers`, { config: supplierArchive, schema: { tags: inventoryTags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => inventory.listSupplierChoices(tx, req.auth!))),
+  r.get(
+    `${INVENTORY}/suppliers`,
+    { operationId: 'listInventorySuppliers', access: supplierArchive, reply: z.array(joinedSupplierSchema) },
+    (ctx) => inventory.listSupplierChoices(ctx),
   );
 
   r.post(
     `${INVENTORY}/requests`,
-    { config: supplierArchive, schema: { tags: inventoryTags, body: inventoryRequestSchema } },
-    async (req) => ok(await inventory.requestReports(deps(req), req.auth!, req.body)),
+    {
+      operationId: 'requestInventoryReports',
+      access: supplierArchive,
+      body: inventoryRequestSchema,
+      reply: inventoryImportResultSchema,
+    },
+    (ctx, { body }) => inventory.requestReports(ctx, body),
   );
 
-  r.get(`${INVENTORY}/:id`, { config: eitherSide, schema: { tags: inventoryTags, params: idParams } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => inventory.getReport(tx, req.auth!, req.params.id))),
+  r.get(
+    `${INVENTORY}/:id`,
+    { operationId: 'getInventoryReport', access: eitherSide, params: idParams, reply: inventoryReportDetailSchema },
+    (ctx, { params }) => inventory.getReport(ctx, params.id),
   );
 
   r.post(
     INVENTORY,
-    { config: customerOrders, schema: { tags: inventoryTags, body: inventoryReportCreateSchema } },
-    async (req) => ok(await inventory.createReports(deps(req), req.auth!, req.body, idempotencyScope(req))),
+    {
+      operationId: 'createInventoryReports',
+      access: customerOrders,
+      body: inventoryReportCreateSchema,
+      reply: inventoryImportResultSchema,
+    },
+    (ctx, { body }) => inventory.createReports(ctx, body),
   );
 }

@@ -10,27 +10,28 @@ import {
   RECEIVING_PLAN_EDITABLE_STATUSES,
   RECEIVING_PLAN_LINE_STATUS,
   RECEIVING_PLAN_STATUS,
+  type ReceivingPlanCreated,
+  type ReceivingPlanDetail,
   type receivingPlanCreateSchema,
   type receivingPlanUpdateSchema,
   roundTo,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { MemberAuth, RequestContext } from '../../platform/context.ts';
 import { actorOf, escapeLike, nextDocumentNumber, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { pageOf } from '../../platform/paging.ts';
-import type { TellDeps } from '../../platform/services.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { orderSideCondition } from '../purchase-orders/purchase-orders.common.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
 import { suppliers } from '../suppliers/suppliers.table.ts';
 import { tellSupplier } from './receiving-plans.actions.ts';
 import { PLAN_MODULE, PLANNER, type PlanRow } from './receiving-plans.common.ts';
-import { findPlan } from './receiving-plans.query.ts';
+import { findPlan, getPlan } from './receiving-plans.query.ts';
 import { receivingPlanLines as rl, receivingPlans as rp } from './receiving-plans.table.ts';
 
 /* Planning: which confirmed order lines may be planned, and the buyer's drafts. Steps are in receiving-plans.actions.ts. */
@@ -54,7 +55,7 @@ const PLANNABLE_ORDER_STATUSES = [
 type OrderRow = typeof po.$inferSelect;
 
 /** A buyer's order the caller may see and plan; anything else is not found. */
-async function plannableOrder(q: Queryable, auth: Auth, orderId: string): Promise<OrderRow> {
+async function plannableOrder(q: Queryable, auth: MemberAuth, orderId: string): Promise<OrderRow> {
   const [order] = await q
     .select()
     .from(po)
@@ -67,8 +68,7 @@ async function plannableOrder(q: Queryable, auth: Auth, orderId: string): Promis
 }
 
 export async function listPlannableOrders(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: z.infer<typeof plannableOrderListSchema>,
 ): Promise<ListResult<PlannableOrder>> {
   requireAny(auth, [PLANNER]);
@@ -101,7 +101,7 @@ export async function listPlannableOrders(
       .offset(page.offset),
     q.select({ total: count() }).from(po).where(where),
   ]);
-  return { dataList: rows, totalCount: total };
+  return { dataList: rows as PlannableOrder[], totalCount: total };
 }
 
 /** What live plans hold of each order line, leaving out one plan's own deliveries (when editing it). */
@@ -123,8 +123,7 @@ async function plannedByLine(q: Queryable, tenantId: string, lineIds: string[], 
 }
 
 export async function getPlannableLines(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   orderId: string,
   exceptPlanId: string | null,
 ): Promise<PlannableLines> {
@@ -304,101 +303,78 @@ async function insertPlanLines(tx: Queryable, plan: PlanRow, lines: CheckedLine[
 // ---------------------------------------------------------------------------------------------
 // Buyer: create, edit
 
-interface Created {
-  id: string;
-  planNo: string;
-  status: number;
-  version: number;
-}
-
-export async function createPlan(
-  deps: TellDeps,
-  auth: Auth,
-  input: CreateInput,
-  idem: IdempotencyScope,
-): Promise<Created> {
+export async function createPlan(ctx: RequestContext, input: CreateInput): Promise<ReceivingPlanCreated> {
+  const { tx, auth, tenantId: me } = ctx;
   requireAny(auth, [PLANNER]);
-  const me = auth.tenantId!;
-  const created = await inTenantTx(deps.db, me, (tx) =>
-    idempotent(tx, idem, async () => {
-      const order = await plannableOrder(tx, auth, input.orderId);
-      const lines = await checkLines(tx, order, input.lines, null);
-      const id = newId();
-      const [plan] = await tx
-        .insert(rp)
-        .values({
-          tenantId: me,
-          // Like an order, a draft is the buyer's alone, for RLS as well: the supplier is set on sending.
-          supplierTenantId: input.send ? order.supplierTenantId : null,
-          id,
-          planNo: await nextDocumentNumber(tx, { prefix: 'RP', table: rp, column: rp.planNo, owner: me }),
-          orderId: order.id,
-          supplierId: order.supplierId,
-          status: input.send ? S.SENT : S.DRAFT,
-          remark: input.remark,
-          ...aggregates(lines, order.decimalPlaces),
-          ownerId: auth.userId,
-          deptId: auth.deptId,
-          sentAt: input.send ? sql`now()` : null,
-        })
-        .returning();
-      await insertPlanLines(tx, plan!, lines);
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: PLAN_MODULE,
-        targetId: id,
-        summary: `created receiving plan ${plan!.planNo} for order ${order.orderNo}: ${lines.length} deliveries${input.send ? ', sent' : ''}`,
-      });
-      return { id, planNo: plan!.planNo, status: plan!.status, version: plan!.version, sent: input.send };
-    }),
-  );
-  if (created.sent) {
-    const plan = await inTenantTx(deps.db, me, (tx) =>
-      tx
-        .select()
-        .from(rp)
-        .where(and(eq(rp.tenantId, me), eq(rp.id, created.id))),
-    );
-    await tellSupplier(deps, auth, plan[0]!, 'sent', '');
-  }
-  return { id: created.id, planNo: created.planNo, status: created.status, version: created.version };
-}
-
-export async function updatePlan(db: Db, auth: Auth, id: string, input: UpdateInput): Promise<void> {
-  requireAny(auth, [PLANNER]);
-  const me = auth.tenantId!;
-  await inTenantTx(db, me, async (tx) => {
-    const hit = await findPlan(tx, auth, id);
-    if (hit?.side !== 'buyer') throw new AppError('NOT_FOUND');
-    if (!RECEIVING_PLAN_EDITABLE_STATUSES.includes(hit.row.status as never))
-      throw new AppError('RECEIVING_PLAN_NOT_EDITABLE');
-    const order = await plannableOrder(tx, auth, hit.row.orderId);
-    const lines = await checkLines(tx, order, input.lines, id);
-    const [moved] = await tx
-      .update(rp)
-      .set({
+  return idempotent(tx, ctx.idem, async () => {
+    const order = await plannableOrder(tx, auth, input.orderId);
+    const lines = await checkLines(tx, order, input.lines, null);
+    const id = newId();
+    const [plan] = await tx
+      .insert(rp)
+      .values({
+        tenantId: me,
+        // Like an order, a draft is the buyer's alone, for RLS as well: the supplier is set on sending.
+        supplierTenantId: input.send ? order.supplierTenantId : null,
+        id,
+        planNo: await nextDocumentNumber(tx, { prefix: 'RP', table: rp, column: rp.planNo, owner: me }),
+        orderId: order.id,
+        supplierId: order.supplierId,
+        status: input.send ? S.SENT : S.DRAFT,
         remark: input.remark,
         ...aggregates(lines, order.decimalPlaces),
-        version: sql`${rp.version} + 1`,
-        updatedAt: sql`now()`,
+        ownerId: auth.userId,
+        deptId: auth.deptId,
+        sentAt: input.send ? sql`now()` : null,
       })
-      .where(
-        and(
-          eq(rp.tenantId, me),
-          eq(rp.id, id),
-          eq(rp.version, input.version),
-          inArray(rp.status, [...RECEIVING_PLAN_EDITABLE_STATUSES]),
-        ),
-      )
       .returning();
-    if (!moved) throw new AppError('CONFLICT');
-    await tx.delete(rl).where(and(eq(rl.tenantId, me), eq(rl.planId, id)));
-    await insertPlanLines(tx, moved, lines);
+    await insertPlanLines(tx, plan!, lines);
     await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
+      type: OPERATION_TYPE.ADD,
       module: PLAN_MODULE,
       targetId: id,
-      summary: `edited draft ${moved.planNo}: ${lines.length} deliveries`,
+      summary: `created receiving plan ${plan!.planNo} for order ${order.orderNo}: ${lines.length} deliveries${input.send ? ', sent' : ''}`,
     });
+    if (input.send) await tellSupplier(ctx, plan!, 'sent', '');
+    return { id, planNo: plan!.planNo, status: input.send ? S.SENT : S.DRAFT, version: plan!.version };
   });
+}
+
+/** Rewrites a draft (`version` as seen) and answers the plan as it now stands. */
+export async function updatePlan(ctx: RequestContext, id: string, input: UpdateInput): Promise<ReceivingPlanDetail> {
+  const { tx, auth, tenantId: me } = ctx;
+  requireAny(auth, [PLANNER]);
+  const hit = await findPlan(tx, auth, id);
+  if (hit?.side !== 'buyer') throw new AppError('NOT_FOUND');
+  if (!RECEIVING_PLAN_EDITABLE_STATUSES.includes(hit.row.status as never))
+    throw new AppError('RECEIVING_PLAN_NOT_EDITABLE');
+  const order = await plannableOrder(tx, auth, hit.row.orderId);
+  const lines = await checkLines(tx, order, input.lines, id);
+  const [moved] = await tx
+    .update(rp)
+    .set({
+      remark: input.remark,
+      ...aggregates(lines, order.decimalPlaces),
+      version: sql`${rp.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(rp.tenantId, me),
+        eq(rp.id, id),
+        eq(rp.version, input.version),
+        inArray(rp.status, [...RECEIVING_PLAN_EDITABLE_STATUSES]),
+      ),
+    )
+    .returning();
+  if (!moved) throw new AppError('CONFLICT');
+  await tx.delete(rl).where(and(eq(rl.tenantId, me), eq(rl.planId, id)));
+  await insertPlanLines(tx, moved, lines);
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: PLAN_MODULE,
+    targetId: id,
+    summary: `edited draft ${moved.planNo}: ${lines.length} deliveries`,
+  });
+  return getPlan(ctx, id);
 }

@@ -1,5 +1,6 @@
 import {
   type DocumentSide,
+  type JoinedSupplier,
   type ListResult,
   OPERATION_TYPE,
   PURCHASE_ORDER_LINE_STATUS,
@@ -7,6 +8,7 @@ import {
   roundTo,
   URGENT_DELIVERY_STATUS,
   type UrgentDeliveryAction,
+  type UrgentDeliveryCreated,
   type UrgentDeliveryDetail,
   type UrgentDeliveryLine,
   type UrgentDeliveryListItem,
@@ -19,23 +21,22 @@ import {
 } from '@concord/shared';
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { MemberAuth, RequestContext } from '../../platform/context.ts';
 import {
   actorOf,
-  documentHistory,
   escapeLike,
   findDocument,
+  historyOfDocument,
   nextDocumentNumber,
   requireAny,
   sideCondition,
 } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
-import type { TellDeps } from '../../platform/services.ts';
 import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
@@ -67,7 +68,7 @@ const readPermission = (side: DocumentSide) => [side === 'buyer' ? URGENT_BUYER 
 
 export const findNotice = (
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   id: string,
 ): Promise<{ side: DocumentSide; row: NoticeRow } | null> =>
   findDocument(q, auth, ud, id, { visible: (side) => sideCondition(q, auth, side, ud), read: readPermission });
@@ -112,8 +113,7 @@ function baseSelect(q: Queryable) {
 }
 
 export async function listNotices(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<UrgentDeliveryListItem>> {
   const f = query.filter ?? { side: 'buyer' as const };
@@ -182,30 +182,27 @@ async function linesOf(q: Queryable, notice: NoticeRow): Promise<UrgentDeliveryL
   return rows as UrgentDeliveryLine[];
 }
 
-export async function getNotice(db: Db, auth: Auth, id: string): Promise<UrgentDeliveryDetail> {
-  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const hit = await findNotice(tx, auth, id);
-    if (!hit) return null;
-    const [item] = await baseSelect(tx).where(and(eq(ud.tenantId, hit.row.tenantId), eq(ud.id, id)));
-    const lines = await linesOf(tx, hit.row);
-    // Every line's order was rounded with the buyer's settings of its day; the first one speaks for all.
-    const [order] = lines.length
-      ? await tx
-          .select({ decimalPlaces: po.decimalPlaces })
-          .from(po)
-          .where(and(eq(po.tenantId, hit.row.tenantId), eq(po.id, lines[0]!.orderId)))
-      : [];
-    return { ...hit, item: item!, lines, places: order?.decimalPlaces };
-  });
-  if (!found) throw new AppError('NOT_FOUND');
-  const { side, row, item, lines, places } = found;
+export async function getNotice(ctx: RequestContext, id: string): Promise<UrgentDeliveryDetail> {
+  const { tx } = ctx;
+  const hit = await findNotice(tx, ctx.auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  const { side, row } = hit;
+  const [item] = await baseSelect(tx).where(and(eq(ud.tenantId, row.tenantId), eq(ud.id, id)));
+  const lines = await linesOf(tx, row);
+  // Every line's order was rounded with the buyer's settings of its day; the first one speaks for all.
+  const [order] = lines.length
+    ? await tx
+        .select({ decimalPlaces: po.decimalPlaces })
+        .from(po)
+        .where(and(eq(po.tenantId, row.tenantId), eq(po.id, lines[0]!.orderId)))
+    : [];
   return {
     ...(item as UrgentDeliveryListItem),
     side,
     version: row.version,
     lines,
-    history: await documentHistory(db, row, URGENT_MODULE, id),
-    decimalPlaces: places ?? { quantity: 2, price: 4, amount: 2 },
+    history: await historyOfDocument(ctx, row, URGENT_MODULE, id),
+    decimalPlaces: order?.decimalPlaces ?? { quantity: 2, price: 4, amount: 2 },
   };
 }
 
@@ -213,13 +210,13 @@ export async function getNotice(db: Db, auth: Auth, id: string): Promise<UrgentD
 // Buyer: what may be asked for, and asking
 
 /** Joined suppliers the caller may see, for the notice form. */
-export async function listUrgentSuppliers(q: Queryable, auth: Auth) {
+export async function listUrgentSuppliers({ tx, auth }: RequestContext): Promise<JoinedSupplier[]> {
   requireAny(auth, [URGENT_BUYER]);
-  return joinedSuppliers(q, auth);
+  return joinedSuppliers(tx, auth);
 }
 
 /** Live lines of the supplier's open orders that the caller may see. */
-async function openLinesCondition(q: Queryable, auth: Auth, supplierId: string): Promise<SQL | undefined> {
+async function openLinesCondition(q: Queryable, auth: MemberAuth, supplierId: string): Promise<SQL | undefined> {
   return and(
     await orderSideCondition(q, auth, 'buyer'),
     eq(po.supplierId, supplierId),
@@ -229,8 +226,7 @@ async function openLinesCondition(q: Queryable, auth: Auth, supplierId: string):
 }
 
 export async function listUrgentOrderLines(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: z.infer<typeof urgentOrderLineQuerySchema>,
 ): Promise<UrgentOrderLine[]> {
   requireAny(auth, [URGENT_BUYER]);
@@ -261,80 +257,70 @@ export async function listUrgentOrderLines(
     .limit(500);
 }
 
-export async function createNotice(
-  deps: TellDeps,
-  auth: Auth,
-  input: CreateInput,
-  idem: IdempotencyScope,
-): Promise<{ id: string; noticeNo: string; status: number; version: number }> {
+export async function createNotice(ctx: RequestContext, input: CreateInput): Promise<UrgentDeliveryCreated> {
+  const { tx, auth, tenantId: me } = ctx;
   requireAny(auth, [URGENT_BUYER]);
-  const me = auth.tenantId!;
-  const created = await inTenantTx(deps.db, me, (tx) =>
-    idempotent(tx, idem, async () => {
-      const supplier = await assertSupplierAddressable(tx, me, input.supplierId);
-      if (!supplier.supplierTenantId)
-        throw new AppError('PURCHASE_ORDER_SUPPLIER_NOT_JOINED', { name: supplier.supName });
-      const ids = [...new Set(input.lines.map((l) => l.orderLineId))];
-      const open = await tx
-        .select({ id: pol.id, orderId: pol.orderId, lineNo: pol.lineNo, places: po.decimalPlaces })
-        .from(pol)
-        .innerJoin(po, and(eq(po.tenantId, pol.tenantId), eq(po.id, pol.orderId)))
-        .where(and(inArray(pol.id, ids), await openLinesCondition(tx, auth, input.supplierId)));
-      const byId = new Map(open.map((l) => [l.id, l]));
-      const lines = input.lines.map((l, i) => {
-        const line = byId.get(l.orderLineId);
-        if (!line) throw new AppError('URGENT_DELIVERY_LINE_INVALID', { lineNo: i + 1 });
-        const qty = roundTo(l.qty, line.places.quantity);
-        if (qty <= 0) throw new AppError('VALIDATION_FAILED');
-        return { ...l, orderId: line.orderId, qty: String(qty) };
-      });
-      const id = newId();
-      const noticeNo = await nextDocumentNumber(tx, { prefix: 'UD', table: ud, column: ud.noticeNo, owner: me });
-      await tx.insert(ud).values({
+  return idempotent(tx, ctx.idem, async () => {
+    const supplier = await assertSupplierAddressable(tx, me, input.supplierId);
+    if (!supplier.supplierTenantId)
+      throw new AppError('PURCHASE_ORDER_SUPPLIER_NOT_JOINED', { name: supplier.supName });
+    const ids = [...new Set(input.lines.map((l) => l.orderLineId))];
+    const open = await tx
+      .select({ id: pol.id, orderId: pol.orderId, lineNo: pol.lineNo, places: po.decimalPlaces })
+      .from(pol)
+      .innerJoin(po, and(eq(po.tenantId, pol.tenantId), eq(po.id, pol.orderId)))
+      .where(and(inArray(pol.id, ids), await openLinesCondition(tx, auth, input.supplierId)));
+    const byId = new Map(open.map((l) => [l.id, l]));
+    const lines = input.lines.map((l, i) => {
+      const line = byId.get(l.orderLineId);
+      if (!line) throw new AppError('URGENT_DELIVERY_LINE_INVALID', { lineNo: i + 1 });
+      const qty = roundTo(l.qty, line.places.quantity);
+      if (qty <= 0) throw new AppError('VALIDATION_FAILED');
+      return { ...l, orderId: line.orderId, qty: String(qty) };
+    });
+    const id = newId();
+    const noticeNo = await nextDocumentNumber(tx, { prefix: 'UD', table: ud, column: ud.noticeNo, owner: me });
+    await tx.insert(ud).values({
+      tenantId: me,
+      supplierTenantId: supplier.supplierTenantId,
+      id,
+      noticeNo,
+      supplierId: input.supplierId,
+      status: U.SENT,
+      requiredDate: input.requiredDate,
+      reason: input.reason,
+      lineCount: lines.length,
+      ownerId: auth.userId,
+      deptId: auth.deptId,
+    });
+    await tx.insert(udl).values(
+      lines.map((l, i) => ({
         tenantId: me,
         supplierTenantId: supplier.supplierTenantId,
-        id,
-        noticeNo,
-        supplierId: input.supplierId,
-        status: U.SENT,
-        requiredDate: input.requiredDate,
-        reason: input.reason,
-        lineCount: lines.length,
-        ownerId: auth.userId,
-        deptId: auth.deptId,
-      });
-      await tx.insert(udl).values(
-        lines.map((l, i) => ({
-          tenantId: me,
-          supplierTenantId: supplier.supplierTenantId,
-          id: newId(),
-          noticeId: id,
-          lineNo: i + 1,
-          orderId: l.orderId,
-          orderLineId: l.orderLineId,
-          qty: l.qty,
-          remark: l.remark,
-        })),
-      );
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: URGENT_MODULE,
-        targetId: id,
-        summary: `sent urgent delivery notice ${noticeNo}: ${lines.length} line(s) needed by ${input.requiredDate}`,
-      });
-      return { id, noticeNo, status: U.SENT as number, version: 1, supplierTenantId: supplier.supplierTenantId };
-    }),
-  );
-  const name = await nameOf(deps.db, me);
-  await tellParty(deps, 'delivery', [
-    {
-      tenantId: created.supplierTenantId,
-      title: `${name} sent urgent delivery notice ${created.noticeNo}`,
-      content: `${input.lines.length} line(s) needed by ${input.requiredDate}.${input.reason ? ` ${input.reason}` : ''}`,
-      link: supplierUrgentLink(created.id),
-    },
-  ]);
-  return { id: created.id, noticeNo: created.noticeNo, status: created.status, version: created.version };
+        id: newId(),
+        noticeId: id,
+        lineNo: i + 1,
+        orderId: l.orderId,
+        orderLineId: l.orderLineId,
+        qty: l.qty,
+        remark: l.remark,
+      })),
+    );
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: URGENT_MODULE,
+      targetId: id,
+      summary: `sent urgent delivery notice ${noticeNo}: ${lines.length} line(s) needed by ${input.requiredDate}`,
+    });
+    const note = {
+      tenantId: supplier.supplierTenantId,
+      title: `${await nameOf(tx, me)} sent urgent delivery notice ${noticeNo}`,
+      content: `${lines.length} line(s) needed by ${input.requiredDate}.${input.reason ? ` ${input.reason}` : ''}`,
+      link: supplierUrgentLink(id),
+    };
+    ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
+    return { id, noticeNo, status: U.SENT, version: 1 };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -384,61 +370,55 @@ async function writeAnswer(tx: Queryable, notice: NoticeRow, body: ActionBody): 
  * (and from the version the caller saw), so of two concurrent steps one wins and one gets 409.
  */
 export async function actOnNotice(
-  deps: TellDeps,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   action: UrgentDeliveryAction,
   body: ActionBody,
 ): Promise<UrgentDeliveryDetail> {
+  const { tx, auth, tenantId: me } = ctx;
   const t = urgentDeliveryMachine.transition(action)!;
-  const me = auth.tenantId!;
-  const outcome = await inTenantTx(deps.db, me, async (tx) => {
-    const hit = await findNotice(tx, auth, id);
-    if (!hit) throw new AppError('NOT_FOUND');
-    if (hit.side !== t.side) throw new AppError('URGENT_DELIVERY_WRONG_SIDE');
-    requireAny(auth, [t.permission]);
-    const [claimed] = await tx
-      .update(ud)
-      .set({
-        status: t.to,
-        version: sql`${ud.version} + 1`,
-        updatedAt: sql`now()`,
-        ...(action === 'acknowledge' ? { acknowledgedAt: sql`now()` } : {}),
-      })
-      .where(
-        and(
-          eq(ud.tenantId, hit.row.tenantId),
-          eq(ud.id, id),
-          inArray(ud.status, [...t.from]),
-          body.version !== undefined ? eq(ud.version, body.version) : undefined,
-          t.side === 'supplier' ? eq(ud.supplierTenantId, me) : undefined,
-        ),
-      )
-      .returning();
-    if (!claimed) {
-      const stale = body.version !== undefined && hit.row.version !== body.version;
-      throw new AppError(stale ? 'CONFLICT' : 'URGENT_DELIVERY_STATE_CHANGED');
-    }
-    const details = action === 'answer' ? await writeAnswer(tx, claimed, body) : '';
-    const remark = action !== 'answer' && body.remark?.trim() ? ` — ${body.remark.trim()}` : '';
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: URGENT_MODULE,
-      targetId: id,
-      summary: `${VERBS[action]} urgent delivery notice ${claimed.noticeNo}${details ? `: ${details}` : ''}${remark}`,
-    });
-    return { row: claimed, text: `${details}${remark}` };
-  });
-  const name = await nameOf(deps.db, me);
-  const n = outcome.row;
-  const title = `${name} ${VERBS[action]} urgent delivery notice ${n.noticeNo}`;
-  const content = `${outcome.text.replace(/^ — /, '') || n.noticeNo}.`;
-  if (t.side === 'supplier') {
-    await tellParty(deps, 'delivery', [
-      { tenantId: n.tenantId, userId: n.ownerId, title, content, link: buyerUrgentLink(id) },
-    ]);
-  } else if (n.supplierTenantId) {
-    await tellParty(deps, 'delivery', [{ tenantId: n.supplierTenantId, title, content, link: supplierUrgentLink(id) }]);
+  const hit = await findNotice(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  if (hit.side !== t.side) throw new AppError('URGENT_DELIVERY_WRONG_SIDE');
+  requireAny(auth, [t.permission]);
+  const [claimed] = await tx
+    .update(ud)
+    .set({
+      status: t.to,
+      version: sql`${ud.version} + 1`,
+      updatedAt: sql`now()`,
+      ...(action === 'acknowledge' ? { acknowledgedAt: sql`now()` } : {}),
+    })
+    .where(
+      and(
+        eq(ud.tenantId, hit.row.tenantId),
+        eq(ud.id, id),
+        inArray(ud.status, [...t.from]),
+        body.version !== undefined ? eq(ud.version, body.version) : undefined,
+        t.side === 'supplier' ? eq(ud.supplierTenantId, me) : undefined,
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const stale = body.version !== undefined && hit.row.version !== body.version;
+    throw new AppError(stale ? 'CONFLICT' : 'URGENT_DELIVERY_STATE_CHANGED');
   }
-  return getNotice(deps.db, auth, id);
+  const details = action === 'answer' ? await writeAnswer(tx, claimed, body) : '';
+  const remark = action !== 'answer' && body.remark?.trim() ? ` — ${body.remark.trim()}` : '';
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: URGENT_MODULE,
+    targetId: id,
+    summary: `${VERBS[action]} urgent delivery notice ${claimed.noticeNo}${details ? `: ${details}` : ''}${remark}`,
+  });
+  const title = `${await nameOf(tx, me)} ${VERBS[action]} urgent delivery notice ${claimed.noticeNo}`;
+  const content = `${`${details}${remark}`.replace(/^ — /, '') || claimed.noticeNo}.`;
+  if (t.side === 'supplier') {
+    const note = { tenantId: claimed.tenantId, userId: claimed.ownerId, title, content, link: buyerUrgentLink(id) };
+    ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
+  } else if (claimed.supplierTenantId) {
+    const note = { tenantId: claimed.supplierTenantId, title, content, link: supplierUrgentLink(id) };
+    ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
+  }
+  return getNotice(ctx, id);
 }

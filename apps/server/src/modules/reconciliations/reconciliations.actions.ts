@@ -14,10 +14,9 @@ import {
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, claimDocument, userNameOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { TellDeps } from '../../platform/services.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
@@ -100,102 +99,94 @@ const confirmation = (side: DocumentSide, name: string) =>
  * statement's `drafted_by` and the caller's side; a step of the other role is refused (T-03).
  */
 export async function actOnStatement(
-  deps: TellDeps,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   action: ReconciliationAction,
   body: ActionBody,
 ): Promise<ReconciliationDetail> {
+  const { tx, auth, tenantId: me } = ctx;
   const t = reconciliationMachine.transition(action)!;
-  const me = auth.tenantId!;
-  const outcome = await inTenantTx(deps.db, me, async (tx) => {
-    const hit = await findStatement(tx, auth, id);
-    if (!hit) throw new AppError('NOT_FOUND');
-    if (reconciliationRole(hit.side, hit.row.draftedBy) !== t.side) throw new AppError('RECONCILIATION_WRONG_ROLE');
-    const row = await claimDocument(
-      tx,
-      rc,
-      hit.row,
-      { from: t.from, version: body.version, side: hit.side, me },
-      'RECONCILIATION_STATE_CHANGED',
-    );
-    const where = and(eq(rc.tenantId, row.tenantId), eq(rc.id, id));
-    const linesWhere = and(eq(rl.tenantId, row.tenantId), eq(rl.reconciliationId, id));
-    let details = '';
-    if (action === 'send') {
-      // Lines still disputed go back to the counterpart as they stand; their record of the dispute stays.
-      await tx
-        .update(rl)
-        .set({ status: L.OPEN, updatedAt: sql`now()` })
-        .where(and(linesWhere, eq(rl.status, L.DISPUTED)));
-      await tx.update(rc).set({ status: S.SENT, sentAt: sql`now()` }).where(where);
-      await settleTotals(tx, row, await placesOfStatement(tx, row));
-    } else if (action === 'answer') {
-      details = await answerLines(tx, row, body.lines ?? [], await placesOfStatement(tx, row));
-      const [disputed] = await tx
-        .select({ n: count() })
-        .from(rl)
-        .where(and(linesWhere, eq(rl.status, L.DISPUTED)));
-      await tx
-        .update(rc)
-        .set({ status: (disputed?.n ?? 0) > 0 ? S.DISPUTED : S.SENT })
-        .where(where);
-      await settleTotals(tx, row, await placesOfStatement(tx, row));
-    } else if (action === 'confirm') {
-      const [disputed] = await tx
-        .select({ n: count() })
-        .from(rl)
-        .where(and(linesWhere, eq(rl.status, L.DISPUTED)));
-      if ((disputed?.n ?? 0) > 0) throw new AppError('RECONCILIATION_LINES_DISPUTED');
-      // Confirming agrees every line not answered yet.
-      await tx
-        .update(rl)
-        .set({ status: L.AGREED, updatedAt: sql`now()` })
-        .where(and(linesWhere, eq(rl.status, L.OPEN)));
-      await tx
-        .update(rc)
-        .set({ status: S.COUNTERPART_CONFIRMED, ...confirmation(hit.side, await userNameOf(tx, auth.userId)) })
-        .where(where);
-    } else if (action === 'finalize') {
-      await tx
-        .update(rc)
-        .set({ status: S.CONFIRMED, ...confirmation(hit.side, await userNameOf(tx, auth.userId)) })
-        .where(where);
-    } else {
-      await tx.update(rc).set({ status: S.CANCELLED }).where(where);
-      await releaseReceiptLines(tx, row);
-    }
-    const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: RECONCILIATION_MODULE,
-      targetId: id,
-      summary: `${VERBS[action]} statement ${row.statementNo}${details ? `: ${details}` : ''}${comment}`,
-    });
-    const [after] = await tx.select().from(rc).where(where);
-    return { side: hit.side, before: hit.row, after: after!, text: `${details}${comment}` };
-  });
-  // A draft being cancelled was never shown to the other side.
-  if (action !== 'cancel' || outcome.before.status !== S.DRAFT) {
-    await tellOtherSide(deps, auth, outcome.side, outcome.after, VERBS[action], outcome.text);
+  const hit = await findStatement(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  if (reconciliationRole(hit.side, hit.row.draftedBy) !== t.side) throw new AppError('RECONCILIATION_WRONG_ROLE');
+  const row = await claimDocument(
+    tx,
+    rc,
+    hit.row,
+    { from: t.from, version: body.version, side: hit.side, me },
+    'RECONCILIATION_STATE_CHANGED',
+  );
+  const where = and(eq(rc.tenantId, row.tenantId), eq(rc.id, id));
+  const linesWhere = and(eq(rl.tenantId, row.tenantId), eq(rl.reconciliationId, id));
+  let details = '';
+  if (action === 'send') {
+    // Lines still disputed go back to the counterpart as they stand; their record of the dispute stays.
+    await tx
+      .update(rl)
+      .set({ status: L.OPEN, updatedAt: sql`now()` })
+      .where(and(linesWhere, eq(rl.status, L.DISPUTED)));
+    await tx.update(rc).set({ status: S.SENT, sentAt: sql`now()` }).where(where);
+    await settleTotals(tx, row, await placesOfStatement(tx, row));
+  } else if (action === 'answer') {
+    details = await answerLines(tx, row, body.lines ?? [], await placesOfStatement(tx, row));
+    const [disputed] = await tx
+      .select({ n: count() })
+      .from(rl)
+      .where(and(linesWhere, eq(rl.status, L.DISPUTED)));
+    await tx
+      .update(rc)
+      .set({ status: (disputed?.n ?? 0) > 0 ? S.DISPUTED : S.SENT })
+      .where(where);
+    await settleTotals(tx, row, await placesOfStatement(tx, row));
+  } else if (action === 'confirm') {
+    const [disputed] = await tx
+      .select({ n: count() })
+      .from(rl)
+      .where(and(linesWhere, eq(rl.status, L.DISPUTED)));
+    if ((disputed?.n ?? 0) > 0) throw new AppError('RECONCILIATION_LINES_DISPUTED');
+    // Confirming agrees every line not answered yet.
+    await tx
+      .update(rl)
+      .set({ status: L.AGREED, updatedAt: sql`now()` })
+      .where(and(linesWhere, eq(rl.status, L.OPEN)));
+    await tx
+      .update(rc)
+      .set({ status: S.COUNTERPART_CONFIRMED, ...confirmation(hit.side, await userNameOf(tx, auth.userId)) })
+      .where(where);
+  } else if (action === 'finalize') {
+    await tx
+      .update(rc)
+      .set({ status: S.CONFIRMED, ...confirmation(hit.side, await userNameOf(tx, auth.userId)) })
+      .where(where);
+  } else {
+    await tx.update(rc).set({ status: S.CANCELLED }).where(where);
+    await releaseReceiptLines(tx, row);
   }
-  return getStatement(deps.db, auth, id);
+  const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: RECONCILIATION_MODULE,
+    targetId: id,
+    summary: `${VERBS[action]} statement ${row.statementNo}${details ? `: ${details}` : ''}${comment}`,
+  });
+  const [after] = await tx.select().from(rc).where(where);
+  // A draft being cancelled was never shown to the other side.
+  if (action !== 'cancel' || hit.row.status !== S.DRAFT) {
+    tellOtherSide(ctx, hit.side, after!, VERBS[action], `${details}${comment}`);
+  }
+  return getStatement(ctx, id);
 }
 
-async function tellOtherSide(
-  deps: TellDeps,
-  auth: Auth,
-  side: DocumentSide,
-  row: StatementRow,
-  verb: string,
-  text: string,
-): Promise<void> {
-  const name = await nameOf(deps.db, auth.tenantId!);
-  const title = `${name} ${verb} reconciliation statement ${row.statementNo}`;
-  const content = `${text.replace(/^ — /, '') || `Statement ${row.statementNo}, ${row.periodFrom} – ${row.periodTo}`}.`;
-  await tellParty(deps, 'delivery', [
-    side === 'buyer'
-      ? { tenantId: row.supplierTenantId, title, content, link: supplierStatementLink(row.id) }
-      : { tenantId: row.tenantId, userId: row.ownerId, title, content, link: buyerStatementLink(row.id) },
-  ]);
+/** Registered after the commit: the other side hears of a step only once it is really done. */
+function tellOtherSide(ctx: RequestContext, side: DocumentSide, row: StatementRow, verb: string, text: string): void {
+  ctx.afterCommit(async () => {
+    const name = await nameOf(ctx.tell.db, ctx.tenantId);
+    const title = `${name} ${verb} reconciliation statement ${row.statementNo}`;
+    const content = `${text.replace(/^ — /, '') || `Statement ${row.statementNo}, ${row.periodFrom} – ${row.periodTo}`}.`;
+    await tellParty(ctx.tell, 'delivery', [
+      side === 'buyer'
+        ? { tenantId: row.supplierTenantId, title, content, link: supplierStatementLink(row.id) }
+        : { tenantId: row.tenantId, userId: row.ownerId, title, content, link: buyerStatementLink(row.id) },
+    ]);
+  });
 }

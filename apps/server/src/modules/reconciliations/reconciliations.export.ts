@@ -1,6 +1,5 @@
 import { formatDecimal, type Locale, OPERATION_TYPE, RECONCILIATION_LINE_STATUS_NAMES } from '@concord/shared';
-import type { Db } from '../../db/client.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf } from '../../platform/documents.ts';
 import { maskForViewer } from '../../platform/masking.ts';
 import { writeXlsx } from '../../platform/xlsx.ts';
@@ -41,9 +40,9 @@ const TOTAL = ['Total', '合计', '合計'] as const;
  * One statement as a sheet: its lines and a total row, masked exactly like the detail reply (a
  * position without view-price gets `***` in every price and amount cell, T-06).
  */
-export async function exportStatement(db: Db, auth: Auth, id: string, locale: Locale): Promise<Buffer> {
-  const detail = maskForViewer(await getStatement(db, auth, id), auth);
-  const i = LOCALE_INDEX[locale];
+export async function exportStatement(ctx: RequestContext, id: string): Promise<Buffer> {
+  const detail = maskForViewer(await getStatement(ctx, id), ctx.auth);
+  const i = LOCALE_INDEX[ctx.locale];
   const p = detail.decimalPlaces;
   const money = (v: string | null, places: number) => (v === null ? '' : formatDecimal(v, places));
   const rows = detail.lines.map((l) => [
@@ -82,14 +81,12 @@ export async function exportStatement(db: Db, auth: Auth, id: string, locale: Lo
     '',
     money(detail.differenceAmount, p.amount),
   ]);
-  await inTenantTx(db, auth.tenantId, (tx) =>
-    recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.EXPORT,
-      module: RECONCILIATION_MODULE,
-      targetId: id,
-      summary: `exported statement ${detail.statementNo} (${detail.lines.length} lines)`,
-    }),
-  );
+  await recordOperation(ctx.tx, actorOf(ctx.auth), {
+    type: OPERATION_TYPE.EXPORT,
+    module: RECONCILIATION_MODULE,
+    targetId: id,
+    summary: `exported statement ${detail.statementNo} (${detail.lines.length} lines)`,
+  });
   return await writeXlsx({
     name: detail.statementNo,
     header: HEADERS.map((h) => h[i]),

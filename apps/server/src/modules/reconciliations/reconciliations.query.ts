@@ -13,10 +13,10 @@ import {
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
-import { documentHistory, escapeLike, findDocument, requireAny, sideCondition } from '../../platform/documents.ts';
+import type { MemberAuth, RequestContext } from '../../platform/context.ts';
+import { escapeLike, findDocument, historyOfDocument, requireAny, sideCondition } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { enterpriseName } from '../enterprises/enterprises.names.ts';
@@ -36,14 +36,14 @@ const S = RECONCILIATION_STATUS;
 // Visibility
 
 /** A draft is its drafter's alone; every other state both sides see, each within its data scope. */
-async function statementSideCondition(q: Queryable, auth: Auth, side: DocumentSide): Promise<SQL | undefined> {
+async function statementSideCondition(q: Queryable, auth: MemberAuth, side: DocumentSide): Promise<SQL | undefined> {
   return and(await sideCondition(q, auth, side, rc), or(ne(rc.status, S.DRAFT), eq(rc.draftedBy, side)));
 }
 
 /** The statement as the caller sees it, and on which side; not visible → null (the route answers 404). */
 export const findStatement = (
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   id: string,
 ): Promise<{ side: DocumentSide; row: StatementRow } | null> =>
   findDocument(q, auth, rc, id, {
@@ -102,8 +102,7 @@ function baseSelect(q: Queryable) {
 }
 
 export async function listStatements(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<ReconciliationListItem>> {
   const f = query.filter ?? { side: 'buyer' as const };
@@ -159,26 +158,24 @@ async function linesOf(q: Queryable, row: StatementRow): Promise<ReconciliationL
   return rows as ReconciliationLine[];
 }
 
-export async function getStatement(db: Db, auth: Auth, id: string): Promise<ReconciliationDetail> {
-  const found = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const hit = await findStatement(tx, auth, id);
-    if (!hit) return null;
-    const [item] = await baseSelect(tx).where(and(eq(rc.tenantId, hit.row.tenantId), eq(rc.id, id)));
-    return { ...hit, item: item!, lines: await linesOf(tx, hit.row), places: await placesOfStatement(tx, hit.row) };
-  });
-  if (!found) throw new AppError('NOT_FOUND');
-  const { side, row, item, lines, places } = found;
+export async function getStatement(ctx: RequestContext, id: string): Promise<ReconciliationDetail> {
+  const { tx, auth } = ctx;
+  const hit = await findStatement(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  const { side, row } = hit;
+  const [item] = await baseSelect(tx).where(and(eq(rc.tenantId, row.tenantId), eq(rc.id, id)));
+  const role = reconciliationRole(side, row.draftedBy);
   return {
     ...(item as ReconciliationListItem),
     side,
-    role: reconciliationRole(side, row.draftedBy),
+    role,
     version: row.version,
     actions: auth.permissions.has(permissionOf(side))
-      ? reconciliationMachine.available(reconciliationRole(side, row.draftedBy), row.status, () => true)
+      ? reconciliationMachine.available(role, row.status, () => true)
       : [],
-    lines,
-    history: await documentHistory(db, row, RECONCILIATION_MODULE, id),
-    decimalPlaces: places,
+    lines: await linesOf(tx, row),
+    history: await historyOfDocument(ctx, row, RECONCILIATION_MODULE, id),
+    decimalPlaces: await placesOfStatement(tx, row),
   };
 }
 

@@ -1,20 +1,23 @@
 import {
+  pageReplySchema,
   RECONCILIATION_ACTIONS,
   reconcilableLineQuerySchema,
+  reconcilableLineSchema,
   reconciliationActionSchema,
+  reconciliationCreatedSchema,
   reconciliationCreateSchema,
+  reconciliationDetailSchema,
+  reconciliationListItemSchema,
   reconciliationListSchema,
   reconciliationPartnerQuerySchema,
+  reconciliationPartnerSchema,
   reconciliationUpdateSchema,
   srmIdSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
-import { ok } from '../../platform/http.ts';
-import { idempotencyScope } from '../../platform/idempotency.ts';
-import type { Services, TellDeps } from '../../platform/services.ts';
+import { defineRoutes } from '../../platform/route.ts';
+import type { Services } from '../../platform/services.ts';
 import { actOnStatement } from './reconciliations.actions.ts';
 import { exportStatement } from './reconciliations.export.ts';
 import { getStatement, listStatements } from './reconciliations.query.ts';
@@ -22,69 +25,94 @@ import { createStatement, listPartners, listReconcilableLines, updateStatement }
 
 const BASE = '/gateway/srm/reconciliations';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const idParams = z.object({ id: srmIdSchema });
+const params = z.object({ id: srmIdSchema });
 
 /**
  * Reconciliation statements, both sides on one resource: the buyer's (PU_BI) and the supplier's
  * (RE_MA). Routes declare 'member' and the service checks the code of the caller's side.
  */
 export function registerReconciliationRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
-  const config = { access: 'member' } as const;
-  const tags = ['reconciliations'];
-  const deps = (req: FastifyRequest): TellDeps => ({ db, provider: s.provider, log: req.log });
+  const r = defineRoutes(app, s, { tags: ['reconciliations'] });
+  const access = 'member';
 
-  r.post(`${BASE}/list`, { config, schema: { tags, body: reconciliationListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listStatements(tx, req.auth!, req.body))),
+  r.post(
+    `${BASE}/list`,
+    {
+      operationId: 'listReconciliations',
+      access,
+      body: reconciliationListSchema,
+      reply: pageReplySchema(reconciliationListItemSchema),
+    },
+    (ctx, { body }) => listStatements(ctx, body),
   );
 
-  r.get(`${BASE}/partners`, { config, schema: { tags, querystring: reconciliationPartnerQuerySchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listPartners(tx, req.auth!, req.query.side))),
+  r.get(
+    `${BASE}/partners`,
+    {
+      operationId: 'listReconciliationPartners',
+      access,
+      query: reconciliationPartnerQuerySchema,
+      reply: z.array(reconciliationPartnerSchema),
+    },
+    (ctx, { query }) => listPartners(ctx, query.side),
   );
 
   r.post(
     `${BASE}/reconcilable-lines/list`,
-    { config, schema: { tags, body: reconcilableLineQuerySchema } },
-    async (req) => ok(await inTenantTx(db, req.auth!.tenantId, (tx) => listReconcilableLines(tx, req.auth!, req.body))),
+    {
+      operationId: 'listReconcilableLines',
+      access,
+      body: reconcilableLineQuerySchema,
+      reply: z.array(reconcilableLineSchema),
+    },
+    (ctx, { body }) => listReconcilableLines(ctx, body),
   );
 
-  r.get(`${BASE}/:id`, { config, schema: { tags, params: idParams } }, async (req) =>
-    ok(await getStatement(db, req.auth!, req.params.id)),
+  r.get(
+    `${BASE}/:id`,
+    { operationId: 'getReconciliation', access, params, reply: reconciliationDetailSchema },
+    (ctx, { params }) => getStatement(ctx, params.id),
   );
 
-  r.get(`${BASE}/:id/export`, { config, schema: { tags, params: idParams } }, async (req, reply) => {
-    const file = await exportStatement(db, req.auth!, req.params.id, req.locale);
-    return reply
-      .type(XLSX_TYPE)
-      .header('content-disposition', 'attachment; filename="reconciliation-statement.xlsx"')
-      .header('x-content-type-options', 'nosniff')
-      .send(file);
-  });
+  r.file(
+    'GET',
+    `${BASE}/:id/export`,
+    { operationId: 'exportReconciliation', access, params, produces: XLSX_TYPE },
+    async (ctx, { params }) => ({ body: await exportStatement(ctx, params.id), name: 'reconciliation-statement.xlsx' }),
+  );
 
-  r.post(BASE, { config, schema: { tags, body: reconciliationCreateSchema } }, async (req) =>
-    ok(await createStatement(deps(req), req.auth!, req.body, idempotencyScope(req))),
+  r.post(
+    BASE,
+    {
+      operationId: 'createReconciliation',
+      access,
+      body: reconciliationCreateSchema,
+      reply: reconciliationCreatedSchema,
+    },
+    (ctx, { body }) => createStatement(ctx, body),
   );
 
   r.put(
     `${BASE}/:id`,
-    { config, schema: { tags, params: idParams, body: reconciliationUpdateSchema } },
-    async (req) => {
-      await updateStatement(db, req.auth!, req.params.id, req.body);
-      return ok(await getStatement(db, req.auth!, req.params.id));
+    {
+      operationId: 'updateReconciliation',
+      access,
+      params,
+      body: reconciliationUpdateSchema,
+      reply: reconciliationDetailSchema,
     },
+    (ctx, { params, body }) => updateStatement(ctx, params.id, body),
   );
 
   r.post(
     `${BASE}/:id/actions/:action`,
     {
-      config,
-      schema: {
-        tags,
-        params: idParams.extend({ action: z.enum(RECONCILIATION_ACTIONS) }),
-        body: reconciliationActionSchema,
-      },
+      operationId: 'actOnReconciliation',
+      access,
+      params: params.extend({ action: z.enum(RECONCILIATION_ACTIONS) }),
+      body: reconciliationActionSchema,
+      reply: reconciliationDetailSchema,
     },
-    async (req) => ok(await actOnStatement(deps(req), req.auth!, req.params.id, req.params.action, req.body ?? {})),
+    (ctx, { params, body }) => actOnStatement(ctx, params.id, params.action, body),
   );
 }

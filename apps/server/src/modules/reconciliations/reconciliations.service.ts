@@ -7,6 +7,7 @@ import {
   RECONCILIATION_STATUS,
   type ReconcilableLine,
   type ReconciliationCreated,
+  type ReconciliationDetail,
   type ReconciliationPartner,
   type ReconciliationStatus,
   type reconcilableLineQuerySchema,
@@ -16,22 +17,21 @@ import {
 } from '@concord/shared';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { enterprises } from '../../db/schema.ts';
-import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
+import { type MemberAuth, type RequestContext, switchTenant } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { actorOf, claimDocument, nextDocumentNumber, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
-import type { TellDeps } from '../../platform/services.ts';
 import { enterpriseName } from '../enterprises/enterprises.names.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { receiptLines as rcl, receipts } from '../receipts/receipts.table.ts';
 import { archiveScope, joinedSuppliers } from '../suppliers/suppliers.scope.ts';
 import { suppliers } from '../suppliers/suppliers.table.ts';
 import { permissionOf, RECONCILIATION_MODULE, type StatementRow } from './reconciliations.common.ts';
-import { findStatement, placesOfOrders, placesOfStatement } from './reconciliations.query.ts';
+import { findStatement, getStatement, placesOfOrders, placesOfStatement } from './reconciliations.query.ts';
 import { reconciliations as rc, reconciliationLines as rl } from './reconciliations.table.ts';
 
 /* Drafting statements: partners and reconcilable receipt lines, creating, and the drafter's edits. Steps are in reconciliations.actions.ts. */
@@ -63,10 +63,10 @@ interface Partner {
  */
 async function resolvePartner(
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   input: Pick<PartnerQuery, 'side' | 'supplierId' | 'customerTenantId'>,
 ): Promise<Partner> {
-  const me = auth.tenantId!;
+  const me = auth.tenantId;
   const scope = await resolveDataScope(q, auth);
   const where =
     input.side === 'buyer'
@@ -96,7 +96,10 @@ async function resolvePartner(
 }
 
 /** Who the caller may draft a statement with: its suppliers on the platform, or its customers. */
-export async function listPartners(q: Queryable, auth: Auth, side: DocumentSide): Promise<ReconciliationPartner[]> {
+export async function listPartners(
+  { tx: q, auth, tenantId }: RequestContext,
+  side: DocumentSide,
+): Promise<ReconciliationPartner[]> {
   requireAny(auth, [permissionOf(side)]);
   if (side === 'buyer') {
     const rows = await joinedSuppliers(q, auth);
@@ -109,7 +112,7 @@ export async function listPartners(q: Queryable, auth: Auth, side: DocumentSide)
     .innerJoin(enterprises, eq(enterprises.id, suppliers.tenantId))
     .where(
       and(
-        eq(suppliers.supplierTenantId, auth.tenantId!),
+        eq(suppliers.supplierTenantId, tenantId),
         scopeCondition(
           { ...scope, all: true },
           { owner: suppliers.id, partner: { column: suppliers.tenantId, kind: 'client' } },
@@ -163,8 +166,7 @@ async function reconcilableRows(
 }
 
 export async function listReconcilableLines(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: PartnerQuery,
 ): Promise<ReconcilableLine[]> {
   requireAny(auth, [permissionOf(query.side)]);
@@ -195,115 +197,106 @@ export async function settleTotals(q: Queryable, row: StatementRow, places: Deci
 }
 
 /** Runs `work` as the buyer when the caller is the supplier: only the owner inserts and deletes rows (RLS). */
-export async function asOwner<T>(tx: Queryable, auth: Auth, buyerTenantId: string, work: () => Promise<T>): Promise<T> {
-  const me = auth.tenantId!;
-  if (me === buyerTenantId) return work();
+async function asOwner<T>({ tx, tenantId }: RequestContext, buyerTenantId: string, work: () => Promise<T>): Promise<T> {
+  if (tenantId === buyerTenantId) return work();
   await switchTenant(tx, buyerTenantId);
-  try {
-    return await work();
-  } finally {
-    await switchTenant(tx, me);
-  }
+  // A failed statement aborts the transaction, which then rolls back: restoring matters only on success.
+  const result = await work();
+  await switchTenant(tx, tenantId);
+  return result;
 }
 
-export async function createStatement(
-  deps: TellDeps,
-  auth: Auth,
-  input: CreateInput,
-  idem: IdempotencyScope,
-): Promise<ReconciliationCreated> {
+export async function createStatement(ctx: RequestContext, input: CreateInput): Promise<ReconciliationCreated> {
+  const { tx, auth } = ctx;
   requireAny(auth, [permissionOf(input.side)]);
-  const me = auth.tenantId!;
-  return inTenantTx(deps.db, me, (tx) =>
-    idempotent(tx, idem, async () => {
-      const partner = await resolvePartner(tx, auth, input);
-      const ids = input.receiptLineIds ? [...new Set(input.receiptLineIds)] : undefined;
-      const rows = await reconcilableRows(tx, partner, input, ids);
-      if (ids && rows.length !== ids.length) throw new AppError('RECONCILIATION_LINES_TAKEN');
-      if (!rows.length) throw new AppError('RECONCILIATION_NOTHING_TO_RECONCILE');
-      const id = newId();
-      // The claim is the guard against two statements holding one line: a line claimed meanwhile by
-      // a concurrent statement no longer matches `reconciliation_id is null` once that one commits.
-      const claimed = await tx
-        .update(rcl)
-        .set({ reconciliationId: id })
-        .where(
-          and(
-            eq(rcl.tenantId, partner.buyerTenantId),
-            inArray(
-              rcl.id,
-              rows.map((r) => r.id),
-            ),
-            isNull(rcl.reconciliationId),
+  return idempotent(tx, ctx.idem, async () => {
+    const partner = await resolvePartner(tx, auth, input);
+    const ids = input.receiptLineIds ? [...new Set(input.receiptLineIds)] : undefined;
+    const rows = await reconcilableRows(tx, partner, input, ids);
+    if (ids && rows.length !== ids.length) throw new AppError('RECONCILIATION_LINES_TAKEN');
+    if (!rows.length) throw new AppError('RECONCILIATION_NOTHING_TO_RECONCILE');
+    const id = newId();
+    // The claim is the guard against two statements holding one line: a line claimed meanwhile by
+    // a concurrent statement no longer matches `reconciliation_id is null` once that one commits.
+    const claimed = await tx
+      .update(rcl)
+      .set({ reconciliationId: id })
+      .where(
+        and(
+          eq(rcl.tenantId, partner.buyerTenantId),
+          inArray(
+            rcl.id,
+            rows.map((r) => r.id),
           ),
-        )
-        .returning({ id: rcl.id });
-      if (claimed.length !== rows.length) throw new AppError('RECONCILIATION_LINES_TAKEN');
-      const places = await placesOfOrders(tx, partner.buyerTenantId, [...new Set(rows.map((r) => r.orderId))]);
-      const drafter = input.side === 'buyer';
-      const statement = await asOwner(tx, auth, partner.buyerTenantId, async () => {
-        const [row] = await tx
-          .insert(rc)
-          .values({
+          isNull(rcl.reconciliationId),
+        ),
+      )
+      .returning({ id: rcl.id });
+    if (claimed.length !== rows.length) throw new AppError('RECONCILIATION_LINES_TAKEN');
+    const places = await placesOfOrders(tx, partner.buyerTenantId, [...new Set(rows.map((r) => r.orderId))]);
+    const drafter = input.side === 'buyer';
+    const statement = await asOwner(ctx, partner.buyerTenantId, async () => {
+      const [row] = await tx
+        .insert(rc)
+        .values({
+          tenantId: partner.buyerTenantId,
+          supplierTenantId: partner.supplierTenantId,
+          id,
+          statementNo: await nextDocumentNumber(tx, {
+            prefix: 'RC',
+            table: rc,
+            column: rc.statementNo,
+            owner: partner.buyerTenantId,
+          }),
+          supplierId: partner.supplierId,
+          periodFrom: input.periodFrom,
+          periodTo: input.periodTo,
+          status: S.DRAFT,
+          draftedBy: input.side,
+          currency: rows[0]!.currency,
+          remark: input.remark,
+          ownerId: drafter ? auth.userId : partner.ownerId,
+          deptId: drafter ? auth.deptId : partner.deptId,
+        })
+        .returning();
+      for (let i = 0; i < rows.length; i += CHUNK) {
+        await tx.insert(rl).values(
+          rows.slice(i, i + CHUNK).map((r, j) => ({
             tenantId: partner.buyerTenantId,
             supplierTenantId: partner.supplierTenantId,
-            id,
-            statementNo: await nextDocumentNumber(tx, {
-              prefix: 'RC',
-              table: rc,
-              column: rc.statementNo,
-              owner: partner.buyerTenantId,
-            }),
-            supplierId: partner.supplierId,
-            periodFrom: input.periodFrom,
-            periodTo: input.periodTo,
-            status: S.DRAFT,
-            draftedBy: input.side,
-            currency: rows[0]!.currency,
-            remark: input.remark,
-            ownerId: drafter ? auth.userId : partner.ownerId,
-            deptId: drafter ? auth.deptId : partner.deptId,
-          })
-          .returning();
-        for (let i = 0; i < rows.length; i += CHUNK) {
-          await tx.insert(rl).values(
-            rows.slice(i, i + CHUNK).map((r, j) => ({
-              tenantId: partner.buyerTenantId,
-              supplierTenantId: partner.supplierTenantId,
-              id: newId(),
-              reconciliationId: id,
-              lineNo: i + j + 1,
-              receiptLineId: r.id,
-              receiptNo: r.receiptNo,
-              receiptDate: r.receiptDate,
-              orderNo: r.orderNo,
-              prdtNo: r.prdtNo,
-              prdtName: r.prdtName,
-              unitName: r.unitName,
-              qty: r.qty,
-              price: r.price,
-              taxRate: r.taxRate,
-              amount: r.amount,
-            })),
-          );
-        }
-        return row!;
-      });
-      await settleTotals(tx, statement, places);
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: RECONCILIATION_MODULE,
-        targetId: id,
-        summary: `drafted statement ${statement.statementNo} for ${input.periodFrom} – ${input.periodTo}: ${rows.length} receipt line(s)`,
-      });
-      return {
-        id,
-        statementNo: statement.statementNo,
-        status: statement.status as ReconciliationStatus,
-        version: statement.version,
-      };
-    }),
-  );
+            id: newId(),
+            reconciliationId: id,
+            lineNo: i + j + 1,
+            receiptLineId: r.id,
+            receiptNo: r.receiptNo,
+            receiptDate: r.receiptDate,
+            orderNo: r.orderNo,
+            prdtNo: r.prdtNo,
+            prdtName: r.prdtName,
+            unitName: r.unitName,
+            qty: r.qty,
+            price: r.price,
+            taxRate: r.taxRate,
+            amount: r.amount,
+          })),
+        );
+      }
+      return row!;
+    });
+    await settleTotals(tx, statement, places);
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: RECONCILIATION_MODULE,
+      targetId: id,
+      summary: `drafted statement ${statement.statementNo} for ${input.periodFrom} – ${input.periodTo}: ${rows.length} receipt line(s)`,
+    });
+    return {
+      id,
+      statementNo: statement.statementNo,
+      status: statement.status as ReconciliationStatus,
+      version: statement.version,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,90 +328,93 @@ export async function releaseReceiptLines(tx: Queryable, row: StatementRow, rece
     );
 }
 
-export async function updateStatement(db: Db, auth: Auth, id: string, input: UpdateInput): Promise<void> {
-  const me = auth.tenantId!;
-  await inTenantTx(db, me, async (tx) => {
-    const hit = await findStatement(tx, auth, id);
-    if (!hit) throw new AppError('NOT_FOUND');
-    if (reconciliationRole(hit.side, hit.row.draftedBy) !== 'drafter') throw new AppError('RECONCILIATION_WRONG_ROLE');
-    if (!RECONCILIATION_EDITABLE_STATUSES.includes(hit.row.status as ReconciliationStatus))
-      throw new AppError('RECONCILIATION_NOT_EDITABLE');
-    const row = await claimDocument(
-      tx,
-      rc,
-      hit.row,
-      { from: RECONCILIATION_EDITABLE_STATUSES, version: input.version, side: hit.side, me },
-      'RECONCILIATION_STATE_CHANGED',
+export async function updateStatement(
+  ctx: RequestContext,
+  id: string,
+  input: UpdateInput,
+): Promise<ReconciliationDetail> {
+  const { tx, auth, tenantId: me } = ctx;
+  const hit = await findStatement(tx, auth, id);
+  if (!hit) throw new AppError('NOT_FOUND');
+  if (reconciliationRole(hit.side, hit.row.draftedBy) !== 'drafter') throw new AppError('RECONCILIATION_WRONG_ROLE');
+  if (!RECONCILIATION_EDITABLE_STATUSES.includes(hit.row.status as ReconciliationStatus))
+    throw new AppError('RECONCILIATION_NOT_EDITABLE');
+  const row = await claimDocument(
+    tx,
+    rc,
+    hit.row,
+    { from: RECONCILIATION_EDITABLE_STATUSES, version: input.version, side: hit.side, me },
+    'RECONCILIATION_STATE_CHANGED',
+  );
+  const places = await placesOfStatement(tx, row);
+  const removeIds = [...new Set(input.removeLineIds)];
+  const acceptIds = [...new Set(input.acceptLineIds)].filter((i) => !removeIds.includes(i));
+  const removed = await statementLines(tx, row, removeIds);
+  const accepted = await statementLines(tx, row, acceptIds);
+  const notDisputed = accepted.find((l) => l.status !== L.DISPUTED);
+  if (notDisputed) throw new AppError('RECONCILIATION_LINE_NOT_DISPUTED', { lineNo: notDisputed.lineNo });
+  if (removed.length && removed.length >= row.lineCount) throw new AppError('RECONCILIATION_LAST_LINE');
+  if (removed.length) {
+    await asOwner(ctx, row.tenantId, () =>
+      tx.delete(rl).where(
+        and(
+          eq(rl.tenantId, row.tenantId),
+          eq(rl.reconciliationId, id),
+          inArray(
+            rl.id,
+            removed.map((l) => l.id),
+          ),
+        ),
+      ),
     );
-    const places = await placesOfStatement(tx, row);
-    const removeIds = [...new Set(input.removeLineIds)];
-    const acceptIds = [...new Set(input.acceptLineIds)].filter((i) => !removeIds.includes(i));
-    const removed = await statementLines(tx, row, removeIds);
-    const accepted = await statementLines(tx, row, acceptIds);
-    const notDisputed = accepted.find((l) => l.status !== L.DISPUTED);
-    if (notDisputed) throw new AppError('RECONCILIATION_LINE_NOT_DISPUTED', { lineNo: notDisputed.lineNo });
-    if (removed.length && removed.length >= row.lineCount) throw new AppError('RECONCILIATION_LAST_LINE');
-    if (removed.length) {
-      await asOwner(tx, auth, row.tenantId, () =>
-        tx.delete(rl).where(
-          and(
-            eq(rl.tenantId, row.tenantId),
-            eq(rl.reconciliationId, id),
-            inArray(
-              rl.id,
-              removed.map((l) => l.id),
-            ),
+    await releaseReceiptLines(
+      tx,
+      row,
+      removed.map((l) => l.receiptLineId),
+    );
+  }
+  if (accepted.length) {
+    // The proposal becomes the statement's figure and the line goes back to be answered; reason,
+    // proposal and difference stay on the line as the record of the dispute.
+    await tx
+      .update(rl)
+      .set({
+        qty: sql`trim_scale(round(coalesce(${rl.disputeQty}, ${rl.qty}), ${places.quantity}::int))`,
+        price: sql`trim_scale(round(coalesce(${rl.disputePrice}, ${rl.price}), ${places.price}::int))`,
+        status: L.OPEN,
+        version: sql`${rl.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(rl.tenantId, row.tenantId),
+          eq(rl.reconciliationId, id),
+          inArray(
+            rl.id,
+            accepted.map((l) => l.id),
           ),
         ),
       );
-      await releaseReceiptLines(
-        tx,
-        row,
-        removed.map((l) => l.receiptLineId),
-      );
-    }
-    if (accepted.length) {
-      // The proposal becomes the statement's figure and the line goes back to be answered; reason,
-      // proposal and difference stay on the line as the record of the dispute.
-      await tx
-        .update(rl)
-        .set({
-          qty: sql`trim_scale(round(coalesce(${rl.disputeQty}, ${rl.qty}), ${places.quantity}::int))`,
-          price: sql`trim_scale(round(coalesce(${rl.disputePrice}, ${rl.price}), ${places.price}::int))`,
-          status: L.OPEN,
-          version: sql`${rl.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(rl.tenantId, row.tenantId),
-            eq(rl.reconciliationId, id),
-            inArray(
-              rl.id,
-              accepted.map((l) => l.id),
-            ),
-          ),
-        );
-    }
-    if (input.remark !== undefined) {
-      await tx
-        .update(rc)
-        .set({ remark: input.remark })
-        .where(and(eq(rc.tenantId, row.tenantId), eq(rc.id, id)));
-    }
-    await settleTotals(tx, row, places);
-    const parts = [
-      removed.length ? `removed line(s) ${removed.map((l) => l.lineNo).join(', ')}` : '',
-      accepted.length
-        ? `accepted the proposal on line(s) ${accepted.map((l) => `${l.lineNo} (${l.disputeQty ?? l.qty} × ${l.disputePrice ?? l.price})`).join(', ')}`
-        : '',
-      input.remark !== undefined ? 'remark updated' : '',
-    ].filter(Boolean);
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: RECONCILIATION_MODULE,
-      targetId: id,
-      summary: `edited statement ${row.statementNo}: ${parts.join('; ') || 'no change'}`,
-    });
+  }
+  if (input.remark !== undefined) {
+    await tx
+      .update(rc)
+      .set({ remark: input.remark })
+      .where(and(eq(rc.tenantId, row.tenantId), eq(rc.id, id)));
+  }
+  await settleTotals(tx, row, places);
+  const parts = [
+    removed.length ? `removed line(s) ${removed.map((l) => l.lineNo).join(', ')}` : '',
+    accepted.length
+      ? `accepted the proposal on line(s) ${accepted.map((l) => `${l.lineNo} (${l.disputeQty ?? l.qty} × ${l.disputePrice ?? l.price})`).join(', ')}`
+      : '',
+    input.remark !== undefined ? 'remark updated' : '',
+  ].filter(Boolean);
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: RECONCILIATION_MODULE,
+    targetId: id,
+    summary: `edited statement ${row.statementNo}: ${parts.join('; ') || 'no change'}`,
   });
+  return getStatement(ctx, id);
 }

@@ -25,7 +25,9 @@ export interface DetailReport {
   };
 }
 
-const ts = (col: string) => sql.raw(`to_char(${col}, 'YYYY-MM-DD HH24:MI:SS')`);
+/** An instant as every reply carries it: RFC 3339 in UTC (the web shows it in the reader's zone). */
+const RFC3339_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+const ts = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', ${RFC3339_UTC})`);
 const period = (ctx: ReportContext, col: string) =>
   sql`${sql.raw(col)} between ${ctx.filter.dateFrom} and ${ctx.filter.dateTo}`;
 /** The partner column's quoted alias: the supplier on the buyer side, the customer on the supplier side. */
@@ -219,7 +221,7 @@ function confirmDetails(ctx: ReportContext): DetailReport {
              ol.prdt_no as "prdtNo", ol.prdt_name as "prdtName", ol.unit_name as "unitName",
              ol.status as "lineStatus", ol.qty as "requestedQty", ol.confirmed_qty as "confirmedQty",
              ol.requested_date::text as "requestedDate", ol.confirmed_date::text as "confirmedDate",
-             ${ts('po.sent_at')} as "sentAt", to_char(${answered}, 'YYYY-MM-DD HH24:MI:SS') as "answeredAt",
+             ${ts('po.sent_at')} as "sentAt", to_char((${answered}) at time zone 'UTC', ${sql.raw(RFC3339_UTC)}) as "answeredAt",
              round((extract(epoch from (${answered} - po.sent_at)) / 3600)::numeric, 1) as "answerHours"
         from purchase_order_lines ol
         join purchase_orders po on po.tenant_id = ol.tenant_id and po.id = ol.order_id

@@ -1,7 +1,7 @@
 import type { ReportFilter, ReportSide } from '@concord/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { MemberAuth } from '../../platform/context.ts';
 import { type DataScope, resolveDataScope } from '../../platform/data-scope.ts';
 import { escapeLike } from '../../platform/documents.ts';
 
@@ -24,7 +24,7 @@ export function defaultPeriod(now = new Date()): { dateFrom: string; dateTo: str
 
 export async function contextOf(
   q: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   side: ReportSide,
   filter: ReportFilter | undefined,
 ): Promise<ReportContext> {
@@ -35,7 +35,7 @@ export async function contextOf(
   if (dateFrom > dateTo) [dateFrom, dateTo] = [dateTo, dateFrom];
   return {
     side,
-    me: auth.tenantId!,
+    me: auth.tenantId,
     scope: await resolveDataScope(q, auth),
     filter: { ...f, dateFrom, dateTo },
     showSupplier: auth.showSupplier,

@@ -1,5 +1,4 @@
 import {
-  type Locale,
   REPORT_EXPORT_MAX_ROWS,
   REPORT_LABELS,
   REPORTS,
@@ -14,8 +13,8 @@ import {
   reportSide,
 } from '@concord/shared';
 import { sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskForViewer } from '../../platform/masking.ts';
 import { pageOf } from '../../platform/paging.ts';
@@ -161,7 +160,11 @@ async function detailPage(
 }
 
 /** One report's page, summary and chart for the caller (side and data scope applied). */
-export async function runReport(q: Queryable, auth: Auth, name: ReportName, query: ReportQuery): Promise<ReportReply> {
+export async function runReport(
+  { tx: q, auth }: RequestContext,
+  name: ReportName,
+  query: ReportQuery,
+): Promise<ReportReply> {
   const ctx = await contextOf(q, auth, reportSide(name), query.filter);
   return AGGREGATED[name] ? aggregatedPage(q, name, ctx, query, false) : detailPage(q, name, ctx, query, false);
 }
@@ -182,17 +185,15 @@ function cellOf(
 
 /** Every row of the filter (up to the cap) as an Excel sheet, masked exactly like the screen. */
 export async function exportReport(
-  db: Db,
-  auth: Auth,
+  { tx, auth, locale }: RequestContext,
   name: ReportName,
   filter: ReportFilter,
-  locale: Locale,
 ): Promise<Buffer> {
-  const reply = await inTenantTx(db, auth.tenantId, async (tx) => {
-    const ctx = await contextOf(tx, auth, reportSide(name), filter);
-    const query: ReportQuery = { filter, pageParam: { pageNum: 1, pageSize: 20 } };
-    return AGGREGATED[name] ? aggregatedPage(tx, name, ctx, query, true) : detailPage(tx, name, ctx, query, true);
-  });
+  const ctx = await contextOf(tx, auth, reportSide(name), filter);
+  const query: ReportQuery = { filter, pageParam: { pageNum: 1, pageSize: 20 } };
+  const reply = AGGREGATED[name]
+    ? await aggregatedPage(tx, name, ctx, query, true)
+    : await detailPage(tx, name, ctx, query, true);
   const rows = maskForViewer(reply.dataList, auth);
   const labels = REPORT_LABELS[locale];
   const columns = REPORTS[name].columns;
@@ -208,7 +209,7 @@ export async function exportReport(
  * The partners a report can be filtered by: the buyer's suppliers that have documents it may see,
  * or the customers that sent the supplier orders.
  */
-export async function listReportPartners(q: Queryable, auth: Auth, side: ReportSide): Promise<ReportPartner[]> {
+export async function listReportPartners({ tx: q, auth }: RequestContext, side: ReportSide): Promise<ReportPartner[]> {
   const ctx = await contextOf(q, auth, side, undefined);
   const result =
     side === 'buyer'

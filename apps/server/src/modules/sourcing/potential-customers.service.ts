@@ -10,7 +10,7 @@ import { and, count, desc, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises, suppliers } from '../../db/schema.ts';
-import type { Auth } from '../../platform/context.ts';
+import type { MemberAuth, RequestContext } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -40,10 +40,10 @@ const columns = {
  * supplier_tenant_id); the buyer's public enterprise profile comes with them. With the trading-partner
  * restriction only the customers assigned to the caller are listed.
  */
-async function whereOf(q: Queryable, auth: Auth, keyword?: string) {
+async function whereOf(q: Queryable, auth: MemberAuth, keyword?: string) {
   const scope = await resolveDataScope(q, auth);
   return and(
-    eq(suppliers.supplierTenantId, auth.tenantId!),
+    eq(suppliers.supplierTenantId, auth.tenantId),
     inArray(suppliers.inviteState, OPEN_STATES),
     scopeCondition(
       { ...scope, all: true },
@@ -60,8 +60,7 @@ async function whereOf(q: Queryable, auth: Auth, keyword?: string) {
 }
 
 export async function listPotentialCustomers(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<PotentialCustomer>> {
   const where = await whereOf(q, auth, query.filter?.keyword);
@@ -84,7 +83,10 @@ export async function listPotentialCustomers(
   return { dataList: rows, totalCount: total };
 }
 
-export async function getPotentialCustomer(q: Queryable, auth: Auth, id: string): Promise<PotentialCustomerDetail> {
+export async function getPotentialCustomer(
+  { tx: q, auth }: RequestContext,
+  id: string,
+): Promise<PotentialCustomerDetail> {
   const [row] = await q
     .select({
       ...columns,

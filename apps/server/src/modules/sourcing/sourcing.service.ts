@@ -1,6 +1,5 @@
 import {
   type ListResult,
-  type Locale,
   OPERATION_TYPE,
   type PotentialSupplier,
   type PotentialSupplierDetail,
@@ -16,22 +15,19 @@ import {
   type prospectUpdateSchema,
   supplierInviteSchema,
 } from '@concord/shared';
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises, potentialSuppliers, supplierAudits, supplierClasses, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import { inTenantTx, type MemberAuth, type RequestContext } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
-import { type IdempotencyScope, idempotent, withoutKey } from '../../platform/idempotency.ts';
+import { idempotent, withoutKey } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
-import type { OutgoingMessage } from '../../platform/mail.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
-import type { Services } from '../../platform/services.ts';
-import { notifyUsers } from '../messages/messages.service.ts';
+import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
 import { inviteSupplier } from '../suppliers/invitations.service.ts';
 
@@ -96,7 +92,7 @@ const SORTABLE = {
   updatedAt: potentialSuppliers.updatedAt,
 };
 
-async function scopeOf(q: Queryable, auth: Auth): Promise<SQL | undefined> {
+async function scopeOf(q: Queryable, auth: MemberAuth): Promise<SQL | undefined> {
   const scope = await resolveDataScope(q, auth);
   return scopeCondition(scope, { owner: potentialSuppliers.ownerId, dept: potentialSuppliers.deptId });
 }
@@ -106,13 +102,12 @@ async function scopeOf(q: Queryable, auth: Auth): Promise<SQL | undefined> {
  * asks for the prospects under audit, an auditor may also look back at the approved and rejected.
  */
 export async function listProspects(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   query: ProspectListQuery,
 ): Promise<ListResult<PotentialSupplier>> {
   const f = query.filter ?? {};
   const where = and(
-    eq(potentialSuppliers.tenantId, auth.tenantId!),
+    eq(potentialSuppliers.tenantId, tenantId),
     await scopeOf(q, auth),
     f.keyword
       ? or(
@@ -140,17 +135,17 @@ export async function listProspects(
   return { dataList: rows as PotentialSupplier[], totalCount: total };
 }
 
-async function loadProspect(q: Queryable, auth: Auth, id: string): Promise<PotentialSupplier> {
+async function loadProspect({ tx: q, auth, tenantId }: RequestContext, id: string): Promise<PotentialSupplier> {
   const [row] = await selectProspects(q)
-    .where(and(eq(potentialSuppliers.tenantId, auth.tenantId!), eq(potentialSuppliers.id, id), await scopeOf(q, auth)))
+    .where(and(eq(potentialSuppliers.tenantId, tenantId), eq(potentialSuppliers.id, id), await scopeOf(q, auth)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
   return row as PotentialSupplier;
 }
 
-export async function getProspect(q: Queryable, auth: Auth, id: string): Promise<PotentialSupplierDetail> {
-  const prospect = await loadProspect(q, auth, id);
-  const audits = await q
+export async function getProspect(ctx: RequestContext, id: string): Promise<PotentialSupplierDetail> {
+  const prospect = await loadProspect(ctx, id);
+  const audits = await ctx.tx
     .select({
       id: supplierAudits.id,
       result: supplierAudits.result,
@@ -163,13 +158,13 @@ export async function getProspect(q: Queryable, auth: Auth, id: string): Promise
     })
     .from(supplierAudits)
     .leftJoin(users, eq(users.id, supplierAudits.auditorId))
-    .where(and(eq(supplierAudits.tenantId, auth.tenantId!), eq(supplierAudits.potentialSupplierId, id)))
+    .where(and(eq(supplierAudits.tenantId, ctx.tenantId), eq(supplierAudits.potentialSupplierId, id)))
     .orderBy(desc(supplierAudits.auditedAt), desc(supplierAudits.id));
   return { ...prospect, audits: audits as ProspectAuditRecord[] };
 }
 
 /** The supplier classes a prospect may be filed under. */
-export async function listClassOptions(q: Queryable, tenantId: string) {
+export async function listClassOptions({ tx: q, tenantId }: RequestContext) {
   return q
     .select({ id: supplierClasses.id, code: supplierClasses.code, name: supplierClasses.name })
     .from(supplierClasses)
@@ -209,14 +204,9 @@ async function nextProspectCode(q: Queryable, tenantId: string): Promise<string>
 
 const MAX_NUMBER_ATTEMPTS = 5;
 
-export async function createProspect(
-  q: Queryable,
-  auth: Auth,
-  input: ProspectCreate,
-  scope: IdempotencyScope,
-): Promise<PotentialSupplierDetail> {
-  const tenantId = auth.tenantId!;
-  return idempotent(q, scope, async () => {
+export async function createProspect(ctx: RequestContext, input: ProspectCreate): Promise<PotentialSupplierDetail> {
+  const { tx: q, auth, tenantId } = ctx;
+  return idempotent(q, ctx.idem, async () => {
     await assertReferences(q, tenantId, input);
     const id = newId();
     let code = '';
@@ -245,7 +235,7 @@ export async function createProspect(
       targetId: id,
       summary: `created prospect ${code} ${input.name}`,
     });
-    return getProspect(q, auth, id);
+    return getProspect(ctx, id);
   });
 }
 
@@ -264,13 +254,12 @@ const editable = (p: Pick<PotentialSupplier, keyof ProspectCreate>) => ({
 
 /** Only a new or rejected prospect changes; one under audit is what the auditor is looking at. */
 export async function updateProspect(
-  q: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   input: ProspectUpdate,
 ): Promise<PotentialSupplierDetail> {
-  const tenantId = auth.tenantId!;
-  const before = await loadProspect(q, auth, id);
+  const { tx: q, auth, tenantId } = ctx;
+  const before = await loadProspect(ctx, id);
   if (!PROSPECT_EDITABLE_STATES.includes(before.auditState)) throw new AppError('PROSPECT_NOT_EDITABLE');
   const { version, ...fields } = input;
   await assertReferences(q, tenantId, fields);
@@ -291,7 +280,7 @@ export async function updateProspect(
     .returning({ id: potentialSuppliers.id });
   if (updated.length === 0) throw new AppError('CONFLICT');
   await attachFiles(q, auth.userId, { table: potentialSuppliers, id, ownerTenantId: tenantId }, fields.attachments);
-  const after = await getProspect(q, auth, id);
+  const after = await getProspect(ctx, id);
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
@@ -305,22 +294,17 @@ export async function updateProspect(
  * Moves a prospect along one row of PROSPECT_TRANSITIONS: the update only matches a prospect still in
  * a `from` state, so two concurrent steps give one success and one PROSPECT_STATE_CHANGED.
  */
-export async function moveProspect(
-  q: Queryable,
-  auth: Auth,
-  id: string,
-  action: ProspectAction,
-  extra: Partial<typeof potentialSuppliers.$inferInsert> = {},
-): Promise<PotentialSupplier> {
+async function moveProspect(ctx: RequestContext, id: string, action: ProspectAction): Promise<PotentialSupplier> {
+  const { tx: q, auth, tenantId } = ctx;
   const t = prospectMachine.transition(action)!;
   if (!auth.permissions.has(t.permission)) throw new AppError('FORBIDDEN');
-  const before = await loadProspect(q, auth, id);
+  const before = await loadProspect(ctx, id);
   const moved = await q
     .update(potentialSuppliers)
-    .set({ ...extra, auditState: t.to, version: sql`${potentialSuppliers.version} + 1`, updatedAt: sql`now()` })
+    .set({ auditState: t.to, version: sql`${potentialSuppliers.version} + 1`, updatedAt: sql`now()` })
     .where(
       and(
-        eq(potentialSuppliers.tenantId, auth.tenantId!),
+        eq(potentialSuppliers.tenantId, tenantId),
         eq(potentialSuppliers.id, id),
         sql`${potentialSuppliers.auditState} in (${sql.join(
           t.from.map((s) => sql`${s}`),
@@ -341,13 +325,12 @@ export async function moveProspect(
 
 /** Submit for audit or recall the submission. */
 export async function actOnProspect(
-  q: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   action: 'submit' | 'recall',
 ): Promise<PotentialSupplierDetail> {
-  await moveProspect(q, auth, id, action);
-  return getProspect(q, auth, id);
+  await moveProspect(ctx, id, action);
+  return getProspect(ctx, id);
 }
 
 /**
@@ -355,14 +338,13 @@ export async function actOnProspect(
  * fail → rejected. The purchaser who owns the prospect is told.
  */
 export async function auditProspect(
-  q: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   input: ProspectAudit,
-): Promise<{ prospect: PotentialSupplierDetail; emails: OutgoingMessage[] }> {
-  const tenantId = auth.tenantId!;
+): Promise<PotentialSupplierDetail> {
+  const { tx: q, auth, tenantId } = ctx;
   const action: ProspectAuditResult = input.result;
-  const before = await moveProspect(q, auth, id, action);
+  const before = await moveProspect(ctx, id, action);
   const auditId = newId();
   await q.insert(supplierAudits).values({
     tenantId,
@@ -375,10 +357,10 @@ export async function auditProspect(
     auditorId: auth.userId,
   });
   await attachFiles(q, auth.userId, { table: supplierAudits, id: auditId, ownerTenantId: tenantId }, input.attachments);
-  let emails: OutgoingMessage[] = [];
   if (before.ownerId && before.ownerId !== auth.userId) {
     const outcome = input.result === 'pass' ? 'passed' : 'failed';
-    emails = await notifyUsers(q, {
+    // The message and its push belong to this transaction; the e-mails leave once it has committed.
+    const emails = await notifyUsers(q, {
       tenantId,
       userIds: [before.ownerId],
       kind: 'system',
@@ -386,8 +368,10 @@ export async function auditProspect(
       content: input.comment || `The audit by ${auth.username} ${outcome}.`,
       link: `/purchase/sourcing/detail?id=${id}`,
     });
+    const deps = ctx.tell;
+    if (!('quiet' in deps)) ctx.afterCommit(() => sendNotificationEmails(deps.provider, emails, deps.log));
   }
-  return { prospect: await getProspect(q, auth, id), emails };
+  return getProspect(ctx, id);
 }
 
 /** What the supplier invitation needs, taken from the prospect: by enterprise number when it is on the network. */
@@ -410,54 +394,34 @@ function invitationOf(p: PotentialSupplier) {
 /**
  * Invites an approved prospect as a supplier through the supplier invitation (which sends the link or
  * tells the enterprise) and remembers the archive row it made. The prospect is claimed first, so two
- * concurrent conversions make one invitation; if the invitation is refused (the enterprise is already
- * a supplier, the number is wrong…) the prospect goes back to approved with the reason logged.
+ * concurrent conversions make one invitation. If the invitation is refused (the enterprise is already
+ * a supplier, the number is wrong…) the request rolls back, the prospect stays approved, and the
+ * reason is logged in a transaction of its own once it has, so the log survives the rollback.
  */
 export async function convertProspect(
-  s: Services,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
-  locale: Locale,
-  log: FastifyBaseLogger,
+  publicUrl: string,
 ): Promise<{ prospect: PotentialSupplierDetail; supplierId: string }> {
-  const db = s.database.db;
-  const tenantId = auth.tenantId!;
-  const prospect = await inTenantTx(db, tenantId, (tx) => moveProspect(tx, auth, id, 'convert'));
+  const { tx, auth, tenantId } = ctx;
+  const prospect = await moveProspect(ctx, id, 'convert');
   let supplierId: string;
   try {
-    const input = invitationOf(prospect);
-    supplierId = (await inviteSupplier(s, auth, input, withoutKey(auth.userId), locale, log)).id;
+    // The conversion's own Idempotency-Key does not belong to the invitation it makes.
+    const invitation = { ...ctx, idem: withoutKey(auth.userId) };
+    supplierId = (await inviteSupplier(invitation, invitationOf(prospect), publicUrl)).id;
   } catch (err) {
-    await inTenantTx(db, tenantId, async (tx) => {
-      await tx
-        .update(potentialSuppliers)
-        .set({
-          auditState: PROSPECT_STATE.APPROVED,
-          version: sql`${potentialSuppliers.version} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(
-          and(
-            eq(potentialSuppliers.tenantId, tenantId),
-            eq(potentialSuppliers.id, id),
-            eq(potentialSuppliers.auditState, PROSPECT_STATE.CONVERTED),
-            isNull(potentialSuppliers.convertedSupplierId),
-          ),
-        );
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.UPDATE,
-        module: MODULE,
-        targetId: id,
-        summary: `inviting prospect ${prospect.code} failed (${err instanceof AppError ? err.errorCode : 'error'}); back to approved`,
-      });
-    });
+    const summary = `inviting prospect ${prospect.code} failed (${err instanceof AppError ? err.errorCode : 'error'}); back to approved`;
+    ctx.afterRollback(() =>
+      inTenantTx(ctx.db, tenantId, (own) =>
+        recordOperation(own, actorOf(auth), { type: OPERATION_TYPE.UPDATE, module: MODULE, targetId: id, summary }),
+      ),
+    );
     throw err;
   }
-  return inTenantTx(db, tenantId, async (tx) => {
-    await tx
-      .update(potentialSuppliers)
-      .set({ convertedSupplierId: supplierId, updatedAt: sql`now()` })
-      .where(and(eq(potentialSuppliers.tenantId, tenantId), eq(potentialSuppliers.id, id)));
-    return { prospect: await getProspect(tx, auth, id), supplierId };
-  });
+  await tx
+    .update(potentialSuppliers)
+    .set({ convertedSupplierId: supplierId, updatedAt: sql`now()` })
+    .where(and(eq(potentialSuppliers.tenantId, tenantId), eq(potentialSuppliers.id, id)));
+  return { prospect: await getProspect(ctx, id), supplierId };
 }

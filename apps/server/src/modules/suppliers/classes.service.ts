@@ -10,7 +10,7 @@ import {
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import {
   memberships,
   potentialSuppliers,
@@ -19,10 +19,10 @@ import {
   suppliers,
   users,
 } from '../../db/schema.ts';
-import { type Auth, inTenantTx } from '../../platform/context.ts';
+import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -52,8 +52,7 @@ const selectClasses = (q: Queryable) =>
 const SORTABLE = { code: supplierClasses.code, name: supplierClasses.name, createdAt: supplierClasses.createdAt };
 
 export async function listSupplierClasses(
-  q: Queryable,
-  tenantId: string,
+  { tx: q, tenantId }: RequestContext,
   query: ListQuery,
 ): Promise<ListResult<SupplierClass>> {
   const f = query.filter ?? {};
@@ -75,7 +74,11 @@ export async function listSupplierClasses(
   return { dataList: rows, totalCount: total };
 }
 
-export async function getSupplierClass(q: Queryable, tenantId: string, id: string): Promise<SupplierClass> {
+export function getSupplierClass({ tx, tenantId }: RequestContext, id: string): Promise<SupplierClass> {
+  return loadSupplierClass(tx, tenantId, id);
+}
+
+async function loadSupplierClass(q: Queryable, tenantId: string, id: string): Promise<SupplierClass> {
   const [row] = await selectClasses(q)
     .where(and(eq(supplierClasses.tenantId, tenantId), eq(supplierClasses.id, id)))
     .limit(1);
@@ -84,7 +87,11 @@ export async function getSupplierClass(q: Queryable, tenantId: string, id: strin
 }
 
 /** The members a class's buyer can be chosen from. */
-export async function listBuyerOptions(q: Queryable, tenantId: string): Promise<SupplierClassBuyerOption[]> {
+export function listBuyerOptions({ tx, tenantId }: RequestContext): Promise<SupplierClassBuyerOption[]> {
+  return buyerOptions(tx, tenantId);
+}
+
+async function buyerOptions(q: Queryable, tenantId: string): Promise<SupplierClassBuyerOption[]> {
   return q
     .select({ userId: users.id, name: sql<string>`coalesce(nullif(${users.name}, ''), ${users.username})` })
     .from(memberships)
@@ -107,42 +114,35 @@ async function assertValid(q: Queryable, tenantId: string, input: Fields, selfId
     .limit(1);
   if (taken) throw new AppError('DUPLICATE', { field: input.code });
   if (input.buyerUserId) {
-    const options = await listBuyerOptions(q, tenantId);
+    const options = await buyerOptions(q, tenantId);
     if (!options.some((o) => o.userId === input.buyerUserId)) throw new AppError('VALIDATION_FAILED');
   }
 }
 
 export async function createSupplierClass(
-  db: Db,
-  auth: Auth,
+  { tx, auth, tenantId, idem }: RequestContext,
   input: Fields,
-  scope: IdempotencyScope,
 ): Promise<SupplierClass> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await assertValid(tx, tenantId, input, null);
-      const id = newId();
-      await tx.insert(supplierClasses).values({ tenantId, id, ...input });
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: CLASSES_MODULE,
-        targetId: id,
-        summary: `created the supplier class ${input.code} ${input.name}`,
-      });
-      return getSupplierClass(tx, tenantId, id);
-    }),
-  );
+  return idempotent(tx, idem, async () => {
+    await assertValid(tx, tenantId, input, null);
+    const id = newId();
+    await tx.insert(supplierClasses).values({ tenantId, id, ...input });
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: CLASSES_MODULE,
+      targetId: id,
+      summary: `created the supplier class ${input.code} ${input.name}`,
+    });
+    return loadSupplierClass(tx, tenantId, id);
+  });
 }
 
 export async function updateSupplierClass(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId }: RequestContext,
   id: string,
   input: UpdateInput,
 ): Promise<SupplierClass> {
-  const tenantId = auth.tenantId!;
-  const before = await getSupplierClass(q, tenantId, id);
+  const before = await loadSupplierClass(q, tenantId, id);
   const { version, ...fields } = input;
   await assertValid(q, tenantId, fields, id);
   const [updated] = await q
@@ -162,13 +162,12 @@ export async function updateSupplierClass(
       summary: changes,
     });
   }
-  return getSupplierClass(q, tenantId, id);
+  return loadSupplierClass(q, tenantId, id);
 }
 
 /** A class still given to a supplier or a potential supplier, or named by a qualification requirement, stays. */
-export async function deleteSupplierClass(q: Queryable, auth: Auth, id: string): Promise<void> {
-  const tenantId = auth.tenantId!;
-  const row = await getSupplierClass(q, tenantId, id);
+export async function deleteSupplierClass({ tx: q, auth, tenantId }: RequestContext, id: string): Promise<void> {
+  const row = await loadSupplierClass(q, tenantId, id);
   const [prospects] = await q
     .select({ n: count() })
     .from(potentialSuppliers)

@@ -1,5 +1,6 @@
 import {
   CHK_STATE,
+  type ChkState,
   type CustomerDetail,
   type CustomerItem,
   type customerInviteSchema,
@@ -9,20 +10,22 @@ import {
   OPERATION_TYPE,
   partnerAuditNote,
   RELATION_STATE,
+  type RelationState,
   SUPPLIER_INVITE_STATE,
+  type SupplierInviteState,
   type SupplierRegistration,
 } from '@concord/shared';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { customers, enterprises, suppliers } from '../../db/schema.ts';
-import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
+import { type MemberAuth, type RequestContext, switchTenant } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import type { SignedInContext } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { checkInviteCode } from '../enterprises/enterprises.service.ts';
 import { tellParty } from '../messages/messages.tell.ts';
@@ -53,9 +56,9 @@ const columns = {
   customerName: enterprises.name,
   customerCompNo: enterprises.compNo,
   // The buyer's archive row is readable by the supplier through its supplier_tenant_id.
-  inviteState: sql<number>`coalesce(${suppliers.inviteState}, ${SUPPLIER_INVITE_STATE.INVALID})`,
-  chkState: sql<number>`coalesce(${suppliers.chkState}, ${CHK_STATE.PENDING})`,
-  relationState: sql<number>`coalesce(${suppliers.relationState}, ${RELATION_STATE.INVALID})`,
+  inviteState: sql<SupplierInviteState>`coalesce(${suppliers.inviteState}, ${SUPPLIER_INVITE_STATE.INVALID})`,
+  chkState: sql<ChkState>`coalesce(${suppliers.chkState}, ${CHK_STATE.PENDING})`,
+  relationState: sql<RelationState>`coalesce(${suppliers.relationState}, ${RELATION_STATE.INVALID})`,
   joinDate: suppliers.joinDate,
   version: customers.version,
   createdAt: customers.createdAt,
@@ -75,7 +78,7 @@ const selectCustomers = (q: Queryable, me: string) =>
       ),
     );
 
-async function supplierScope(q: Queryable, auth: Auth) {
+async function supplierScope(q: Queryable, auth: MemberAuth) {
   const scope = await resolveDataScope(q, auth);
   return scopeCondition(scope, {
     owner: customers.ownerId,
@@ -85,8 +88,10 @@ async function supplierScope(q: Queryable, auth: Auth) {
 
 const SORTABLE = { poCode: customers.poCode, poName: customers.poName, createdAt: customers.createdAt };
 
-export async function listCustomers(q: Queryable, auth: Auth, query: ListQuery): Promise<ListResult<CustomerItem>> {
-  const me = auth.tenantId!;
+export async function listCustomers(
+  { tx: q, auth, tenantId: me }: RequestContext,
+  query: ListQuery,
+): Promise<ListResult<CustomerItem>> {
   const f = query.filter ?? {};
   const where = and(
     eq(customers.tenantId, me),
@@ -125,9 +130,13 @@ export async function listCustomers(q: Queryable, auth: Auth, query: ListQuery):
   return { dataList: rows, totalCount: total };
 }
 
+export function getCustomer({ tx, auth }: RequestContext, id: string): Promise<CustomerDetail> {
+  return loadCustomer(tx, auth, id);
+}
+
 /** A customer row of the caller's own enterprise, within its data scope; anything else is 404. */
-export async function getCustomer(q: Queryable, auth: Auth, id: string): Promise<CustomerDetail> {
-  const me = auth.tenantId!;
+async function loadCustomer(q: Queryable, auth: MemberAuth, id: string): Promise<CustomerDetail> {
+  const me = auth.tenantId;
   const [row] = await selectCustomers(q, me)
     .where(and(eq(customers.tenantId, me), eq(customers.id, id), await supplierScope(q, auth)))
     .limit(1);
@@ -159,13 +168,11 @@ export async function getCustomer(q: Queryable, auth: Auth, id: string): Promise
 
 /** PUT /gateway/srm/customers/:id: the supplier's own names for its customer; only its own rows exist for it. */
 export async function updateCustomer(
-  q: Queryable,
-  auth: Auth,
+  { tx: q, auth, tenantId: me }: RequestContext,
   id: string,
   input: UpdateInput,
 ): Promise<CustomerDetail> {
-  const me = auth.tenantId!;
-  const before = await getCustomer(q, auth, id);
+  const before = await loadCustomer(q, auth, id);
   const next = { poCode: input.poCode, poName: input.poName, poShort: input.poShort, remarks: input.remarks };
   const [updated] = await q
     .update(customers)
@@ -182,99 +189,105 @@ export async function updateCustomer(
       summary: changes,
     });
   }
-  return getCustomer(q, auth, id);
+  return loadCustomer(q, auth, id);
+}
+
+async function invitedBuyer(q: Queryable, compNo: string) {
+  const [buyer] = await q.select().from(enterprises).where(eq(enterprises.compNo, compNo)).limit(1);
+  if (!buyer) throw new AppError('ENTERPRISE_NOT_FOUND');
+  return buyer;
 }
 
 /**
- * POST /gateway/srm/customers/invite: the supplier asks a customer, identified by its enterprise number
- * and its invite code (checked and throttled by `checkInviteCode`, as joining an enterprise is), to list it as a supplier.
- * Once the code is proven, the buyer-side archive row is written in the buyer's tenant as a system
- * step, TO_BE_REVIEWED with the registration data, together with the supplier's customer row.
+ * The invite code of `POST /gateway/srm/customers/invite`, checked and throttled by `checkInviteCode` as
+ * joining an enterprise is, before the step's transaction opens: a wrong guess is counted even though
+ * the request then fails.
  */
-export async function inviteCustomer(
-  s: Services,
-  auth: Auth,
-  input: InviteInput,
-  log: FastifyBaseLogger,
-): Promise<CustomerDetail> {
-  const db = s.database.db;
-  const me = auth.tenantId!;
-  const [buyer] = await db.select().from(enterprises).where(eq(enterprises.compNo, input.compNo)).limit(1);
-  if (!buyer) throw new AppError('ENTERPRISE_NOT_FOUND');
-  await checkInviteCode(s, buyer, auth.userId, input.inviteCode, log);
+export async function checkCustomerInviteCode(s: Services, ctx: SignedInContext, input: InviteInput): Promise<void> {
+  const buyer = await invitedBuyer(ctx.db, input.compNo);
+  await checkInviteCode(s, buyer, ctx.auth.userId, input.inviteCode, ctx.log);
+}
+
+/**
+ * The supplier asks a customer, identified by its enterprise number and its (already checked) invite
+ * code, to list it as a supplier. The buyer-side archive row is written in the buyer's tenant as a
+ * system step, TO_BE_REVIEWED with the registration data, together with the supplier's customer row.
+ */
+export async function inviteCustomer(ctx: RequestContext, input: InviteInput): Promise<CustomerDetail> {
+  const { tx, auth, tenantId: me } = ctx;
+  const buyer = await invitedBuyer(tx, input.compNo);
   if (buyer.id === me) throw new AppError('PARTNER_IS_SELF');
-  const mine = await enterpriseOf(db, me);
-  const user = await userContact(db, auth.userId);
+  const mine = await enterpriseOf(tx, me);
+  const user = await userContact(tx, auth.userId);
   const registration = input.registration ?? registrationFromEnterprise(mine, user);
 
-  const customerId = await inTenantTx(db, me, async (tx) => {
-    const [known] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.tenantId, me), eq(customers.customerTenantId, buyer.id)))
-      .limit(1);
-    if (known) throw new AppError('SUPPLIER_ALREADY_RELATED');
-    await switchTenant(tx, buyer.id);
-    const [related] = await tx
-      .select({ id: suppliers.id })
-      .from(suppliers)
-      .where(and(eq(suppliers.tenantId, buyer.id), eq(suppliers.supplierTenantId, me)))
-      .limit(1);
-    if (related) throw new AppError('SUPPLIER_ALREADY_RELATED');
-    const supplierId = newId();
-    const supCode = await nextCode(tx, 'supplier', buyer.id);
-    await tx.insert(suppliers).values({
-      tenantId: buyer.id,
-      id: supplierId,
-      supplierTenantId: me,
-      supCode,
-      supName: mine.name,
-      supShort: mine.shortName,
-      inviteState: SUPPLIER_INVITE_STATE.TO_BE_REVIEWED,
-      chkState: CHK_STATE.PENDING,
-      relationState: RELATION_STATE.INVALID,
-      receiverName: user?.name ?? auth.username,
-      adminMobileArea: user?.mobileArea ?? '+86',
-      adminMobile: user?.mobile ?? '',
-      contactEmail: user?.email ?? '',
-      registration,
-      invitationDate: new Date().toISOString(),
-    });
-    await addPrimaryContact(
-      tx,
-      { tenantId: buyer.id, id: supplierId, supplierTenantId: me },
-      {
-        name: user?.name || auth.username,
-        position: '',
-        mobile: user?.mobile ?? '',
-        email: user?.email ?? '',
-        weChatNumber: '',
-        connectFax: '',
-      },
-    );
-    await recordOperation(tx, foreignActor(auth, buyer.id, displayName(mine)), {
-      type: OPERATION_TYPE.ADD,
-      module: SUPPLIERS_MODULE,
-      targetId: supplierId,
-      summary: `${mine.name} asked to be listed as a supplier (customer invitation) and submitted its registration data`,
-    });
-    await switchTenant(tx, me);
-    const id = await upsertCustomerRow(tx, auth, buyer, supplierId);
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.ADD,
-      module: CUSTOMERS_MODULE,
-      targetId: id,
-      summary: `invited the customer ${buyer.name} (${buyer.compNo})`,
-    });
-    return id;
+  const [known] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.tenantId, me), eq(customers.customerTenantId, buyer.id)))
+    .limit(1);
+  if (known) throw new AppError('SUPPLIER_ALREADY_RELATED');
+  await switchTenant(tx, buyer.id);
+  const [related] = await tx
+    .select({ id: suppliers.id })
+    .from(suppliers)
+    .where(and(eq(suppliers.tenantId, buyer.id), eq(suppliers.supplierTenantId, me)))
+    .limit(1);
+  if (related) throw new AppError('SUPPLIER_ALREADY_RELATED');
+  const supplierId = newId();
+  const supCode = await nextCode(tx, 'supplier', buyer.id);
+  await tx.insert(suppliers).values({
+    tenantId: buyer.id,
+    id: supplierId,
+    supplierTenantId: me,
+    supCode,
+    supName: mine.name,
+    supShort: mine.shortName,
+    inviteState: SUPPLIER_INVITE_STATE.TO_BE_REVIEWED,
+    chkState: CHK_STATE.PENDING,
+    relationState: RELATION_STATE.INVALID,
+    receiverName: user?.name ?? auth.username,
+    adminMobileArea: user?.mobileArea ?? '+86',
+    adminMobile: user?.mobile ?? '',
+    contactEmail: user?.email ?? '',
+    registration,
+    invitationDate: new Date().toISOString(),
   });
-  await tellParty({ db: s.database.db, provider: s.provider, log }, 'system', [
+  await addPrimaryContact(
+    tx,
+    { tenantId: buyer.id, id: supplierId, supplierTenantId: me },
     {
-      tenantId: buyer.id,
-      title: `${displayName(mine)} asks to become your supplier`,
-      content: `${mine.name} entered your enterprise number and invite code; review its registration data in the supplier archive.`,
-      link: '/supplier/supfile',
+      name: user?.name || auth.username,
+      position: '',
+      mobile: user?.mobile ?? '',
+      email: user?.email ?? '',
+      weChatNumber: '',
+      connectFax: '',
     },
-  ]);
-  return inTenantTx(db, me, (tx) => getCustomer(tx, auth, customerId));
+  );
+  await recordOperation(tx, foreignActor(auth, buyer.id, displayName(mine)), {
+    type: OPERATION_TYPE.ADD,
+    module: SUPPLIERS_MODULE,
+    targetId: supplierId,
+    summary: `${mine.name} asked to be listed as a supplier (customer invitation) and submitted its registration data`,
+  });
+  await switchTenant(tx, me);
+  const customerId = await upsertCustomerRow(tx, auth, buyer, supplierId);
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.ADD,
+    module: CUSTOMERS_MODULE,
+    targetId: customerId,
+    summary: `invited the customer ${buyer.name} (${buyer.compNo})`,
+  });
+  ctx.afterCommit(() =>
+    tellParty(ctx.tell, 'system', [
+      {
+        tenantId: buyer.id,
+        title: `${displayName(mine)} asks to become your supplier`,
+        content: `${mine.name} entered your enterprise number and invite code; review its registration data in the supplier archive.`,
+        link: '/supplier/supfile',
+      },
+    ]),
+  );
+  return loadCustomer(tx, auth, customerId);
 }

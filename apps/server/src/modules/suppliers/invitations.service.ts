@@ -1,5 +1,6 @@
 import {
   CHK_STATE,
+  type ChkState,
   type IncomingSupplierInvitation,
   type Locale,
   OPERATION_TYPE,
@@ -9,23 +10,24 @@ import {
   partnerAuditNote,
   RELATION_STATE,
   SUPPLIER_INVITE_STATE,
+  type SupplierAcceptResult,
   type SupplierInviteResult,
   type SupplierRegistration,
   type supplierAcceptSchema,
   type supplierInviteSchema,
 } from '@concord/shared';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import { customers, enterprises, partnerInvitations, suppliers, users } from '../../db/schema.ts';
-import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
+import { inTenantTx, type MemberAuth, type RequestContext, switchTenant } from '../../platform/context.ts';
 import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
-import type { MessageProvider, OutgoingMessage } from '../../platform/mail.ts';
-import type { Services } from '../../platform/services.ts';
+import type { OutgoingMessage } from '../../platform/mail.ts';
+import type { AccountContext } from '../../platform/route.ts';
+import type { TellDeps } from '../../platform/services.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import { enterpriseName } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
@@ -42,6 +44,7 @@ import {
   loadRelation,
   nextCode,
   SUPPLIERS_MODULE,
+  stateOf,
 } from './suppliers.service.ts';
 
 type InviteInput = z.infer<typeof supplierInviteSchema>;
@@ -75,10 +78,11 @@ const openInvitation = () =>
   );
 
 /** The invitation is the record; a failed delivery is logged and the buyer can invite again. */
-async function deliver(provider: MessageProvider, messages: OutgoingMessage[], log: FastifyBaseLogger) {
-  const results = await Promise.allSettled(messages.map((m) => provider.send(m)));
+async function deliver(tell: TellDeps, messages: OutgoingMessage[]) {
+  if ('quiet' in tell) return;
+  const results = await Promise.allSettled(messages.map((m) => tell.provider.send(m)));
   for (const r of results)
-    if (r.status === 'rejected') log.warn({ err: r.reason }, 'partner invitation delivery failed');
+    if (r.status === 'rejected') tell.log.warn({ err: r.reason }, 'partner invitation delivery failed');
 }
 
 async function assertNotRelated(q: Queryable, buyerTenantId: string, supplierTenantId: string) {
@@ -93,150 +97,144 @@ async function assertNotRelated(q: Queryable, buyerTenantId: string, supplierTen
 /**
  * POST /gateway/srm/supplier-invitations: invites an enterprise on the network by its number (it sees
  * the invitation at once), or a company not registered yet by mobile or e-mail (it gets a registration
- * link). A new archive row is made, or an archive row not invited yet is used.
+ * link under `publicUrl`). A new archive row is made, or an archive row not invited yet is used.
  */
 export async function inviteSupplier(
-  s: Services,
-  auth: Auth,
+  ctx: RequestContext,
   input: InviteInput,
-  scope: IdempotencyScope,
-  locale: Locale,
-  log: FastifyBaseLogger,
+  publicUrl: string,
 ): Promise<SupplierInviteResult> {
-  const tenantId = auth.tenantId!;
-  let outgoing: OutgoingMessage[] = [];
-  let invitedTenant: string | null = null;
-  const result = await inTenantTx(s.database.db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await assertSupplierClass(tx, tenantId, input.supplierClassId);
-      const existing = input.supplierId ? (await loadRelation(tx, auth, input.supplierId)).row : null;
-      if (existing && existing.inviteState !== SUPPLIER_INVITE_STATE.NOT_INVITED) {
-        throw new AppError('SUPPLIER_STATE_CHANGED');
-      }
-      const buyer = await enterpriseOf(tx, tenantId);
-      let target: { id: string; name: string; shortName: string } | null = null;
-      if (input.by === 'compNo') {
-        const [found] = await tx
-          .select({ id: enterprises.id, name: enterprises.name, shortName: enterprises.shortName })
-          .from(enterprises)
-          .where(eq(enterprises.compNo, input.compNo))
-          .limit(1);
-        if (!found) throw new AppError('PARTNER_ENTERPRISE_NOT_FOUND');
-        if (found.id === tenantId) throw new AppError('PARTNER_IS_SELF');
-        await assertNotRelated(tx, tenantId, found.id);
-        target = found;
-      }
-      const supCode = input.supCode || existing?.supCode || (await nextCode(tx, 'supplier', tenantId));
-      await assertSupCodeFree(tx, tenantId, supCode, existing?.id ?? null);
-      const contact =
-        input.by === 'contact'
-          ? { adminMobileArea: input.mobileArea, adminMobile: input.mobile, contactEmail: input.email }
-          : {};
-      const fields = {
-        supCode,
-        supplierTenantId: target?.id ?? null,
-        ...(target ? { supName: target.name, supShort: existing?.supShort || target.shortName } : {}),
-        ...(input.by === 'contact' && !existing ? { supName: input.enterpriseName } : {}),
-        ...(input.supplierClassId ? { supplierClassId: input.supplierClassId } : {}),
-        receiverName: input.receiverName,
-        ...contact,
-        inviteState: SUPPLIER_INVITE_STATE.IN_PROGRESS,
-        chkState: CHK_STATE.PENDING,
-        relationState: RELATION_STATE.INVALID,
-        invitationDate: new Date().toISOString(),
-      };
-      const id = existing?.id ?? newId();
-      if (existing) {
-        const [moved] = await tx
-          .update(suppliers)
-          .set({ ...fields, version: sql`${suppliers.version} + 1`, updatedAt: sql`now()` })
-          .where(
-            and(
-              eq(suppliers.tenantId, tenantId),
-              eq(suppliers.id, id),
-              eq(suppliers.inviteState, SUPPLIER_INVITE_STATE.NOT_INVITED),
-            ),
-          )
-          .returning({ id: suppliers.id });
-        if (!moved) throw new AppError('SUPPLIER_STATE_CHANGED');
-      } else {
-        await tx.insert(suppliers).values({
-          tenantId,
-          id,
-          supName: input.by === 'contact' ? input.enterpriseName : target!.name,
-          ...fields,
-          ownerId: auth.userId,
-          deptId: auth.deptId,
-        });
-      }
-      const relation = { tenantId, id, supplierTenantId: target?.id ?? null };
-      if ((await listContacts(tx, tenantId, id)).length === 0) {
-        await addPrimaryContact(tx, relation, {
-          name: input.receiverName,
-          position: '',
-          mobile: input.by === 'contact' ? input.mobile : '',
-          email: input.by === 'contact' ? input.email : '',
-          weChatNumber: '',
-          connectFax: '',
-        });
-      }
-      if (input.by === 'contact') {
-        await tx
-          .update(partnerInvitations)
-          .set({ revokedAt: new Date().toISOString() })
-          .where(
-            and(eq(partnerInvitations.enterpriseId, tenantId), eq(partnerInvitations.supplierId, id), openInvitation()),
-          );
-        const { token, hash } = newToken();
-        await tx.insert(partnerInvitations).values({
-          id: newId(),
-          enterpriseId: tenantId,
-          supplierId: id,
-          mobile: input.mobile ? `${input.mobileArea}${input.mobile}` : '',
-          email: input.email,
-          tokenHash: hash,
-          expiresAt: new Date(Date.now() + TTL_MS).toISOString(),
-        });
-        const text = TEXT[locale]({
-          buyer: displayName(buyer),
-          receiver: input.receiverName,
-          link: `${s.config.publicUrl}/profile/index?${PARTNER_INVITATION_PARAM}=${token}`,
-        });
-        if (input.mobile) outgoing.push({ channel: 'sms', recipient: `${input.mobileArea}${input.mobile}`, ...text });
-        if (input.email) outgoing.push({ channel: 'email', recipient: input.email, ...text });
-      }
-      invitedTenant = target?.id ?? null;
-      await recordOperation(tx, actorOf(auth), {
-        type: existing ? OPERATION_TYPE.UPDATE : OPERATION_TYPE.ADD,
-        module: SUPPLIERS_MODULE,
-        targetId: id,
-        summary:
-          input.by === 'compNo'
-            ? `invited ${target!.name} (${input.compNo}), receiver ${input.receiverName}`
-            : `invited ${input.enterpriseName} by ${[input.mobile && `${input.mobileArea}${input.mobile}`, input.email].filter(Boolean).join(' / ')}, receiver ${input.receiverName}`,
+  const { tx, auth, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await assertSupplierClass(tx, tenantId, input.supplierClassId);
+    const existing = input.supplierId ? (await loadRelation(ctx, input.supplierId)).row : null;
+    if (existing && existing.inviteState !== SUPPLIER_INVITE_STATE.NOT_INVITED) {
+      throw new AppError('SUPPLIER_STATE_CHANGED');
+    }
+    const buyer = await enterpriseOf(tx, tenantId);
+    let target: { id: string; name: string; shortName: string } | null = null;
+    if (input.by === 'compNo') {
+      const [found] = await tx
+        .select({ id: enterprises.id, name: enterprises.name, shortName: enterprises.shortName })
+        .from(enterprises)
+        .where(eq(enterprises.compNo, input.compNo))
+        .limit(1);
+      if (!found) throw new AppError('PARTNER_ENTERPRISE_NOT_FOUND');
+      if (found.id === tenantId) throw new AppError('PARTNER_IS_SELF');
+      await assertNotRelated(tx, tenantId, found.id);
+      target = found;
+    }
+    const supCode = input.supCode || existing?.supCode || (await nextCode(tx, 'supplier', tenantId));
+    await assertSupCodeFree(tx, tenantId, supCode, existing?.id ?? null);
+    const contact =
+      input.by === 'contact'
+        ? { adminMobileArea: input.mobileArea, adminMobile: input.mobile, contactEmail: input.email }
+        : {};
+    const fields = {
+      supCode,
+      supplierTenantId: target?.id ?? null,
+      ...(target ? { supName: target.name, supShort: existing?.supShort || target.shortName } : {}),
+      ...(input.by === 'contact' && !existing ? { supName: input.enterpriseName } : {}),
+      ...(input.supplierClassId ? { supplierClassId: input.supplierClassId } : {}),
+      receiverName: input.receiverName,
+      ...contact,
+      inviteState: SUPPLIER_INVITE_STATE.IN_PROGRESS,
+      chkState: CHK_STATE.PENDING,
+      relationState: RELATION_STATE.INVALID,
+      invitationDate: new Date().toISOString(),
+    };
+    const id = existing?.id ?? newId();
+    if (existing) {
+      const [moved] = await tx
+        .update(suppliers)
+        .set({ ...fields, version: sql`${suppliers.version} + 1`, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(suppliers.tenantId, tenantId),
+            eq(suppliers.id, id),
+            eq(suppliers.inviteState, SUPPLIER_INVITE_STATE.NOT_INVITED),
+          ),
+        )
+        .returning({ id: suppliers.id });
+      if (!moved) throw new AppError('SUPPLIER_STATE_CHANGED');
+    } else {
+      await tx.insert(suppliers).values({
+        tenantId,
+        id,
+        supName: input.by === 'contact' ? input.enterpriseName : target!.name,
+        ...fields,
+        ownerId: auth.userId,
+        deptId: auth.deptId,
       });
-      return { id, supCode, inviteState: SUPPLIER_INVITE_STATE.IN_PROGRESS, linkSent: input.by === 'contact' };
-    }),
-  );
-  await deliver(s.provider, outgoing, log);
-  outgoing = [];
-  if (invitedTenant) {
-    const buyer = displayName(await enterpriseOf(s.database.db, tenantId));
-    await tellParty({ db: s.database.db, provider: s.provider, log }, 'system', [
-      {
-        tenantId: invitedTenant,
-        title: `${buyer} invites you to become its supplier`,
-        content: `${buyer} invited your enterprise to become its supplier. Open the customer archive to submit your registration data.`,
-        link: '/sale/profile',
-      },
-    ]);
-  }
-  return result;
+    }
+    const relation = { tenantId, id, supplierTenantId: target?.id ?? null };
+    if ((await listContacts(tx, tenantId, id)).length === 0) {
+      await addPrimaryContact(tx, relation, {
+        name: input.receiverName,
+        position: '',
+        mobile: input.by === 'contact' ? input.mobile : '',
+        email: input.by === 'contact' ? input.email : '',
+        weChatNumber: '',
+        connectFax: '',
+      });
+    }
+    if (input.by === 'contact') {
+      await tx
+        .update(partnerInvitations)
+        .set({ revokedAt: new Date().toISOString() })
+        .where(
+          and(eq(partnerInvitations.enterpriseId, tenantId), eq(partnerInvitations.supplierId, id), openInvitation()),
+        );
+      const { token, hash } = newToken();
+      await tx.insert(partnerInvitations).values({
+        id: newId(),
+        enterpriseId: tenantId,
+        supplierId: id,
+        mobile: input.mobile ? `${input.mobileArea}${input.mobile}` : '',
+        email: input.email,
+        tokenHash: hash,
+        expiresAt: new Date(Date.now() + TTL_MS).toISOString(),
+      });
+      const text = TEXT[ctx.locale]({
+        buyer: displayName(buyer),
+        receiver: input.receiverName,
+        link: `${publicUrl}/profile/index?${PARTNER_INVITATION_PARAM}=${token}`,
+      });
+      const outgoing: OutgoingMessage[] = [];
+      if (input.mobile) outgoing.push({ channel: 'sms', recipient: `${input.mobileArea}${input.mobile}`, ...text });
+      if (input.email) outgoing.push({ channel: 'email', recipient: input.email, ...text });
+      ctx.afterCommit(() => deliver(ctx.tell, outgoing));
+    }
+    if (target) {
+      const invited = target.id;
+      const name = displayName(buyer);
+      ctx.afterCommit(() =>
+        tellParty(ctx.tell, 'system', [
+          {
+            tenantId: invited,
+            title: `${name} invites you to become its supplier`,
+            content: `${name} invited your enterprise to become its supplier. Open the customer archive to submit your registration data.`,
+            link: '/sale/profile',
+          },
+        ]),
+      );
+    }
+    await recordOperation(tx, actorOf(auth), {
+      type: existing ? OPERATION_TYPE.UPDATE : OPERATION_TYPE.ADD,
+      module: SUPPLIERS_MODULE,
+      targetId: id,
+      summary:
+        input.by === 'compNo'
+          ? `invited ${target!.name} (${input.compNo}), receiver ${input.receiverName}`
+          : `invited ${input.enterpriseName} by ${[input.mobile && `${input.mobileArea}${input.mobile}`, input.email].filter(Boolean).join(' / ')}, receiver ${input.receiverName}`,
+    });
+    return { id, supCode, inviteState: SUPPLIER_INVITE_STATE.IN_PROGRESS, linkSent: input.by === 'contact' };
+  });
 }
 
 /** GET /supplier-invitations/incoming: invitations addressed to the caller's enterprise, waiting for its data. */
-export async function listIncomingInvitations(q: Queryable, auth: Auth): Promise<IncomingSupplierInvitation[]> {
-  const rows = await q
+export async function listIncomingInvitations({ tx, tenantId }: RequestContext): Promise<IncomingSupplierInvitation[]> {
+  const rows = await tx
     .select({
       supplierId: suppliers.id,
       buyerTenantId: suppliers.tenantId,
@@ -244,7 +242,7 @@ export async function listIncomingInvitations(q: Queryable, auth: Auth): Promise
       buyerCompNo: enterprises.compNo,
       supName: suppliers.supName,
       receiverName: suppliers.receiverName,
-      chkState: suppliers.chkState,
+      chkState: stateOf<ChkState>(suppliers.chkState),
       auditDescription: suppliers.auditDescription,
       invitationDate: suppliers.invitationDate,
       registration: suppliers.registration,
@@ -252,9 +250,7 @@ export async function listIncomingInvitations(q: Queryable, auth: Auth): Promise
     })
     .from(suppliers)
     .innerJoin(enterprises, eq(enterprises.id, suppliers.tenantId))
-    .where(
-      and(eq(suppliers.supplierTenantId, auth.tenantId!), eq(suppliers.inviteState, SUPPLIER_INVITE_STATE.IN_PROGRESS)),
-    )
+    .where(and(eq(suppliers.supplierTenantId, tenantId), eq(suppliers.inviteState, SUPPLIER_INVITE_STATE.IN_PROGRESS)))
     .orderBy(desc(suppliers.invitationDate));
   return rows.map((r) => ({
     ...r,
@@ -263,8 +259,8 @@ export async function listIncomingInvitations(q: Queryable, auth: Auth): Promise
   }));
 }
 
-async function findOpenInvitation(db: Db, token: string) {
-  const [row] = await db
+async function findOpenInvitation(q: Queryable, token: string) {
+  const [row] = await q
     .select({
       id: partnerInvitations.id,
       enterpriseId: partnerInvitations.enterpriseId,
@@ -278,8 +274,14 @@ async function findOpenInvitation(db: Db, token: string) {
   return row;
 }
 
-/** POST /supplier-invitations/preview: what a link invitation is for, before the invitee accepts it. */
-export async function previewPartnerInvitation(db: Db, token: string): Promise<PartnerInvitationPreview> {
+/**
+ * POST /supplier-invitations/preview: what a link invitation is for, before the invitee accepts it. The
+ * invitee may have no enterprise yet: an account-level step, reading the buyer's row in the buyer's context.
+ */
+export async function previewPartnerInvitation(
+  { db }: AccountContext,
+  token: string,
+): Promise<PartnerInvitationPreview> {
   const invitation = await findOpenInvitation(db, token);
   const buyer = await enterpriseOf(db, invitation.enterpriseId);
   const [row] = await inTenantTx(db, invitation.enterpriseId, (tx) =>
@@ -304,11 +306,11 @@ export async function previewPartnerInvitation(db: Db, token: string): Promise<P
  */
 export async function upsertCustomerRow(
   tx: Queryable,
-  auth: Auth,
+  auth: MemberAuth,
   buyer: { id: string; name: string; shortName: string },
   relationId: string,
 ): Promise<string> {
-  const me = auth.tenantId!;
+  const me = auth.tenantId;
   const [existing] = await tx
     .select({ id: customers.id })
     .from(customers)
@@ -341,98 +343,91 @@ export async function upsertCustomerRow(
  * enterprise). The registration data is submitted for the buyer's review, and the supplier's customer
  * archive gains the buyer — both sides in one transaction.
  */
-export async function acceptSupplierInvitation(
-  s: Services,
-  auth: Auth,
-  input: AcceptInput,
-  log: FastifyBaseLogger,
-): Promise<{ supplierId: string; customerId: string }> {
-  const db = s.database.db;
-  const me = auth.tenantId!;
+export async function acceptSupplierInvitation(ctx: RequestContext, input: AcceptInput): Promise<SupplierAcceptResult> {
+  const { tx, auth, tenantId: me } = ctx;
   let buyerTenantId: string;
   let supplierId: string;
   let invitationId: string | null = null;
   if (input.token) {
-    const invitation = await findOpenInvitation(db, input.token);
+    const invitation = await findOpenInvitation(tx, input.token);
     buyerTenantId = invitation.enterpriseId;
     supplierId = invitation.supplierId;
     invitationId = invitation.id;
     if (buyerTenantId === me) throw new AppError('PARTNER_IS_SELF');
   } else {
-    const { side, row } = await inTenantTx(db, me, (tx) => loadRelation(tx, auth, input.supplierId!));
+    const { side, row } = await loadRelation(ctx, input.supplierId!);
     if (side !== 'supplier') throw new AppError('FORBIDDEN');
     buyerTenantId = row.tenantId;
     supplierId = row.id;
   }
-  const buyer = await enterpriseOf(db, buyerTenantId);
-  const mine = await enterpriseOf(db, me);
+  const buyer = await enterpriseOf(tx, buyerTenantId);
+  const mine = await enterpriseOf(tx, me);
 
-  const outcome = await inTenantTx(db, me, async (tx) => {
-    await switchTenant(tx, buyerTenantId);
-    if (invitationId) {
-      await assertNotRelated(tx, buyerTenantId, me);
-      const [claimed] = await tx
-        .update(partnerInvitations)
-        .set({ acceptedAt: new Date().toISOString() })
-        .where(and(eq(partnerInvitations.id, invitationId), openInvitation()))
-        .returning({ id: partnerInvitations.id });
-      if (!claimed) throw new AppError('PARTNER_INVITATION_INVALID');
-    }
-    const [moved] = await tx
-      .update(suppliers)
-      .set({
-        supplierTenantId: me,
-        inviteState: SUPPLIER_INVITE_STATE.TO_BE_REVIEWED,
-        chkState: CHK_STATE.PENDING,
-        registration: input.registration,
-        version: sql`${suppliers.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(suppliers.tenantId, buyerTenantId),
-          eq(suppliers.id, supplierId),
-          eq(suppliers.inviteState, SUPPLIER_INVITE_STATE.IN_PROGRESS),
-          invitationId ? isNull(suppliers.supplierTenantId) : eq(suppliers.supplierTenantId, me),
-        ),
-      )
-      .returning({ ownerId: suppliers.ownerId, supName: suppliers.supName });
-    if (!moved) throw new AppError(invitationId ? 'PARTNER_INVITATION_INVALID' : 'SUPPLIER_STATE_CHANGED');
-    const relation = { tenantId: buyerTenantId, id: supplierId, supplierTenantId: me };
-    if (invitationId) {
-      await tx.execute(
-        sql`update supplier_contacts set supplier_tenant_id = ${me}
-             where tenant_id = ${buyerTenantId} and supplier_id = ${supplierId}`,
-      );
-    }
-    if (input.contact) await addPrimaryContact(tx, relation, input.contact);
-    await recordOperation(tx, foreignActor(auth, buyerTenantId, displayName(mine)), {
-      type: OPERATION_TYPE.UPDATE,
-      module: SUPPLIERS_MODULE,
-      targetId: supplierId,
-      summary: `${mine.name} accepted the invitation and submitted its registration data`,
-    });
-    await switchTenant(tx, me);
-    const customerId = await upsertCustomerRow(tx, auth, buyer, supplierId);
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.ADD,
-      module: CUSTOMERS_MODULE,
-      targetId: customerId,
-      summary: `accepted the supplier invitation of ${buyer.name} and submitted the registration data`,
-    });
-    return { customerId, ownerId: moved.ownerId };
+  await switchTenant(tx, buyerTenantId);
+  if (invitationId) {
+    await assertNotRelated(tx, buyerTenantId, me);
+    const [claimed] = await tx
+      .update(partnerInvitations)
+      .set({ acceptedAt: new Date().toISOString() })
+      .where(and(eq(partnerInvitations.id, invitationId), openInvitation()))
+      .returning({ id: partnerInvitations.id });
+    if (!claimed) throw new AppError('PARTNER_INVITATION_INVALID');
+  }
+  const [moved] = await tx
+    .update(suppliers)
+    .set({
+      supplierTenantId: me,
+      inviteState: SUPPLIER_INVITE_STATE.TO_BE_REVIEWED,
+      chkState: CHK_STATE.PENDING,
+      registration: input.registration,
+      version: sql`${suppliers.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(suppliers.tenantId, buyerTenantId),
+        eq(suppliers.id, supplierId),
+        eq(suppliers.inviteState, SUPPLIER_INVITE_STATE.IN_PROGRESS),
+        invitationId ? isNull(suppliers.supplierTenantId) : eq(suppliers.supplierTenantId, me),
+      ),
+    )
+    .returning({ ownerId: suppliers.ownerId, supName: suppliers.supName });
+  if (!moved) throw new AppError(invitationId ? 'PARTNER_INVITATION_INVALID' : 'SUPPLIER_STATE_CHANGED');
+  const relation = { tenantId: buyerTenantId, id: supplierId, supplierTenantId: me };
+  if (invitationId) {
+    await tx.execute(
+      sql`update supplier_contacts set supplier_tenant_id = ${me}
+           where tenant_id = ${buyerTenantId} and supplier_id = ${supplierId}`,
+    );
+  }
+  if (input.contact) await addPrimaryContact(tx, relation, input.contact);
+  await recordOperation(tx, foreignActor(auth, buyerTenantId, displayName(mine)), {
+    type: OPERATION_TYPE.UPDATE,
+    module: SUPPLIERS_MODULE,
+    targetId: supplierId,
+    summary: `${mine.name} accepted the invitation and submitted its registration data`,
   });
-  await tellParty({ db: s.database.db, provider: s.provider, log }, 'system', [
-    {
-      tenantId: buyerTenantId,
-      userId: outcome.ownerId,
-      withAdministrators: true,
-      title: `${displayName(mine)} submitted its registration data`,
-      content: `${mine.name} accepted your invitation; review its registration data to let it join.`,
-      link: `/supplier/supfile/detail?id=${supplierId}`,
-    },
-  ]);
-  return { supplierId, customerId: outcome.customerId };
+  await switchTenant(tx, me);
+  const customerId = await upsertCustomerRow(tx, auth, buyer, supplierId);
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.ADD,
+    module: CUSTOMERS_MODULE,
+    targetId: customerId,
+    summary: `accepted the supplier invitation of ${buyer.name} and submitted the registration data`,
+  });
+  ctx.afterCommit(() =>
+    tellParty(ctx.tell, 'system', [
+      {
+        tenantId: buyerTenantId,
+        userId: moved.ownerId,
+        withAdministrators: true,
+        title: `${displayName(mine)} submitted its registration data`,
+        content: `${mine.name} accepted your invitation; review its registration data to let it join.`,
+        link: `/supplier/supfile/detail?id=${supplierId}`,
+      },
+    ]),
+  );
+  return { supplierId, customerId };
 }
 
 /** The registration data an enterprise's own information gives, when a customer invitation brings none. */

@@ -1,35 +1,47 @@
 import {
+  customerDetailSchema,
   customerInviteSchema,
+  customerItemSchema,
   customerListSchema,
   customerUpdateSchema,
+  incomingSupplierInvitationSchema,
+  noReplySchema,
   organizationIdSchema,
+  pageReplySchema,
+  partnerInvitationPreviewReplySchema,
   partnerInvitationPreviewSchema,
+  supplierAcceptResultSchema,
   supplierAcceptSchema,
   supplierActionParamsSchema,
   supplierActionSchema,
+  supplierClassBuyerOptionSchema,
   supplierClassFieldsSchema,
   supplierClassListSchema,
+  supplierClassSchema,
   supplierClassUpdateSchema,
   supplierContactsUpdateSchema,
+  supplierContactsViewSchema,
   supplierCreateSchema,
+  supplierInviteResultSchema,
   supplierInviteSchema,
+  supplierListItemSchema,
   supplierListSchema,
+  supplierOperationRecordSchema,
   supplierRegistrationUpdateSchema,
   supplierUpdateSchema,
+  supplierViewSchema,
 } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { inTenantTx } from '../../platform/context.ts';
-import { ok, throttle } from '../../platform/http.ts';
-import { idempotencyScope } from '../../platform/idempotency.ts';
+import { throttle } from '../../platform/http.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import * as classes from './classes.service.ts';
 import * as customers from './customers.service.ts';
 import * as invitations from './invitations.service.ts';
 import * as suppliers from './suppliers.service.ts';
 
-const idParams = z.object({ id: organizationIdSchema });
+const params = z.object({ id: organizationIdSchema });
 
 /**
  * Trading partners: the buyer's supplier archive, invitations, contacts and classes, and the
@@ -37,186 +49,242 @@ const idParams = z.object({ id: organizationIdSchema });
  * the side from the row and asks for PO_SUP_ARC (buyer) or SL_CUS (supplier), and answers 404 to anyone else.
  */
 export function registerSupplierRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
+  const r = defineRoutes(app, s, { tags: ['suppliers'] });
   const limits = s.config.rateLimits;
-  const tags = ['suppliers'];
-  const archive = { access: 'PO_SUP_ARC' } as const;
-  const member = { access: 'member' } as const;
+  const archive = 'PO_SUP_ARC';
+  const member = 'member';
+  const sale = 'SL_CUS';
 
   // --- invitations ------------------------------------------------------------------------------
 
   r.post(
     '/gateway/srm/supplier-invitations',
-    { config: { access: 'PO_SUP', ...throttle(limits, 30) }, schema: { tags, body: supplierInviteSchema } },
-    async (req) =>
-      ok(await invitations.inviteSupplier(s, req.auth!, req.body, idempotencyScope(req), req.locale, req.log)),
+    {
+      operationId: 'inviteSupplier',
+      access: 'PO_SUP',
+      config: throttle(limits, 30),
+      body: supplierInviteSchema,
+      reply: supplierInviteResultSchema,
+    },
+    (ctx, { body }) => invitations.inviteSupplier(ctx, body, s.config.publicUrl),
   );
 
-  r.get('/gateway/srm/supplier-invitations/incoming', { config: { access: 'SL_CUS' }, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => invitations.listIncomingInvitations(tx, req.auth!))),
+  r.get(
+    '/gateway/srm/supplier-invitations/incoming',
+    {
+      operationId: 'listIncomingSupplierInvitations',
+      access: sale,
+      reply: z.array(incomingSupplierInvitationSchema),
+    },
+    (ctx) => invitations.listIncomingInvitations(ctx),
   );
 
   r.post(
     '/gateway/srm/supplier-invitations/preview',
     {
-      config: { access: 'authenticated', ...throttle(limits, 30) },
-      schema: { tags, body: partnerInvitationPreviewSchema },
+      operationId: 'previewPartnerInvitation',
+      access: 'authenticated',
+      config: throttle(limits, 30),
+      body: partnerInvitationPreviewSchema,
+      reply: partnerInvitationPreviewReplySchema,
     },
-    async (req) => ok(await invitations.previewPartnerInvitation(db, req.body.token)),
+    (ctx, { body }) => invitations.previewPartnerInvitation(ctx, body.token),
   );
 
   r.post(
     '/gateway/srm/supplier-invitations/accept',
     {
-      config: { access: 'SL_CUS', adminOnly: true, ...throttle(limits, 10) },
-      schema: { tags, body: supplierAcceptSchema },
+      operationId: 'acceptSupplierInvitation',
+      access: sale,
+      adminOnly: true,
+      config: throttle(limits, 10),
+      body: supplierAcceptSchema,
+      reply: supplierAcceptResultSchema,
     },
-    async (req) => ok(await invitations.acceptSupplierInvitation(s, req.auth!, req.body, req.log)),
+    (ctx, { body }) => invitations.acceptSupplierInvitation(ctx, body),
   );
 
   // --- supplier archive -----------------------------------------------------------------------------
 
-  r.post('/gateway/srm/suppliers/list', { config: archive, schema: { tags, body: supplierListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => suppliers.listSuppliers(tx, req.auth!, req.body))),
+  r.post(
+    '/gateway/srm/suppliers/list',
+    {
+      operationId: 'listSuppliers',
+      access: archive,
+      body: supplierListSchema,
+      reply: pageReplySchema(supplierListItemSchema),
+    },
+    (ctx, { body }) => suppliers.listSuppliers(ctx, body),
   );
 
-  r.get('/gateway/srm/suppliers/:id', { config: member, schema: { tags, params: idParams } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => suppliers.getSupplier(tx, req.auth!, req.params.id))),
+  r.get(
+    '/gateway/srm/suppliers/:id',
+    { operationId: 'getSupplier', access: member, params, reply: supplierViewSchema },
+    (ctx, { params }) => suppliers.getSupplier(ctx, params.id),
   );
 
-  r.post('/gateway/srm/suppliers', { config: archive, schema: { tags, body: supplierCreateSchema } }, async (req) =>
-    ok(await suppliers.createSupplier(db, req.auth!, req.body, idempotencyScope(req))),
+  r.post(
+    '/gateway/srm/suppliers',
+    { operationId: 'createSupplier', access: archive, body: supplierCreateSchema, reply: supplierViewSchema },
+    (ctx, { body }) => suppliers.createSupplier(ctx, body),
   );
 
   r.put(
     '/gateway/srm/suppliers/:id',
-    { config: member, schema: { tags, params: idParams, body: supplierUpdateSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          suppliers.updateSupplier(tx, req.auth!, req.params.id, req.body),
-        ),
-      ),
+    { operationId: 'updateSupplier', access: member, params, body: supplierUpdateSchema, reply: supplierViewSchema },
+    (ctx, { params, body }) => suppliers.updateSupplier(ctx, params.id, body),
   );
 
   r.put(
     '/gateway/srm/suppliers/:id/registration',
-    { config: member, schema: { tags, params: idParams, body: supplierRegistrationUpdateSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          suppliers.updateRegistration(tx, req.auth!, req.params.id, req.body),
-        ),
-      ),
+    {
+      operationId: 'updateSupplierRegistration',
+      access: member,
+      params,
+      body: supplierRegistrationUpdateSchema,
+      reply: supplierViewSchema,
+    },
+    (ctx, { params, body }) => suppliers.updateRegistration(ctx, params.id, body),
   );
 
   r.post(
     '/gateway/srm/suppliers/:id/actions/:action',
     {
-      config: { ...member, ...throttle(limits, 60) },
-      schema: {
-        tags,
-        params: supplierActionParamsSchema,
-        body: supplierActionSchema.default({ auditDescription: '' }),
-      },
+      operationId: 'actOnSupplier',
+      access: member,
+      config: throttle(limits, 60),
+      params: supplierActionParamsSchema,
+      body: supplierActionSchema.default({ auditDescription: '' }),
+      reply: supplierViewSchema,
     },
-    async (req) => ok(await suppliers.actOnSupplier(s, req.auth!, req.params.id, req.params.action, req.body, req.log)),
+    (ctx, { params, body }) => suppliers.actOnSupplier(ctx, params.id, params.action, body),
   );
 
-  r.get('/gateway/srm/suppliers/:id/contacts', { config: member, schema: { tags, params: idParams } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => suppliers.getContacts(tx, req.auth!, req.params.id))),
+  r.get(
+    '/gateway/srm/suppliers/:id/contacts',
+    { operationId: 'getSupplierContacts', access: member, params, reply: supplierContactsViewSchema },
+    (ctx, { params }) => suppliers.getContacts(ctx, params.id),
   );
 
   r.put(
     '/gateway/srm/suppliers/:id/contacts',
-    { config: member, schema: { tags, params: idParams, body: supplierContactsUpdateSchema } },
-    async (req) => ok(await suppliers.saveContacts(db, req.auth!, req.params.id, req.body)),
+    {
+      operationId: 'saveSupplierContacts',
+      access: member,
+      params,
+      body: supplierContactsUpdateSchema,
+      reply: supplierContactsViewSchema,
+    },
+    (ctx, { params, body }) => suppliers.saveContacts(ctx, params.id, body),
   );
 
-  r.get('/gateway/srm/suppliers/:id/operations', { config: archive, schema: { tags, params: idParams } }, async (req) =>
-    ok(
-      await inTenantTx(db, req.auth!.tenantId, (tx) => suppliers.listSupplierOperations(tx, req.auth!, req.params.id)),
-    ),
+  r.get(
+    '/gateway/srm/suppliers/:id/operations',
+    {
+      operationId: 'listSupplierOperations',
+      access: archive,
+      params,
+      reply: z.array(supplierOperationRecordSchema),
+    },
+    (ctx, { params }) => suppliers.listSupplierOperations(ctx, params.id),
   );
 
   // --- supplier classes ---------------------------------------------------------------------------------
 
   r.post(
     '/gateway/srm/supplier-classes/list',
-    { config: archive, schema: { tags, body: supplierClassListSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          classes.listSupplierClasses(tx, req.auth!.tenantId!, req.body),
-        ),
-      ),
+    {
+      operationId: 'listSupplierClasses',
+      access: archive,
+      body: supplierClassListSchema,
+      reply: pageReplySchema(supplierClassSchema),
+    },
+    (ctx, { body }) => classes.listSupplierClasses(ctx, body),
   );
 
-  r.get('/gateway/srm/supplier-classes/buyer-options', { config: archive, schema: { tags } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => classes.listBuyerOptions(tx, req.auth!.tenantId!))),
+  r.get(
+    '/gateway/srm/supplier-classes/buyer-options',
+    {
+      operationId: 'listSupplierClassBuyerOptions',
+      access: archive,
+      reply: z.array(supplierClassBuyerOptionSchema),
+    },
+    (ctx) => classes.listBuyerOptions(ctx),
   );
 
-  r.get('/gateway/srm/supplier-classes/:id', { config: archive, schema: { tags, params: idParams } }, async (req) =>
-    ok(
-      await inTenantTx(db, req.auth!.tenantId, (tx) =>
-        classes.getSupplierClass(tx, req.auth!.tenantId!, req.params.id),
-      ),
-    ),
+  r.get(
+    '/gateway/srm/supplier-classes/:id',
+    { operationId: 'getSupplierClass', access: archive, params, reply: supplierClassSchema },
+    (ctx, { params }) => classes.getSupplierClass(ctx, params.id),
   );
 
   r.post(
     '/gateway/srm/supplier-classes',
-    { config: archive, schema: { tags, body: supplierClassFieldsSchema } },
-    async (req) => ok(await classes.createSupplierClass(db, req.auth!, req.body, idempotencyScope(req))),
+    {
+      operationId: 'createSupplierClass',
+      access: archive,
+      body: supplierClassFieldsSchema,
+      reply: supplierClassSchema,
+    },
+    (ctx, { body }) => classes.createSupplierClass(ctx, body),
   );
 
   r.put(
     '/gateway/srm/supplier-classes/:id',
-    { config: archive, schema: { tags, params: idParams, body: supplierClassUpdateSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          classes.updateSupplierClass(tx, req.auth!, req.params.id, req.body),
-        ),
-      ),
+    {
+      operationId: 'updateSupplierClass',
+      access: archive,
+      params,
+      body: supplierClassUpdateSchema,
+      reply: supplierClassSchema,
+    },
+    (ctx, { params, body }) => classes.updateSupplierClass(ctx, params.id, body),
   );
 
   r.delete(
     '/gateway/srm/supplier-classes/:id',
-    { config: archive, schema: { tags, params: idParams } },
-    async (req) => {
-      await inTenantTx(db, req.auth!.tenantId, (tx) => classes.deleteSupplierClass(tx, req.auth!, req.params.id));
-      return ok(null);
+    { operationId: 'deleteSupplierClass', access: archive, params, reply: noReplySchema },
+    async (ctx, { params }) => {
+      await classes.deleteSupplierClass(ctx, params.id);
+      return null;
     },
   );
 
   // --- customers (supplier side) ----------------------------------------------------------------------
 
-  const sale = { access: 'SL_CUS' } as const;
-
-  r.post('/gateway/srm/customers/list', { config: sale, schema: { tags, body: customerListSchema } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => customers.listCustomers(tx, req.auth!, req.body))),
+  r.post(
+    '/gateway/srm/customers/list',
+    {
+      operationId: 'listCustomers',
+      access: sale,
+      body: customerListSchema,
+      reply: pageReplySchema(customerItemSchema),
+    },
+    (ctx, { body }) => customers.listCustomers(ctx, body),
   );
 
   r.post(
     '/gateway/srm/customers/invite',
-    { config: { ...sale, ...throttle(limits, 10) }, schema: { tags, body: customerInviteSchema } },
-    async (req) => ok(await customers.inviteCustomer(s, req.auth!, req.body, req.log)),
+    {
+      operationId: 'inviteCustomer',
+      access: sale,
+      config: throttle(s.config.rateLimits, 10),
+      body: customerInviteSchema,
+      reply: customerDetailSchema,
+      before: (ctx, { body }) => customers.checkCustomerInviteCode(s, ctx, body),
+    },
+    (ctx, { body }) => customers.inviteCustomer(ctx, body),
   );
 
-  r.get('/gateway/srm/customers/:id', { config: sale, schema: { tags, params: idParams } }, async (req) =>
-    ok(await inTenantTx(db, req.auth!.tenantId, (tx) => customers.getCustomer(tx, req.auth!, req.params.id))),
+  r.get(
+    '/gateway/srm/customers/:id',
+    { operationId: 'getCustomer', access: sale, params, reply: customerDetailSchema },
+    (ctx, { params }) => customers.getCustomer(ctx, params.id),
   );
 
   r.put(
     '/gateway/srm/customers/:id',
-    { config: sale, schema: { tags, params: idParams, body: customerUpdateSchema } },
-    async (req) =>
-      ok(
-        await inTenantTx(db, req.auth!.tenantId, (tx) =>
-          customers.updateCustomer(tx, req.auth!, req.params.id, req.body),
-        ),
-      ),
+    { operationId: 'updateCustomer', access: sale, params, body: customerUpdateSchema, reply: customerDetailSchema },
+    (ctx, { params, body }) => customers.updateCustomer(ctx, params.id, body),
   );
 }

@@ -1,9 +1,11 @@
 import {
   CHK_STATE,
+  type ChkState,
   isSupplierBlocked,
   type ListResult,
   OPERATION_TYPE,
   RELATION_STATE,
+  type RelationState,
   restoredInviteState,
   SUPPLIER_ARCHIVE_FIELDS,
   SUPPLIER_INVITE_STATE,
@@ -11,12 +13,14 @@ import {
   type SupplierContact,
   type SupplierContactsView,
   type SupplierDetail,
+  type SupplierInviteState,
   type SupplierListItem,
   type SupplierOperationRecord,
   type SupplierRegistration,
   type SupplierRowAction,
   type SupplierSide,
   type SupplierView,
+  type SyncState,
   type supplierActionSchema,
   supplierContactListSchema,
   type supplierContactsUpdateSchema,
@@ -28,9 +32,9 @@ import {
   toSupplierPartnerView,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import {
   customers,
   enterprises,
@@ -40,14 +44,13 @@ import {
   supplierContacts,
   suppliers,
 } from '../../db/schema.ts';
-import { type Auth, inTenantTx, switchTenant } from '../../platform/context.ts';
+import { type MemberAuth, type RequestContext, switchTenant } from '../../platform/context.ts';
 import { resolveDataScope } from '../../platform/data-scope.ts';
 import { type Actor, actorOf, escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type IdempotencyScope, idempotent } from '../../platform/idempotency.ts';
+import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
-import type { Services } from '../../platform/services.ts';
 import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation, renderSummary, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
 import { archiveScope } from './suppliers.scope.ts';
@@ -91,7 +94,7 @@ export async function assertSupplierAddressable(
 // Helpers shared by the partner services
 
 /** A step taken by the other party, recorded in this tenant's log without a user of this tenant. */
-export const foreignActor = (auth: Auth, tenantId: string, enterpriseName: string): Actor => ({
+export const foreignActor = (auth: MemberAuth, tenantId: string, enterpriseName: string): Actor => ({
   tenantId,
   userId: null,
   username: `${auth.username} (${enterpriseName})`,
@@ -147,6 +150,9 @@ type ActionInput = z.infer<typeof supplierActionSchema>;
 const primaryContactName = sql<string | null>`(select c.name from ${supplierContacts} c
   where c.tenant_id = ${suppliers.tenantId} and c.supplier_id = ${suppliers.id} and c.is_primary limit 1)`;
 
+/** A state column typed by its state table: only the transition table writes these columns. */
+export const stateOf = <T extends number>(column: AnyPgColumn) => sql<T>`${column}`;
+
 const listColumns = {
   id: suppliers.id,
   supCode: suppliers.supCode,
@@ -156,10 +162,10 @@ const listColumns = {
   supplierClassName: supplierClasses.name,
   supplierTenantId: suppliers.supplierTenantId,
   supplierCompNo: enterprises.compNo,
-  inviteState: suppliers.inviteState,
-  chkState: suppliers.chkState,
-  relationState: suppliers.relationState,
-  syncState: suppliers.syncState,
+  inviteState: stateOf<SupplierInviteState>(suppliers.inviteState),
+  chkState: stateOf<ChkState>(suppliers.chkState),
+  relationState: stateOf<RelationState>(suppliers.relationState),
+  syncState: stateOf<SyncState>(suppliers.syncState),
   pgState: suppliers.pgState,
   lifeCycle: suppliers.lifeCycle,
   receiverName: suppliers.receiverName,
@@ -185,7 +191,7 @@ const selectSuppliers = (q: Queryable) =>
     .leftJoin(enterprises, eq(enterprises.id, suppliers.supplierTenantId));
 
 /** The buyer's data scope over its archive (owner, department, and assigned supplier partners). */
-async function buyerScope(q: Queryable, auth: Auth): Promise<SQL | undefined> {
+async function buyerScope(q: Queryable, auth: MemberAuth): Promise<SQL | undefined> {
   const scope = await resolveDataScope(q, auth);
   return archiveScope(scope);
 }
@@ -199,8 +205,10 @@ const SORTABLE = {
   createdAt: suppliers.createdAt,
 };
 
-export async function listSuppliers(q: Queryable, auth: Auth, query: ListQuery): Promise<ListResult<SupplierListItem>> {
-  const tenantId = auth.tenantId!;
+export async function listSuppliers(
+  { tx: q, auth, tenantId }: RequestContext,
+  query: ListQuery,
+): Promise<ListResult<SupplierListItem>> {
   const f = query.filter ?? {};
   const where = and(
     eq(suppliers.tenantId, tenantId),
@@ -238,8 +246,7 @@ export interface Relation {
  * supplier its own row; anyone else (and an out-of-scope buyer user) gets 404 exactly like a missing
  * id. A party without the side's permission gets 403.
  */
-export async function loadRelation(q: Queryable, auth: Auth, id: string): Promise<Relation> {
-  const me = auth.tenantId!;
+export async function loadRelation({ tx: q, auth, tenantId: me }: RequestContext, id: string): Promise<Relation> {
   const [row] = await q
     .select()
     .from(suppliers)
@@ -287,8 +294,9 @@ async function listItem(q: Queryable, tenantId: string, id: string): Promise<Sup
 }
 
 /** The whole archive for its owner (the buyer); the partner view (packages/shared) for the supplier. */
-export async function getSupplier(q: Queryable, auth: Auth, id: string): Promise<SupplierView> {
-  const { side, row } = await loadRelation(q, auth, id);
+export async function getSupplier(ctx: RequestContext, id: string): Promise<SupplierView> {
+  const q = ctx.tx;
+  const { side, row } = await loadRelation(ctx, id);
   const item = await listItem(q, row.tenantId, id);
   const buyer = await enterpriseOf(q, row.tenantId);
   const [invitation] =
@@ -326,8 +334,9 @@ export async function getSupplier(q: Queryable, auth: Auth, id: string): Promise
 }
 
 /** The buyer's operation record of one supplier (detail tab). */
-export async function listSupplierOperations(q: Queryable, auth: Auth, id: string): Promise<SupplierOperationRecord[]> {
-  const { side, row } = await loadRelation(q, auth, id);
+export async function listSupplierOperations(ctx: RequestContext, id: string): Promise<SupplierOperationRecord[]> {
+  const q = ctx.tx;
+  const { side, row } = await loadRelation(ctx, id);
   if (side !== 'buyer') throw new AppError('FORBIDDEN');
   const rows = await q
     .select({
@@ -347,7 +356,7 @@ export async function listSupplierOperations(q: Queryable, auth: Auth, id: strin
     )
     .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
     .limit(200);
-  return rows.map((r) => ({ ...r, summary: renderSummary(r.summary, auth) }));
+  return rows.map((r) => ({ ...r, summary: renderSummary(r.summary, ctx.auth) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -420,42 +429,35 @@ export async function addPrimaryContact(
 }
 
 /** POST /gateway/srm/suppliers: an archive of a supplier that is not on the network (not invited). */
-export async function createSupplier(
-  db: Db,
-  auth: Auth,
-  input: CreateInput,
-  scope: IdempotencyScope,
-): Promise<SupplierView> {
-  const tenantId = auth.tenantId!;
-  return inTenantTx(db, tenantId, (tx) =>
-    idempotent(tx, scope, async () => {
-      await assertSupplierClass(tx, tenantId, input.supplierClassId ?? null);
-      const supCode = input.supCode || (await nextCode(tx, 'supplier', tenantId));
-      await assertSupCodeFree(tx, tenantId, supCode, null);
-      const id = newId();
-      const { contacts, ...fields } = input;
-      await tx.insert(suppliers).values({
-        tenantId,
-        id,
-        ...fields,
-        supCode,
-        supShort: fields.supShort ?? '',
-        inviteState: SUPPLIER_INVITE_STATE.NOT_INVITED,
-        chkState: CHK_STATE.PENDING,
-        relationState: RELATION_STATE.INVALID,
-        ownerId: auth.userId,
-        deptId: auth.deptId,
-      });
-      if (contacts?.length) await writeContacts(tx, { tenantId, id, supplierTenantId: null }, contacts);
-      await recordOperation(tx, actorOf(auth), {
-        type: OPERATION_TYPE.ADD,
-        module: SUPPLIERS_MODULE,
-        targetId: id,
-        summary: `created the archive ${supCode} ${input.supName}`,
-      });
-      return getSupplier(tx, auth, id);
-    }),
-  );
+export async function createSupplier(ctx: RequestContext, input: CreateInput): Promise<SupplierView> {
+  const { tx, auth, tenantId } = ctx;
+  return idempotent(tx, ctx.idem, async () => {
+    await assertSupplierClass(tx, tenantId, input.supplierClassId ?? null);
+    const supCode = input.supCode || (await nextCode(tx, 'supplier', tenantId));
+    await assertSupCodeFree(tx, tenantId, supCode, null);
+    const id = newId();
+    const { contacts, ...fields } = input;
+    await tx.insert(suppliers).values({
+      tenantId,
+      id,
+      ...fields,
+      supCode,
+      supShort: fields.supShort ?? '',
+      inviteState: SUPPLIER_INVITE_STATE.NOT_INVITED,
+      chkState: CHK_STATE.PENDING,
+      relationState: RELATION_STATE.INVALID,
+      ownerId: auth.userId,
+      deptId: auth.deptId,
+    });
+    if (contacts?.length) await writeContacts(tx, { tenantId, id, supplierTenantId: null }, contacts);
+    await recordOperation(tx, actorOf(auth), {
+      type: OPERATION_TYPE.ADD,
+      module: SUPPLIERS_MODULE,
+      targetId: id,
+      summary: `created the archive ${supCode} ${input.supName}`,
+    });
+    return getSupplier(ctx, id);
+  });
 }
 
 const BUYER_FIELDS = [
@@ -471,8 +473,9 @@ const BUYER_FIELDS = [
 ] as const;
 
 /** PUT /gateway/srm/suppliers/:id: only the buyer writes its archive; the supplier is refused. */
-export async function updateSupplier(q: Queryable, auth: Auth, id: string, input: UpdateInput): Promise<SupplierView> {
-  const { side, row } = await loadRelation(q, auth, id);
+export async function updateSupplier(ctx: RequestContext, id: string, input: UpdateInput): Promise<SupplierView> {
+  const { tx: q, auth } = ctx;
+  const { side, row } = await loadRelation(ctx, id);
   if (side !== 'buyer') throw new AppError('FORBIDDEN');
   const tenantId = row.tenantId;
   await assertSupplierClass(q, tenantId, input.supplierClassId ?? null);
@@ -510,17 +513,17 @@ export async function updateSupplier(q: Queryable, auth: Auth, id: string, input
       summary: changes,
     });
   }
-  return getSupplier(q, auth, id);
+  return getSupplier(ctx, id);
 }
 
 /** PUT /:id/registration: the supplier keeps its registration data up to date while the invitation is open. */
 export async function updateRegistration(
-  q: Queryable,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   input: RegistrationUpdateInput,
 ): Promise<SupplierView> {
-  const { side, row } = await loadRelation(q, auth, id);
+  const { tx: q, auth } = ctx;
+  const { side, row } = await loadRelation(ctx, id);
   if (side !== 'supplier') throw new AppError('FORBIDDEN');
   if (row.inviteState !== SUPPLIER_INVITE_STATE.IN_PROGRESS) throw new AppError('SUPPLIER_REGISTRATION_CLOSED');
   const [updated] = await q
@@ -529,7 +532,7 @@ export async function updateRegistration(
     .where(
       and(
         eq(suppliers.id, id),
-        eq(suppliers.supplierTenantId, auth.tenantId!),
+        eq(suppliers.supplierTenantId, ctx.tenantId),
         eq(suppliers.inviteState, SUPPLIER_INVITE_STATE.IN_PROGRESS),
         eq(suppliers.version, input.version),
       ),
@@ -545,7 +548,7 @@ export async function updateRegistration(
       summary: `registration data for ${(await enterpriseOf(q, row.tenantId)).name}: ${changes}`,
     });
   }
-  return getSupplier(q, auth, id);
+  return getSupplier(ctx, id);
 }
 
 /**
@@ -555,47 +558,45 @@ export async function updateRegistration(
  * the first one's contacts.
  */
 export async function saveContacts(
-  db: Db,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   input: ContactsUpdateInput,
 ): Promise<SupplierContactsView> {
-  return inTenantTx(db, auth.tenantId, async (tx) => {
-    const { side, row } = await loadRelation(tx, auth, id);
-    if (side === 'supplier') await switchTenant(tx, row.tenantId);
-    const [claimed] = await tx
-      .update(suppliers)
-      .set({ version: sql`${suppliers.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(suppliers.tenantId, row.tenantId), eq(suppliers.id, id), eq(suppliers.version, input.version)))
-      .returning({ version: suppliers.version });
-    if (!claimed) throw new AppError('CONFLICT');
-    const before = await listContacts(tx, row.tenantId, id);
-    await writeContacts(tx, row, input.contacts);
-    const after = await listContacts(tx, row.tenantId, id);
-    const label = (list: SupplierContact[]) => list.map((c) => `${c.name}${c.isPrimary ? '*' : ''}`).join(', ') || '-';
-    const summary = `contacts: ${label(before)} → ${label(after)}`;
-    if (side === 'supplier') {
-      await recordOperation(tx, foreignActor(auth, row.tenantId, row.supName), {
-        type: OPERATION_TYPE.UPDATE,
-        module: SUPPLIERS_MODULE,
-        targetId: id,
-        summary,
-      });
-      await switchTenant(tx, auth.tenantId!);
-    }
-    await recordOperation(tx, actorOf(auth), {
+  const { tx, auth } = ctx;
+  const { side, row } = await loadRelation(ctx, id);
+  if (side === 'supplier') await switchTenant(tx, row.tenantId);
+  const [claimed] = await tx
+    .update(suppliers)
+    .set({ version: sql`${suppliers.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(suppliers.tenantId, row.tenantId), eq(suppliers.id, id), eq(suppliers.version, input.version)))
+    .returning({ version: suppliers.version });
+  if (!claimed) throw new AppError('CONFLICT');
+  const before = await listContacts(tx, row.tenantId, id);
+  await writeContacts(tx, row, input.contacts);
+  const after = await listContacts(tx, row.tenantId, id);
+  const label = (list: SupplierContact[]) => list.map((c) => `${c.name}${c.isPrimary ? '*' : ''}`).join(', ') || '-';
+  const summary = `contacts: ${label(before)} → ${label(after)}`;
+  if (side === 'supplier') {
+    await recordOperation(tx, foreignActor(auth, row.tenantId, row.supName), {
       type: OPERATION_TYPE.UPDATE,
-      module: side === 'buyer' ? SUPPLIERS_MODULE : CUSTOMERS_MODULE,
+      module: SUPPLIERS_MODULE,
       targetId: id,
       summary,
     });
-    return { version: claimed.version, contacts: after };
+    await switchTenant(tx, ctx.tenantId);
+  }
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: side === 'buyer' ? SUPPLIERS_MODULE : CUSTOMERS_MODULE,
+    targetId: id,
+    summary,
   });
+  return { version: claimed.version, contacts: after };
 }
 
-export async function getContacts(q: Queryable, auth: Auth, id: string): Promise<SupplierContactsView> {
-  const { row } = await loadRelation(q, auth, id);
-  return { version: row.version, contacts: await listContacts(q, row.tenantId, id) };
+export async function getContacts(ctx: RequestContext, id: string): Promise<SupplierContactsView> {
+  const { row } = await loadRelation(ctx, id);
+  return { version: row.version, contacts: await listContacts(ctx.tx, row.tenantId, id) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -625,84 +626,82 @@ const ACTION_TEXT: Record<SupplierRowAction, { title: string; content: string }>
  * UPDATE itself, so of two concurrent reviews exactly one succeeds and the other answers 409.
  */
 export async function actOnSupplier(
-  s: Services,
-  auth: Auth,
+  ctx: RequestContext,
   id: string,
   action: SupplierRowAction,
   input: ActionInput,
-  log: FastifyBaseLogger,
 ): Promise<SupplierView> {
+  const { tx, auth, tenantId } = ctx;
   const t = supplierMachine.transition(action)!;
-  const tenantId = auth.tenantId!;
   const reason = input.auditDescription?.trim() ?? '';
-  const { detail, row } = await inTenantTx(s.database.db, tenantId, async (tx) => {
-    const { side, row } = await loadRelation(tx, auth, id);
-    if (side !== t.side || !auth.permissions.has(t.permission)) throw new AppError('FORBIDDEN');
-    if (action === 'reject' && !reason) throw new AppError('VALIDATION_FAILED');
-    const now = new Date().toISOString();
-    const set: Partial<typeof suppliers.$inferInsert> = {};
-    if (t.to !== undefined) set.inviteState = t.to;
-    if (action === 'restore') set.inviteState = restoredInviteState(row);
-    if (t.chkTo !== undefined) set.chkState = t.chkTo;
-    if (t.relationTo !== undefined) set.relationState = t.relationTo;
-    if (action === 'approve') {
-      set.auditDate = now;
-      set.joinDate = now;
-      set.auditDescription = reason;
-      set.archive = mergeRegistration(row.archive, row.registration);
-      const abbreviation = row.registration.enterpriseAbbreviation;
-      if (!row.supShort && typeof abbreviation === 'string') set.supShort = abbreviation;
-    }
-    if (action === 'reject') {
-      set.auditDate = now;
-      set.auditDescription = reason;
-    }
-    const [moved] = await tx
-      .update(suppliers)
-      .set({ ...set, version: sql`${suppliers.version} + 1`, updatedAt: sql`now()` })
+  const { side, row } = await loadRelation(ctx, id);
+  if (side !== t.side || !auth.permissions.has(t.permission)) throw new AppError('FORBIDDEN');
+  if (action === 'reject' && !reason) throw new AppError('VALIDATION_FAILED');
+  const now = new Date().toISOString();
+  const set: Partial<typeof suppliers.$inferInsert> = {};
+  if (t.to !== undefined) set.inviteState = t.to;
+  if (action === 'restore') set.inviteState = restoredInviteState(row);
+  if (t.chkTo !== undefined) set.chkState = t.chkTo;
+  if (t.relationTo !== undefined) set.relationState = t.relationTo;
+  if (action === 'approve') {
+    set.auditDate = now;
+    set.joinDate = now;
+    set.auditDescription = reason;
+    set.archive = mergeRegistration(row.archive, row.registration);
+    const abbreviation = row.registration.enterpriseAbbreviation;
+    if (!row.supShort && typeof abbreviation === 'string') set.supShort = abbreviation;
+  }
+  if (action === 'reject') {
+    set.auditDate = now;
+    set.auditDescription = reason;
+  }
+  const [moved] = await tx
+    .update(suppliers)
+    .set({ ...set, version: sql`${suppliers.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(suppliers.tenantId, tenantId),
+        eq(suppliers.id, id),
+        inArray(suppliers.inviteState, [...t.from]),
+        t.relationFrom ? inArray(suppliers.relationState, [...t.relationFrom]) : undefined,
+      ),
+    )
+    .returning({ id: suppliers.id });
+  if (!moved) throw new AppError('SUPPLIER_STATE_CHANGED');
+  if (action === 'invalidate' || action === 'blacklist') {
+    // A link to a company not yet on the network must not let it join a relation the buyer ended.
+    await tx
+      .update(partnerInvitations)
+      .set({ revokedAt: now })
       .where(
         and(
-          eq(suppliers.tenantId, tenantId),
-          eq(suppliers.id, id),
-          inArray(suppliers.inviteState, [...t.from]),
-          t.relationFrom ? inArray(suppliers.relationState, [...t.relationFrom]) : undefined,
+          eq(partnerInvitations.enterpriseId, tenantId),
+          eq(partnerInvitations.supplierId, id),
+          isNull(partnerInvitations.acceptedAt),
+          isNull(partnerInvitations.revokedAt),
         ),
-      )
-      .returning({ id: suppliers.id });
-    if (!moved) throw new AppError('SUPPLIER_STATE_CHANGED');
-    if (action === 'invalidate' || action === 'blacklist') {
-      // A link to a company not yet on the network must not let it join a relation the buyer ended.
-      await tx
-        .update(partnerInvitations)
-        .set({ revokedAt: now })
-        .where(
-          and(
-            eq(partnerInvitations.enterpriseId, tenantId),
-            eq(partnerInvitations.supplierId, id),
-            isNull(partnerInvitations.acceptedAt),
-            isNull(partnerInvitations.revokedAt),
-          ),
-        );
-    }
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.UPDATE,
-      module: SUPPLIERS_MODULE,
-      targetId: id,
-      summary: `${action} ${row.supCode} ${row.supName}${reason ? `: ${reason}` : ''}`,
-    });
-    return { detail: await getSupplier(tx, auth, id), row };
-  });
-  if (row.supplierTenantId) {
-    const buyer = displayName(await enterpriseOf(s.database.db, tenantId));
-    const text = ACTION_TEXT[action];
-    await tellParty({ db: s.database.db, provider: s.provider, log }, 'system', [
-      {
-        tenantId: row.supplierTenantId,
-        title: `${buyer} ${text.title}`,
-        content: text.content.replace('{buyer}', buyer).replace('{reason}', reason),
-        link: '/sale/profile',
-      },
-    ]);
+      );
   }
-  return detail;
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: SUPPLIERS_MODULE,
+    targetId: id,
+    summary: `${action} ${row.supCode} ${row.supName}${reason ? `: ${reason}` : ''}`,
+  });
+  const supplierTenantId = row.supplierTenantId;
+  if (supplierTenantId) {
+    const buyer = displayName(await enterpriseOf(tx, tenantId));
+    const text = ACTION_TEXT[action];
+    ctx.afterCommit(() =>
+      tellParty(ctx.tell, 'system', [
+        {
+          tenantId: supplierTenantId,
+          title: `${buyer} ${text.title}`,
+          content: text.content.replace('{buyer}', buyer).replace('{reason}', reason),
+          link: '/sale/profile',
+        },
+      ]),
+    );
+  }
+  return getSupplier(ctx, id);
 }

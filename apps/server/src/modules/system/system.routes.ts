@@ -1,70 +1,109 @@
-import { rawTextSchema, textSchema } from '@concord/shared';
+import {
+  healthDownSchema,
+  healthSchema,
+  outboxItemSchema,
+  rawTextSchema,
+  textSchema,
+  uploadedFileSchema,
+} from '@concord/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../platform/errors.ts';
-import { readableFile, recordUpload } from '../../platform/file-documents.ts';
-import { FILE_URL_PREFIX, openStoredFile, storeUpload } from '../../platform/files.ts';
-import { ok } from '../../platform/http.ts';
 import { listOutbox, mayReadOutbox } from '../../platform/mail.ts';
+import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
+import { openFile, uploadFile } from './files.service.ts';
+
+const tags = ['system'];
+
+/** What an upload may be (platform/files.ts decides by its first bytes): what a download sends back. */
+const STORED_MEDIA_TYPES = ['image/png', 'image/jpeg', 'application/pdf', 'application/zip'];
+const binary = z.string().meta({ format: 'binary' });
+
+async function databaseUp(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export function registerSystemRoutes(app: FastifyInstance, s: Services) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = s.database.db;
+  const r = defineRoutes(app, s, { tags });
   closeConnectionsWhenClosing(app);
 
-  r.get('/gateway/health', { config: { access: 'public' }, schema: { tags: ['system'] } }, async (_req, reply) => {
-    try {
-      await db.execute(sql`select 1`);
-      return ok({ status: 'ok', db: 'up' });
-    } catch {
-      return reply.status(503).send({ code: 1, msg: 'database down', data: { status: 'degraded', db: 'down' } });
-    }
-  });
+  r.get(
+    '/gateway/health',
+    { operationId: 'checkHealth', access: 'public', reply: healthSchema, otherReplies: { 503: healthDownSchema } },
+    async (ctx, { reply }) => {
+      if (await databaseUp(ctx.db)) return { status: 'ok', db: 'up' } as const;
+      const degraded = { status: 'degraded', db: 'down' } as const;
+      // A load balancer reads the status code: the reply is sent here, and finished before the route goes on.
+      await reply.status(503).send({ code: 1, msg: 'database down', data: degraded });
+      return degraded;
+    },
+  );
 
+  // Public on loopback only (or in a public demo): anyone else gets the answer of a missing route.
   r.get(
     '/gateway/dev/outbox',
     {
-      config: { access: 'public' },
-      schema: { tags: ['system'], querystring: z.object({ recipient: textSchema(254).optional() }) },
+      operationId: 'listDevOutbox',
+      access: 'public',
+      query: z.object({ recipient: textSchema(254).optional() }),
+      reply: z.array(outboxItemSchema),
     },
-    async (req) => {
+    (ctx, { query, req }) => {
       if (!mayReadOutbox(s.config, req)) throw new AppError('NOT_FOUND');
-      return ok(await listOutbox(db, req.query.recipient));
+      return listOutbox(ctx.db, query.recipient);
     },
   );
 
   r.post(
     '/gateway/system/oss/upload',
-    { config: { access: 'authenticated' }, schema: { tags: ['system'], consumes: ['multipart/form-data'] } },
-    async (req) => {
+    {
+      operationId: 'uploadFile',
+      access: 'authenticated',
+      consumes: ['multipart/form-data'],
+      reply: uploadedFileSchema,
+    },
+    async (ctx, { req }) => {
       const file = await req.file();
       if (!file) throw new AppError('VALIDATION_FAILED');
-      const stored = await storeUpload(s.config.dataDir, file);
-      await recordUpload(db, stored, req.auth!);
-      return ok({ url: `${FILE_URL_PREFIX}${stored.key}`, name: stored.name, size: stored.size });
+      return uploadFile(ctx, s.config.dataDir, file);
     },
   );
 
-  r.get(
-    '/gateway/system/oss/file/:key',
-    {
-      config: { access: 'authenticated' },
-      schema: { tags: ['system'], params: z.object({ key: rawTextSchema(40) }) },
+  // Streamed with the stored file's own type, which `r.file` (one media type, a buffer) cannot do. An
+  // `<img>` or a download link cannot send a header: the access token may come in the query (platform/access.ts).
+  app.route<{ Params: { key: string } }>({
+    method: 'GET',
+    url: '/gateway/system/oss/file/:key',
+    config: { access: 'authenticated' },
+    schema: {
+      tags,
+      operationId: 'downloadFile',
+      params: z.object({ key: rawTextSchema(40) }),
+      response: {
+        200: {
+          description: 'The stored file',
+          content: Object.fromEntries(STORED_MEDIA_TYPES.map((type) => [type, { schema: binary }])),
+        },
+      },
     },
-    async (req, reply) => {
-      // Another enterprise's file answers exactly as a missing one (QUALITY T-10).
-      if (!(await readableFile(db, req.params.key, req.auth!.userId))) throw new AppError('NOT_FOUND');
-      const { stream, mime } = await openStoredFile(s.config.dataDir, req.params.key);
+    handler: async (req, reply) => {
+      if (!req.auth) throw new AppError('UNAUTHORIZED');
+      const { stream, mime } = await openFile(s.database.db, s.config.dataDir, req.auth.userId, req.params.key);
       return reply
         .header('content-type', mime)
         .header('content-disposition', `attachment; filename="${req.params.key}"`)
         .header('x-content-type-options', 'nosniff')
         .send(stream);
     },
-  );
+  });
 }
 
 /**

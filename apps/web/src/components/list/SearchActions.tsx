@@ -3,8 +3,8 @@ import { Button, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The last item of a list's search form. Reset stays the page's (`clear` of useListFilter, or the page's
- * own where it maps fields by hand): it knows which fields to clear and which URL parameters survive.
+ * The last item of a list's search form. Reset is the page's `clear` of useListFilter: it knows which
+ * fields to clear and which URL parameters survive.
  */
 export function SearchActions({ onReset }: { onReset: () => void }) {
   const { t } = useTranslation();

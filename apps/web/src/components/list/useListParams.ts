@@ -7,6 +7,19 @@ export const PAGE_SIZES = [10, 20, 30, 50];
 export const DEFAULT_PAGE_SIZE = 20;
 const DATE_PARAM = /^\d{4}-\d{2}-\d{2}$/;
 
+/** A `yyyy-MM-dd` parameter, or undefined for anything else. */
+export const dateParam = (raw: string | undefined): string | undefined =>
+  raw && DATE_PARAM.test(raw) ? raw : undefined;
+
+/** A comma list of codes; codes `names` does not know (when given) are dropped; undefined when none is left. */
+export function codesParam(raw: string | undefined, names?: readonly unknown[]): number[] | undefined {
+  const codes = (raw ?? '')
+    .split(',')
+    .filter((s) => s !== '' && !Number.isNaN(Number(s)) && (!names || names[Number(s)] !== undefined))
+    .map(Number);
+  return codes.length ? codes : undefined;
+}
+
 /** Filters and paging live in the URL query, so a link or a refresh keeps them. */
 export function useListParams() {
   const { t } = useTranslation();
@@ -18,19 +31,10 @@ export function useListParams() {
   const get = (key: string): string | undefined => params.get(key) ?? undefined;
 
   /** A `yyyy-MM-dd` filter; anything else a hand-edited link carries is ignored. */
-  const getDate = (key: string): string | undefined => {
-    const v = params.get(key);
-    return v && DATE_PARAM.test(v) ? v : undefined;
-  };
+  const getDate = (key: string): string | undefined => dateParam(get(key));
 
   /** A comma list of status codes (message links point at one); codes `names` does not know are dropped. */
-  const getCodes = (key: string, names?: readonly unknown[]): number[] | undefined => {
-    const codes = (params.get(key) ?? '')
-      .split(',')
-      .filter((s) => s !== '' && !Number.isNaN(Number(s)) && (!names || names[Number(s)] !== undefined))
-      .map(Number);
-    return codes.length ? codes : undefined;
-  };
+  const getCodes = (key: string, names?: readonly unknown[]): number[] | undefined => codesParam(get(key), names);
 
   /** Changing a filter goes back to page 1; changing the page keeps the filters. */
   const update = (patch: Record<string, string | number | undefined | null>, resetPage = true) => {

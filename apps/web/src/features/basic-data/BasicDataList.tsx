@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { basicDataApi, basicDataKeys, type ExcelResource, type FlatResource } from './basic-data.api.ts';
 import { ExcelButtons } from './ExcelButtons.tsx';
@@ -66,8 +66,6 @@ export function BasicDataList<T extends Row, V extends object>({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [searchForm] = Form.useForm<Params>();
   const [selected, setSelected] = useState<string[]>([]);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
 
@@ -80,9 +78,20 @@ export function BasicDataList<T extends Row, V extends object>({
     ),
     toFilter: (p) => ({ keyword: p.keyword }),
   };
-  const params: Params = Object.fromEntries(searchConfig.keys.map((k) => [k, get(k)]));
+  const {
+    page,
+    size,
+    pagination,
+    filter: params,
+    filtered,
+    form: searchForm,
+    initialValues,
+    search: searchBy,
+    clear,
+  } = useListFilter(Object.fromEntries(searchConfig.keys.map((k) => [k, filterField.text()])), {
+    keep: ['size', 'tab'],
+  });
   const filter = { ...baseFilter, ...searchConfig.toFilter(params) };
-  const filtered = searchConfig.keys.some((k) => params[k] !== undefined);
 
   const list = useQuery({
     queryKey: basicDataKeys.list(resource, filter, page, size),
@@ -189,22 +198,11 @@ export function BasicDataList<T extends Row, V extends object>({
           form={searchForm}
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
-          initialValues={params}
-          onFinish={(v) =>
-            update(
-              Object.fromEntries(
-                searchConfig.keys.map((k) => [k, typeof v[k] === 'string' ? v[k]?.trim() : (v[k] ?? undefined)]),
-              ),
-            )
-          }
+          initialValues={initialValues}
+          onFinish={searchBy}
         >
           {searchConfig.items}
-          <SearchActions
-            onReset={() => {
-              searchForm.setFieldsValue(Object.fromEntries(searchConfig.keys.map((k) => [k, undefined])));
-              reset(['size', 'tab']);
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar

@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
@@ -81,10 +81,10 @@ export function ClassificationPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { get, update, reset } = useListParams();
-  const [searchForm] = Form.useForm<{ keyword?: string }>();
+  // The tree is not paged: Reset clears the whole query.
+  const search = useListFilter({ keyword: filterField.text() }, { keep: [] });
   const [editing, setEditing] = useState<Editing>(null);
-  const keyword = get('keyword');
+  const { keyword } = search.filter;
   const f = (key: Field) => t(`basicData.classes.fields.${key}`);
 
   const tree = useQuery({ queryKey: basicDataKeys.classTree, queryFn: basicDataApi.classTree });
@@ -182,21 +182,16 @@ export function ClassificationPage() {
     <Card className="page-card">
       {searchVisible && (
         <Form
-          form={searchForm}
+          form={search.form}
           layout="inline"
           style={{ marginBottom: 12 }}
-          initialValues={{ keyword }}
-          onFinish={(v) => update({ keyword: v.keyword?.trim() })}
+          initialValues={search.initialValues}
+          onFinish={search.search}
         >
           <Form.Item name="keyword" label={t('basicData.common.keyword')}>
             <Input allowClear placeholder={t('basicData.common.keywordPlaceholder')} style={{ width: 220 }} />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              searchForm.setFieldsValue({ keyword: undefined });
-              reset();
-            }}
-          />
+          <SearchActions onReset={search.clear} />
         </Form>
       )}
       <TableToolbar

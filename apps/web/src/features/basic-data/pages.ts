@@ -1,6 +1,6 @@
-import { lazyPage, type PagesByPath } from '../../app/lazyPage.ts';
+import { lazyPage, type PagesByPath } from '../../lib/lazyPage.ts';
 
-/** Screens of this feature by route path (see app/lazyPage.ts). */
+/** Screens of this feature by route path (see lib/lazyPage.ts). */
 export const basicDataPages: PagesByPath = {
   '/basicdatasetting/classificationmaintenance': lazyPage(
     () => import('./ClassificationPage.tsx'),

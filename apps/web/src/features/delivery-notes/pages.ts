@@ -1,8 +1,8 @@
-import { lazyPage, type PagesByPath } from '../../app/lazyPage.ts';
+import { lazyPage, type PagesByPath } from '../../lib/lazyPage.ts';
 
 const pages = () => import('./DeliveryNotePages.tsx');
 
-/** The supplier's delivery-note screens by route path (see app/lazyPage.ts). */
+/** The supplier's delivery-note screens by route path (see lib/lazyPage.ts). */
 export const deliveryNotePages: PagesByPath = {
   '/delivery/deliverynote': lazyPage(pages, (m) => m.DeliveryNoteListPage),
   '/delivery/deliverynote/filterlist': lazyPage(

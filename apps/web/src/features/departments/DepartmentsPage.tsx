@@ -10,14 +10,14 @@ import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
-import { formatDate, formatDateTime } from '../../lib/dates.ts';
+import { formatDate, formatDateTime, todayDate } from '../../lib/dates.ts';
 import { DepartmentDialog } from './DepartmentDialog.tsx';
 import { departmentKeys, departmentsApi, useDepartmentTree } from './departments.api.ts';
 import { countDepartments, departmentIds, filterDepartments } from './departmentTree.ts';
 
 type Dialog = { kind: 'add'; parentId: string | null } | { kind: 'edit'; department: DepartmentNode } | null;
 
-const isStopped = (d: DepartmentNode) => !!d.stopDd && d.stopDd <= new Date().toISOString().slice(0, 10);
+const isStopped = (d: DepartmentNode) => !!d.stopDd && d.stopDd <= todayDate();
 
 /** /jurisdiction/dept (CF_OAU): the department tree with add, edit and delete. */
 export function DepartmentsPage() {

@@ -1,4 +1,4 @@
-import { PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { MaterialCustomer } from '@concord/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -6,19 +6,15 @@ import { App, Button, Card, Empty, Form, Input, Popconfirm, Result, Select, Spac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
-import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton, useOperationState } from '../../components/OperationButton.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useNumberFormat } from '../basic-data/useDecimalPlaces.ts';
 import { materialCustomerPath, materialKeys, materialsApi } from './materials.api.ts';
 
 const PERMISSION = 'SL_CUS';
-
-interface SearchValues {
-  keyword?: string;
-  customerId?: string;
-}
 
 /** /sale/prod-customer (SL_CUS): the supplier's own materials related to its customers' materials. */
 export function MaterialCustomersPage() {
@@ -27,12 +23,13 @@ export function MaterialCustomersPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const format = useNumberFormat();
-  const { page, size, get, update, reset } = useListParams();
-  const [form] = Form.useForm<SearchValues>();
+  const { page, size, pagination, form, initialValues, search, clear, filter, filtered } = useListFilter({
+    keyword: filterField.text(),
+    customerId: filterField.value(),
+  });
   const [searchVisible, setSearchVisible] = useState(true);
   const [hidden, setHidden] = useState<string[]>([]);
   const removeState = useOperationState({ permission: PERMISSION });
-  const filter = { keyword: get('keyword'), customerId: get('customerId') };
   const list = useQuery({
     queryKey: materialKeys.customers(filter, page, size),
     queryFn: () => materialsApi.customers(filter, page, size),
@@ -173,7 +170,6 @@ export function MaterialCustomersPage() {
       </Card>
     );
   }
-  const filtered = filter.keyword !== undefined || filter.customerId !== undefined;
   const addButton = (
     <OperationButton
       type="primary"
@@ -191,8 +187,8 @@ export function MaterialCustomersPage() {
           form={form}
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
-          initialValues={filter}
-          onFinish={(v) => update({ keyword: v.keyword?.trim(), customerId: v.customerId })}
+          initialValues={initialValues}
+          onFinish={search}
         >
           <Form.Item name="keyword" label={t('materials.list.keyword')}>
             <Input allowClear placeholder={t('materials.customers.keywordPlaceholder')} style={{ width: 260 }} />
@@ -205,22 +201,7 @@ export function MaterialCustomersPage() {
               options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.poName }))}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('list.search')}
-              </Button>
-              <Button
-                icon={<UndoOutlined />}
-                onClick={() => {
-                  form.setFieldsValue({ keyword: undefined, customerId: undefined });
-                  reset(['size']);
-                }}
-              >
-                {t('list.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar
@@ -247,15 +228,7 @@ export function MaterialCustomersPage() {
             </Empty>
           ),
         }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: list.data?.totalCount ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('list.total', { total }),
-          onChange: (p, s) => update({ page: p, size: s }, false),
-        }}
+        pagination={pagination(list.data?.totalCount)}
       />
     </Card>
   );

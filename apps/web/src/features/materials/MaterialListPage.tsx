@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, SearchOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Material, MaterialExport } from '@concord/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
@@ -6,8 +6,9 @@ import { App, Button, Card, Empty, Form, Input, Result, Select, Space, Table } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
-import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { materialStatuses } from '../../components/statusStyles.ts';
@@ -15,15 +16,10 @@ import { formatDateTime } from '../../lib/dates.ts';
 import { useNumberFormat } from '../basic-data/useDecimalPlaces.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
-import { type MaterialFilter, materialFormPath, materialKeys, materialPath, materialsApi } from './materials.api.ts';
+import { materialFormPath, materialKeys, materialPath, materialsApi } from './materials.api.ts';
 import { YesNo } from './parts.tsx';
 
 const PERMISSION = 'CF_BAS';
-
-interface SearchValues {
-  keyword?: string;
-  status?: 0 | 1;
-}
 
 /** /basicdatasetting/materialfile (CF_BAS): the enterprise material archive. */
 export function MaterialListPage() {
@@ -32,17 +28,14 @@ export function MaterialListPage() {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const format = useNumberFormat();
-  const { page, size, get, update, reset } = useListParams();
-  const [form] = Form.useForm<SearchValues>();
+  const { page, size, pagination, form, initialValues, search, clear, filter, filtered } = useListFilter({
+    keyword: filterField.text(),
+    status: filterField.numberOf([0, 1] as const),
+  });
   const [searchVisible, setSearchVisible] = useState(true);
   const [hidden, setHidden] = useState<string[]>([]);
   const [importing, setImporting] = useState<'materials' | 'suppliers' | null>(null);
 
-  const statusParam = get('status');
-  const filter: MaterialFilter = {
-    keyword: get('keyword'),
-    status: statusParam === '0' || statusParam === '1' ? (Number(statusParam) as 0 | 1) : undefined,
-  };
   const list = useQuery({
     queryKey: materialKeys.list(filter, page, size),
     queryFn: () => materialsApi.list(filter, page, size),
@@ -158,7 +151,6 @@ export function MaterialListPage() {
     );
   }
 
-  const filtered = filter.keyword !== undefined || filter.status !== undefined;
   const addButton = (
     <OperationButton
       type="primary"
@@ -205,8 +197,8 @@ export function MaterialListPage() {
           form={form}
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
-          initialValues={{ keyword: filter.keyword, status: filter.status }}
-          onFinish={(v) => update({ keyword: v.keyword?.trim(), status: v.status })}
+          initialValues={initialValues}
+          onFinish={search}
         >
           <Form.Item name="keyword" label={t('materials.list.keyword')}>
             <Input allowClear placeholder={t('materials.list.keywordPlaceholder')} style={{ width: 260 }} />
@@ -221,22 +213,7 @@ export function MaterialListPage() {
               ]}
             />
           </Form.Item>
-          <Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-                {t('list.search')}
-              </Button>
-              <Button
-                icon={<UndoOutlined />}
-                onClick={() => {
-                  form.setFieldsValue({ keyword: undefined, status: undefined });
-                  reset(['size']);
-                }}
-              >
-                {t('list.reset')}
-              </Button>
-            </Space>
-          </Form.Item>
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar
@@ -263,15 +240,7 @@ export function MaterialListPage() {
             </Empty>
           ),
         }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: list.data?.totalCount ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('list.total', { total }),
-          onChange: (p, s) => update({ page: p, size: s }, false),
-        }}
+        pagination={pagination(list.data?.totalCount)}
       />
       <ImportDialog
         target={importing ?? 'materials'}

@@ -3,13 +3,12 @@ import { OPERATION_TYPE, type OperationType } from '@concord/shared';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { App, Button, Card, DatePicker, Empty, Form, Input, Result, Select, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../api/http.ts';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { auditEnUS } from './locales/en-US.ts';
@@ -23,28 +22,19 @@ const NAME_BY_CODE = new Map<number, OperationName>(
 type KnownModule = keyof typeof auditEnUS.modules;
 const isKnownModule = (m: string): m is KnownModule => Object.hasOwn(auditEnUS.modules, m);
 
-interface SearchValues {
-  username?: string;
-  operationType?: number;
-  module?: string;
-  range?: [Dayjs | null, Dayjs | null] | null;
-}
-
 /** /logs (CF_LOG): who did what, when and from where; filtered by user, type, module and time; Excel export. */
 export function OperationLogsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<SearchValues>();
-
-  const typeParam = get('operationType');
-  const filter: OperationLogFilter = {
-    username: get('username'),
-    operationType: typeParam !== undefined && NAME_BY_CODE.has(Number(typeParam)) ? Number(typeParam) : undefined,
-    module: get('module'),
-    from: get('from'),
-    to: get('to'),
-  };
+  const logs = useListFilter({
+    username: filterField.text(),
+    operationType: filterField.number((code) => NAME_BY_CODE.has(code)),
+    module: filterField.value(),
+    range: filterField.timeRange('from', 'to'),
+  });
+  const { page, size, pagination, form, initialValues, search, clear, filtered } = logs;
+  const { username, operationType, module, range } = logs.filter;
+  const filter: OperationLogFilter = { username, operationType, module, from: range?.from, to: range?.to };
   const list = useQuery({
     queryKey: ['operationLogs', filter, page, size],
     queryFn: () => operationLogsApi.list(filter, page, size),
@@ -84,22 +74,6 @@ export function OperationLogsPage() {
   ];
   const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
 
-  const search = (v: SearchValues) => {
-    const [from, to] = v.range ?? [];
-    update({
-      username: v.username?.trim(),
-      operationType: v.operationType,
-      module: v.module,
-      from: from ? from.startOf('second').toISOString() : undefined,
-      to: to ? to.endOf('second').toISOString() : undefined,
-    });
-  };
-
-  const initialRange: [Dayjs | null, Dayjs | null] | undefined =
-    filter.from || filter.to
-      ? [filter.from ? dayjs(filter.from) : null, filter.to ? dayjs(filter.to) : null]
-      : undefined;
-
   const exportButton = (
     <OperationButton
       permission="CF_LOG"
@@ -125,7 +99,6 @@ export function OperationLogsPage() {
     );
   }
 
-  const filtered = Object.values(filter).some((v) => v !== undefined);
   return (
     <Card>
       {searchVisible && (
@@ -133,12 +106,7 @@ export function OperationLogsPage() {
           form={form}
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
-          initialValues={{
-            username: filter.username,
-            operationType: filter.operationType,
-            module: filter.module,
-            range: initialRange,
-          }}
+          initialValues={initialValues}
           onFinish={search}
         >
           <Form.Item name="username" label={t('audit.filter.user')}>
@@ -171,17 +139,7 @@ export function OperationLogsPage() {
               placeholder={[t('audit.filter.from'), t('audit.filter.to')]}
             />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.setFieldsValue({
-                username: undefined,
-                operationType: undefined,
-                module: undefined,
-                range: null,
-              });
-              reset(['size']);
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar

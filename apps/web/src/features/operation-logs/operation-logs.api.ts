@@ -1,17 +1,7 @@
-import type { ListResult, OperationType } from '@concord/shared';
+import type { ListResult, OperationLog } from '@concord/shared';
 import { fetchFile, http } from '../../api/http.ts';
 
-export interface OperationLog {
-  id: string;
-  userId: string | null;
-  username: string;
-  operationType: OperationType;
-  module: string;
-  targetId: string | null;
-  summary: string;
-  ip: string | null;
-  createdAt: string;
-}
+export type { OperationLog };
 
 export interface OperationLogFilter {
   username?: string;

@@ -1,12 +1,4 @@
-import {
-  ArrowLeftOutlined,
-  EditOutlined,
-  SaveOutlined,
-  SearchOutlined,
-  SendOutlined,
-  UndoOutlined,
-  WarningOutlined,
-} from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, SaveOutlined, SendOutlined, WarningOutlined } from '@ant-design/icons';
 import {
   PURCHASE_CHANGE_STATUS,
   PURCHASE_CHANGE_STATUS_NAMES,
@@ -44,7 +36,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
-import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.ts';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -62,14 +55,13 @@ const sideOf = (pathname: string): PurchaseOrderSide =>
 function ChangeList({ side }: { side: PurchaseOrderSide }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form] = Form.useForm<{ orderNo?: string; changeNo?: string; statuses?: number[] }>();
-  const params = useListParams();
+  const params = useListFilter({
+    orderNo: filterField.text(),
+    changeNo: filterField.text(),
+    statuses: filterField.at('status', filterField.codes()),
+  });
   useRefreshOnPush();
-  const filter: ChangeFilter = {
-    orderNo: params.get('orderNo'),
-    changeNo: params.get('changeNo'),
-    statuses: params.getCodes('status'),
-  };
+  const filter: ChangeFilter = params.filter;
   const list = useQuery({
     queryKey: orderKeys.changes(side, filter, params.page, params.size),
     queryFn: () => ordersApi.changes(side, filter, params.page, params.size),
@@ -166,13 +158,11 @@ function ChangeList({ side }: { side: PurchaseOrderSide }) {
   return (
     <>
       <Form
-        form={form}
+        form={params.form}
         layout="inline"
         style={{ marginBottom: 12, rowGap: 8 }}
-        initialValues={{ orderNo: filter.orderNo, changeNo: filter.changeNo, statuses: filter.statuses }}
-        onFinish={(v) =>
-          params.update({ orderNo: v.orderNo?.trim(), changeNo: v.changeNo?.trim(), status: v.statuses?.join(',') })
-        }
+        initialValues={params.initialValues}
+        onFinish={params.search}
       >
         <Form.Item name="changeNo" label={t('purchaseOrders.filter.changeNo')}>
           <Input allowClear style={{ width: 160 }} />
@@ -196,22 +186,7 @@ function ChangeList({ side }: { side: PurchaseOrderSide }) {
             )}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-              {t('list.search')}
-            </Button>
-            <Button
-              icon={<UndoOutlined />}
-              onClick={() => {
-                form.setFieldsValue({ orderNo: undefined, changeNo: undefined, statuses: undefined });
-                params.reset(['size']);
-              }}
-            >
-              {t('list.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchActions onReset={params.clear} />
       </Form>
       <Table<PurchaseChangeListItem>
         rowKey="id"
@@ -221,15 +196,7 @@ function ChangeList({ side }: { side: PurchaseOrderSide }) {
         dataSource={list.data?.dataList ?? []}
         scroll={{ x: 1600 }}
         locale={{ emptyText: <Empty description={t('purchaseOrders.list.changesEmpty')} /> }}
-        pagination={{
-          current: params.page,
-          pageSize: params.size,
-          total: list.data?.totalCount ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('list.total', { total }),
-          onChange: (p, s) => params.update({ page: p, size: s }, false),
-        }}
+        pagination={params.pagination(list.data?.totalCount)}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined, SearchOutlined, UndoOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   formatDecimal,
   PURCHASE_ORDER_STATUS,
@@ -10,13 +10,13 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { App, Button, Card, DatePicker, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { saveFile } from '../../api/http.ts';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
-import { PAGE_SIZES, useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
@@ -24,62 +24,30 @@ import { ImportOrdersDialog } from './ImportOrdersDialog.tsx';
 import { RevisionTag, useOrderOptions, useRefreshOnPush } from './OrderParts.tsx';
 import { newOrderPath, type OrderFilter, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
 
-interface SearchValues {
-  orderNo?: string;
-  material?: string;
-  statuses?: number[];
-  partner?: string;
-  dates?: [Dayjs | null, Dayjs | null] | null;
-}
-
 /** The filter as the URL holds it (UI.md: a link or a refresh keeps it). */
 function useOrderFilter(side: PurchaseOrderSide) {
-  const params = useListParams();
   const partnerKey = side === 'buyer' ? 'supplierId' : 'customerTenantId';
+  const list = useListFilter({
+    orderNo: filterField.text(),
+    material: filterField.text(),
+    statuses: filterField.at('status', filterField.codes(PURCHASE_ORDER_STATUS_NAMES)),
+    partner: filterField.at(partnerKey, filterField.value()),
+    dates: filterField.dateRange('dateFrom', 'dateTo'),
+  });
+  const { orderNo, material, statuses, partner, dates } = list.filter;
   const filter: OrderFilter = {
-    orderNo: params.get('orderNo'),
-    material: params.get('material'),
-    statuses: params.getCodes('status', PURCHASE_ORDER_STATUS_NAMES),
-    [partnerKey]: params.get(partnerKey),
-    dateFrom: params.getDate('dateFrom'),
-    dateTo: params.getDate('dateTo'),
+    orderNo,
+    material,
+    statuses,
+    [partnerKey]: partner,
+    dateFrom: dates?.from,
+    dateTo: dates?.to,
   };
-  const search = (v: SearchValues) =>
-    params.update({
-      orderNo: v.orderNo?.trim(),
-      material: v.material?.trim(),
-      status: v.statuses?.join(','),
-      [partnerKey]: v.partner,
-      dateFrom: v.dates?.[0]?.format(DATE_FORMAT),
-      dateTo: v.dates?.[1]?.format(DATE_FORMAT),
-    });
-  const initial: SearchValues = {
-    orderNo: filter.orderNo,
-    material: filter.material,
-    statuses: filter.statuses,
-    partner: filter[partnerKey],
-    dates:
-      filter.dateFrom || filter.dateTo
-        ? [filter.dateFrom ? dayjs(filter.dateFrom) : null, filter.dateTo ? dayjs(filter.dateTo) : null]
-        : null,
-  };
-  const filtered = Object.values(filter).some((v) => v !== undefined);
-  return { ...params, filter, search, initial, filtered };
+  return { ...list, filter };
 }
 
-function OrderSearch({
-  side,
-  initial,
-  onSearch,
-  onReset,
-}: {
-  side: PurchaseOrderSide;
-  initial: SearchValues;
-  onSearch: (v: SearchValues) => void;
-  onReset: () => void;
-}) {
+function OrderSearch({ side, list }: { side: PurchaseOrderSide; list: ReturnType<typeof useOrderFilter> }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<SearchValues>();
   const options = useOrderOptions();
   const partners =
     side === 'buyer'
@@ -87,11 +55,11 @@ function OrderSearch({
       : (options.data?.customers ?? []).map((c) => ({ value: c.tenantId, label: c.name }));
   return (
     <Form
-      form={form}
+      form={list.form}
       layout="inline"
       style={{ marginBottom: 12, rowGap: 8 }}
-      initialValues={initial}
-      onFinish={onSearch}
+      initialValues={list.initialValues}
+      onFinish={list.search}
     >
       <Form.Item name="orderNo" label={t('purchaseOrders.filter.orderNo')}>
         <Input allowClear placeholder={t('purchaseOrders.filter.orderNoPlaceholder')} style={{ width: 170 }} />
@@ -130,29 +98,7 @@ function OrderSearch({
           placeholder={[t('purchaseOrders.filter.from'), t('purchaseOrders.filter.to')]}
         />
       </Form.Item>
-      <Form.Item>
-        <Space>
-          <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
-            {t('list.search')}
-          </Button>
-          <Button
-            icon={<UndoOutlined />}
-            onClick={() => {
-              form.resetFields();
-              form.setFieldsValue({
-                orderNo: undefined,
-                material: undefined,
-                statuses: undefined,
-                partner: undefined,
-                dates: null,
-              });
-              onReset();
-            }}
-          >
-            {t('list.reset')}
-          </Button>
-        </Space>
-      </Form.Item>
+      <SearchActions onReset={list.clear} />
     </Form>
   );
 }
@@ -166,7 +112,8 @@ function OrderList({ side }: { side: PurchaseOrderSide }) {
   const [hidden, setHidden] = useState<string[]>([]);
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const { page, size, update, reset, filter, search, initial, filtered } = useOrderFilter(side);
+  const search = useOrderFilter(side);
+  const { page, size, pagination, filter, filtered } = search;
   useRefreshOnPush();
   const list = useQuery({
     queryKey: orderKeys.list(side, filter, page, size),
@@ -305,7 +252,7 @@ function OrderList({ side }: { side: PurchaseOrderSide }) {
       : t('purchaseOrders.list.receivedEmpty');
   return (
     <>
-      {searchVisible && <OrderSearch side={side} initial={initial} onSearch={search} onReset={() => reset(['size'])} />}
+      {searchVisible && <OrderSearch side={side} list={search} />}
       <TableToolbar
         left={
           <Space wrap>
@@ -336,15 +283,7 @@ function OrderList({ side }: { side: PurchaseOrderSide }) {
         dataSource={list.data?.dataList ?? []}
         scroll={{ x: 1700 }}
         locale={{ emptyText: <Empty description={emptyText}>{!filtered && side === 'buyer' && createButton}</Empty> }}
-        pagination={{
-          current: page,
-          pageSize: size,
-          total: list.data?.totalCount ?? 0,
-          pageSizeOptions: PAGE_SIZES,
-          showSizeChanger: true,
-          showTotal: (total) => t('list.total', { total }),
-          onChange: (p, s) => update({ page: p, size: s }, false),
-        }}
+        pagination={pagination(list.data?.totalCount)}
       />
       {side === 'buyer' && <ImportOrdersDialog open={importing} onClose={() => setImporting(false)} />}
     </>

@@ -1,4 +1,4 @@
-import { lazyPage, type PagesByPath } from '../../app/lazyPage.ts';
+import { lazyPage, type PagesByPath } from '../../lib/lazyPage.ts';
 
 const orderDetail = lazyPage(
   () => import('./OrderDetailPage.tsx'),
@@ -13,7 +13,7 @@ const changeDetail = lazyPage(
   (m) => m.ChangeDetailPage,
 );
 
-/** Screens of this feature by route path (see app/lazyPage.ts); each page knows its side from the path. */
+/** Screens of this feature by route path (see lib/lazyPage.ts); each page knows its side from the path. */
 export const purchaseOrderPages: PagesByPath = {
   '/procurementConsignment/order': lazyPage(
     () => import('./OrderListPage.tsx'),

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { DATE_FORMAT } from '../../lib/dates.ts';
 import { useSession } from '../../stores/session.ts';
@@ -21,59 +21,32 @@ const REQUEST_PATH = '/supplier/supfile/add-qualifications';
 const TABS = ['documents', 'requirements'] as const;
 type Tab = (typeof TABS)[number];
 
-interface SearchValues {
-  fileName?: string;
-  statuses?: number[];
-  partner?: string;
-  due?: [Dayjs | null, Dayjs | null] | null;
-}
-
 /** The documents filter as the URL holds it: `status` is a comma list of codes (the expiry messages link to one). */
 function useDocumentFilter(side: Side) {
-  const params = useListParams();
   const partnerKey = side === 'buyer' ? 'supplierId' : 'customerTenantId';
+  const list = useListFilter(
+    {
+      fileName: filterField.text(),
+      statuses: filterField.at('status', filterField.codes(QUALIFICATION_STATUS_NAMES)),
+      partner: filterField.at(partnerKey, filterField.value()),
+      due: filterField.dateRange('dueFrom', 'dueTo'),
+    },
+    { keep: ['size', 'tab'] },
+  );
+  const { fileName, statuses, partner, due } = list.filter;
   const filter: QualificationFilter = {
-    fileName: params.get('fileName'),
-    statuses: params.getCodes('status', QUALIFICATION_STATUS_NAMES),
-    [partnerKey]: params.get(partnerKey),
-    dueFrom: params.getDate('dueFrom'),
-    dueTo: params.getDate('dueTo'),
+    fileName,
+    statuses,
+    [partnerKey]: partner,
+    dueFrom: due?.from,
+    dueTo: due?.to,
   };
-  const search = (v: SearchValues) =>
-    params.update({
-      fileName: v.fileName?.trim(),
-      status: v.statuses?.join(','),
-      [partnerKey]: v.partner,
-      dueFrom: v.due?.[0]?.format(DATE_FORMAT),
-      dueTo: v.due?.[1]?.format(DATE_FORMAT),
-    });
-  const initial: SearchValues = {
-    fileName: filter.fileName,
-    statuses: filter.statuses,
-    partner: filter[partnerKey],
-    due:
-      filter.dueFrom || filter.dueTo
-        ? [filter.dueFrom ? dayjs(filter.dueFrom) : null, filter.dueTo ? dayjs(filter.dueTo) : null]
-        : null,
-  };
-  const filtered = Object.values(filter).some((v) => v !== undefined);
-  return { ...params, filter, search, initial, filtered };
+  return { ...list, filter };
 }
 
 /** File name, status, supplier (or customer) and due range; Enter searches, Reset clears all but the page size. */
-function DocumentSearch({
-  side,
-  initial,
-  onSearch,
-  onReset,
-}: {
-  side: Side;
-  initial: SearchValues;
-  onSearch: (v: SearchValues) => void;
-  onReset: () => void;
-}) {
+function DocumentSearch({ side, list }: { side: Side; list: ReturnType<typeof useDocumentFilter> }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<SearchValues>();
   const options = useQualificationOptions();
   const partners =
     side === 'buyer'
@@ -81,11 +54,11 @@ function DocumentSearch({
       : (options.data?.customers ?? []).map((c) => ({ value: c.tenantId, label: c.name }));
   return (
     <Form
-      form={form}
+      form={list.form}
       layout="inline"
       style={{ marginBottom: 12, rowGap: 8 }}
-      initialValues={initial}
-      onFinish={onSearch}
+      initialValues={list.initialValues}
+      onFinish={list.search}
     >
       <Form.Item name="fileName" label={t('qualifications.filter.fileName')}>
         <Input allowClear placeholder={t('qualifications.filter.fileNamePlaceholder')} style={{ width: 180 }} />
@@ -121,12 +94,7 @@ function DocumentSearch({
           placeholder={[t('qualifications.filter.dueFrom'), t('qualifications.filter.dueTo')]}
         />
       </Form.Item>
-      <SearchActions
-        onReset={() => {
-          form.setFieldsValue({ fileName: undefined, statuses: undefined, partner: undefined, due: null });
-          onReset();
-        }}
-      />
+      <SearchActions onReset={list.clear} />
     </Form>
   );
 }
@@ -137,7 +105,8 @@ function DocumentsTab({ side }: { side: Side }) {
   const isAdmin = useSession((s) => s.userInfo?.isAdmin ?? false);
   const [searchVisible, setSearchVisible] = useState(true);
   const [runningExpiry, setRunningExpiry] = useState(false);
-  const { page, size, update, reset, filter, search, initial, filtered } = useDocumentFilter(side);
+  const search = useDocumentFilter(side);
+  const { page, size, update, filter, filtered } = search;
   const requestButton = (
     <OperationButton
       type="primary"
@@ -150,9 +119,7 @@ function DocumentsTab({ side }: { side: Side }) {
   );
   return (
     <>
-      {searchVisible && (
-        <DocumentSearch side={side} initial={initial} onSearch={search} onReset={() => reset(['size', 'tab'])} />
-      )}
+      {searchVisible && <DocumentSearch side={side} list={search} />}
       <DocumentList
         side={side}
         filter={filter}

@@ -1,4 +1,4 @@
-import { lazyPage, type PagesByPath } from '../../app/lazyPage.ts';
+import { lazyPage, type PagesByPath } from '../../lib/lazyPage.ts';
 
 const detail = lazyPage(
   () => import('./QualificationDetailPage.tsx'),
@@ -9,7 +9,7 @@ const request = lazyPage(
   (m) => m.QualificationRequestPage,
 );
 
-/** Screens of this feature by route path (see app/lazyPage.ts). */
+/** Screens of this feature by route path (see lib/lazyPage.ts). */
 export const qualificationPages: PagesByPath = {
   '/supplier/qualification': lazyPage(
     () => import('./QualificationListPages.tsx'),

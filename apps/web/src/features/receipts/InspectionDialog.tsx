@@ -52,7 +52,7 @@ export function InspectionDialog({
         reason: (v.unqualifiedQty ?? 0) > 0 ? (v.reason ?? '') : '',
       }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: receiptKeys.notice(noteId) });
+      await queryClient.invalidateQueries({ queryKey: receiptKeys.deliveryNotice(noteId) });
       message.success(t('receipts.done.inspect'));
       onClose();
     },

@@ -1,13 +1,16 @@
-import { lazyPage, type PagesByPath } from '../../app/lazyPage.ts';
+import { lazyPage, type PagesByPath } from '../../lib/lazyPage.ts';
 
-/** The buyer's delivery notices and their receiving by route path (see app/lazyPage.ts). */
+/**
+ * The buyer side of delivery notes by route path (see lib/lazyPage.ts): the supplier's delivery note is
+ * the buyer's delivery notice, received, inspected and warehoused here (server `modules/receipts`).
+ */
 export const receiptPages: PagesByPath = {
   '/recemanage/receipt': lazyPage(
-    () => import('./NoticeListPage.tsx'),
-    (m) => m.NoticeListPage,
+    () => import('./DeliveryNoticeListPage.tsx'),
+    (m) => m.DeliveryNoticeListPage,
   ),
   '/receiptdetail/deliverydetail': lazyPage(
-    () => import('./NoticeDetailPage.tsx'),
-    (m) => m.NoticeDetailPage,
+    () => import('./DeliveryNoticeDetailPage.tsx'),
+    (m) => m.DeliveryNoticeDetailPage,
   ),
 };

@@ -14,7 +14,7 @@ import type {
 } from '@concord/shared';
 import { http } from '../../api/http.ts';
 
-export interface NoticeFilter {
+export interface DeliveryNoticeFilter {
   noteNo?: string;
   orderNo?: string;
   supplierId?: string;
@@ -32,9 +32,10 @@ export interface WarehouseOption {
 
 export const receiptKeys = {
   all: ['receipts'] as const,
-  notices: (filter: NoticeFilter, page: number, size: number) => ['receipts', 'notices', filter, page, size] as const,
-  counts: (filter: NoticeFilter) => ['receipts', 'counts', filter] as const,
-  notice: (id: string) => ['receipts', 'notice', id] as const,
+  deliveryNotices: (filter: DeliveryNoticeFilter, page: number, size: number) =>
+    ['receipts', 'delivery-notices', filter, page, size] as const,
+  counts: (filter: DeliveryNoticeFilter) => ['receipts', 'counts', filter] as const,
+  deliveryNotice: (id: string) => ['receipts', 'delivery-notice', id] as const,
   receipt: (id: string) => ['receipts', 'receipt', id] as const,
   receiptsOfNote: (noteNo: string) => ['receipts', 'of-note', noteNo] as const,
   warehouses: ['receipts', 'warehouses'] as const,
@@ -50,13 +51,13 @@ const quiet = { overlay: false };
  * (`/srm/delivery-notes`, side 'buyer'); the buyer's steps on them live under `/srm/receipts/notes`.
  */
 export const receiptsApi = {
-  notices: (filter: NoticeFilter, pageNum: number, pageSize: number) =>
+  deliveryNotices: (filter: DeliveryNoticeFilter, pageNum: number, pageSize: number) =>
     http.post<ListResult<DeliveryNoteListItem>>(
       `${NOTES}/list`,
       { filter: { ...filter, side: 'buyer' }, pageParam: { pageNum, pageSize } },
       quiet,
     ),
-  notice: (id: string) => http.get<DeliveryNoteDetail>(`${NOTES}/${id}`),
+  deliveryNotice: (id: string) => http.get<DeliveryNoteDetail>(`${NOTES}/${id}`),
   act: (id: string, action: ReceiptNoteAction, body: ReceiptNoteActionInput, idempotencyKey?: string) =>
     http.post<ReceiptStepResult>(`${RECEIPTS}/notes/${id}/actions/${action}`, body, { idempotencyKey }),
   scan: (id: string, code: string) => http.post<PackageScanResult>(`${RECEIPTS}/notes/${id}/scan`, { code }, quiet),

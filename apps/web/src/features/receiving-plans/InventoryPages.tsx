@@ -32,11 +32,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, saveFile } from '../../api/http.ts';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
-import { PAGE_SIZES } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { DetailGate, formatQty, ListError, type SearchField, SearchForm, useSearchForm } from './parts.tsx';
+import { DetailGate, formatQty, ListError, type SearchField, SearchForm } from './parts.tsx';
 import { type InventoryFilter, inventoryApi, inventoryKeys, type Side } from './receiving-plans.api.ts';
 import { inventoryPaths } from './receiving-plans.paths.ts';
 
@@ -66,7 +66,7 @@ function InventoryList({ side }: { side: Side }) {
   const partnerKey = side === 'buyer' ? 'supplierId' : 'customerTenantId';
   const fields: SearchField[] = [
     {
-      name: partnerKey,
+      name: 'partner',
       label:
         side === 'buyer'
           ? t('receivingPlans.inventory.fields.supplier')
@@ -81,11 +81,12 @@ function InventoryList({ side }: { side: Side }) {
       placeholder: t('receivingPlans.common.materialPlaceholder'),
     },
   ];
-  const { page, size, update, reset, values, filtered } = useSearchForm(fields);
-  const filter: InventoryFilter = {
-    [partnerKey]: values[partnerKey] as string | undefined,
-    material: values.material as string | undefined,
-  };
+  const search = useListFilter({
+    partner: filterField.at(partnerKey, filterField.value()),
+    material: filterField.text(),
+  });
+  const { page, size, pagination, filtered } = search;
+  const filter: InventoryFilter = { [partnerKey]: search.filter.partner, material: search.filter.material };
   const list = useQuery({
     queryKey: inventoryKeys.list(side, filter, page, size),
     queryFn: () => inventoryApi.list(side, filter, page, size),
@@ -197,9 +198,7 @@ function InventoryList({ side }: { side: Side }) {
       : t('receivingPlans.inventory.supplierEmpty');
   return (
     <Card className="page-card">
-      {searchVisible && (
-        <SearchForm fields={fields} values={values} onSearch={(p) => update(p)} onReset={() => reset(['size'])} />
-      )}
+      {searchVisible && <SearchForm fields={fields} list={search} />}
       {list.isError && !list.data ? (
         <ListError error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -236,15 +235,7 @@ function InventoryList({ side }: { side: Side }) {
             dataSource={list.data?.dataList ?? []}
             scroll={{ x: 1500 }}
             locale={{ emptyText: <Empty description={emptyText}>{!filtered && primary}</Empty> }}
-            pagination={{
-              current: page,
-              pageSize: size,
-              total: list.data?.totalCount ?? 0,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              showTotal: (total) => t('list.total', { total }),
-              onChange: (p, s) => update({ page: p, size: s }, false),
-            }}
+            pagination={pagination(list.data?.totalCount)}
           />
         </>
       )}

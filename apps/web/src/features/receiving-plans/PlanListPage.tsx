@@ -15,12 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { saveFile } from '../../api/http.ts';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
-import { PAGE_SIZES } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { receivingPlanLineStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { ListError, partyColumn, qtyColumn, type SearchField, SearchForm, useSearchForm } from './parts.tsx';
+import { ListError, partyColumn, qtyColumn, type SearchField, SearchForm } from './parts.tsx';
 import { type PlanFilter, planKeys, plansApi, type Side } from './receiving-plans.api.ts';
 import { planPaths } from './receiving-plans.paths.ts';
 
@@ -55,15 +55,21 @@ function usePlanSearch(side: Side, kind: 'plans' | 'schedule') {
     },
     { name: 'date', label: t('receivingPlans.plans.fields.plannedDate'), kind: 'dates' },
   ];
-  const search = useSearchForm(fields);
-  const v = search.values;
+  const search = useListFilter({
+    planNo: filterField.text(),
+    orderNo: filterField.text(),
+    material: filterField.text(),
+    status: filterField.codes(),
+    date: filterField.dateRange(),
+  });
+  const v = search.filter;
   const filter: PlanFilter = {
-    planNo: v.planNo as string | undefined,
-    orderNo: v.orderNo as string | undefined,
-    material: v.material as string | undefined,
-    statuses: v.status as number[] | undefined,
-    dateFrom: v.dateFrom as string | undefined,
-    dateTo: v.dateTo as string | undefined,
+    planNo: v.planNo,
+    orderNo: v.orderNo,
+    material: v.material,
+    statuses: v.status,
+    dateFrom: v.date?.from,
+    dateTo: v.date?.to,
   };
   return { fields, search, filter };
 }
@@ -79,7 +85,7 @@ export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode
   const [searchVisible, setSearchVisible] = useState(true);
   const [hidden, setHidden] = useState<string[]>([]);
   const { fields, search, filter: typed } = usePlanSearch(side, 'plans');
-  const { page, size, update, reset, values, filtered } = search;
+  const { page, size, pagination, filtered } = search;
   const filter: PlanFilter =
     mode === 'confirm' && !typed.statuses ? { ...typed, statuses: [RECEIVING_PLAN_STATUS.PROPOSED] } : typed;
   const paths = planPaths(side, mode);
@@ -182,14 +188,7 @@ export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode
 
   return (
     <Card className="page-card">
-      {searchVisible && (
-        <SearchForm
-          fields={fields}
-          values={values}
-          onSearch={(patch) => update(patch)}
-          onReset={() => reset(['size'])}
-        />
-      )}
+      {searchVisible && <SearchForm fields={fields} list={search} />}
       {list.isError && !list.data ? (
         <ListError error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -219,15 +218,7 @@ export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode
             dataSource={list.data?.dataList ?? []}
             scroll={{ x: 1700 }}
             locale={{ emptyText: <Empty description={emptyText}>{!filtered && newButton}</Empty> }}
-            pagination={{
-              current: page,
-              pageSize: size,
-              total: list.data?.totalCount ?? 0,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              showTotal: (total) => t('list.total', { total }),
-              onChange: (p, s) => update({ page: p, size: s }, false),
-            }}
+            pagination={pagination(list.data?.totalCount)}
           />
         </>
       )}
@@ -242,7 +233,7 @@ export function SchedulePage({ side }: { side: Side }) {
   const [searchVisible, setSearchVisible] = useState(true);
   const [hidden, setHidden] = useState<string[]>([]);
   const { fields, search, filter } = usePlanSearch(side, 'schedule');
-  const { page, size, update, reset, values, filtered } = search;
+  const { page, size, pagination, filtered } = search;
   const paths = planPaths(side, 'plans');
   const list = useQuery({
     queryKey: planKeys.schedule(side, filter, page, size),
@@ -333,14 +324,7 @@ export function SchedulePage({ side }: { side: Side }) {
   const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
   return (
     <Card className="page-card">
-      {searchVisible && (
-        <SearchForm
-          fields={fields}
-          values={values}
-          onSearch={(patch) => update(patch)}
-          onReset={() => reset(['size'])}
-        />
-      )}
+      {searchVisible && <SearchForm fields={fields} list={search} />}
       {list.isError && !list.data ? (
         <ListError error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -386,15 +370,7 @@ export function SchedulePage({ side }: { side: Side }) {
                 />
               ),
             }}
-            pagination={{
-              current: page,
-              pageSize: size,
-              total: list.data?.totalCount ?? 0,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              showTotal: (total) => t('list.total', { total }),
-              onChange: (p, s) => update({ page: p, size: s }, false),
-            }}
+            pagination={pagination(list.data?.totalCount)}
           />
         </>
       )}

@@ -39,21 +39,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
-import { PAGE_SIZES } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
-import {
-  DetailGate,
-  formatQty,
-  History,
-  ListError,
-  partyColumn,
-  type SearchField,
-  SearchForm,
-  useSearchForm,
-} from './parts.tsx';
+import { DetailGate, formatQty, History, ListError, partyColumn, type SearchField, SearchForm } from './parts.tsx';
 import { type Side, type UrgentFilter, urgentApi, urgentKeys } from './receiving-plans.api.ts';
 import { urgentPaths } from './receiving-plans.paths.ts';
 
@@ -88,13 +79,19 @@ function UrgentListPage({ side }: { side: Side }) {
     },
     { name: 'date', label: t('receivingPlans.urgent.fields.requiredDate'), kind: 'dates' },
   ];
-  const { page, size, update, reset, values, filtered } = useSearchForm(fields);
+  const search = useListFilter({
+    noticeNo: filterField.text(),
+    material: filterField.text(),
+    status: filterField.codes(),
+    date: filterField.dateRange(),
+  });
+  const { page, size, pagination, filtered } = search;
   const filter: UrgentFilter = {
-    noticeNo: values.noticeNo as string | undefined,
-    material: values.material as string | undefined,
-    statuses: values.status as number[] | undefined,
-    dateFrom: values.dateFrom as string | undefined,
-    dateTo: values.dateTo as string | undefined,
+    noticeNo: search.filter.noticeNo,
+    material: search.filter.material,
+    statuses: search.filter.status,
+    dateFrom: search.filter.date?.from,
+    dateTo: search.filter.date?.to,
   };
   const list = useQuery({
     queryKey: urgentKeys.list(side, filter, page, size),
@@ -187,9 +184,7 @@ function UrgentListPage({ side }: { side: Side }) {
       : t('receivingPlans.urgent.receivedEmpty');
   return (
     <Card className="page-card">
-      {searchVisible && (
-        <SearchForm fields={fields} values={values} onSearch={(p) => update(p)} onReset={() => reset(['size'])} />
-      )}
+      {searchVisible && <SearchForm fields={fields} list={search} />}
       {list.isError && !list.data ? (
         <ListError error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -212,15 +207,7 @@ function UrgentListPage({ side }: { side: Side }) {
             dataSource={list.data?.dataList ?? []}
             scroll={{ x: 1700 }}
             locale={{ emptyText: <Empty description={emptyText}>{!filtered && newButton}</Empty> }}
-            pagination={{
-              current: page,
-              pageSize: size,
-              total: list.data?.totalCount ?? 0,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              showTotal: (total) => t('list.total', { total }),
-              onChange: (p, s) => update({ page: p, size: s }, false),
-            }}
+            pagination={pagination(list.data?.totalCount)}
           />
         </>
       )}

@@ -1,11 +1,11 @@
-import { lazyPage, type PagesByPath } from '../../app/lazyPage.ts';
+import { lazyPage, type PagesByPath } from '../../lib/lazyPage.ts';
 
 const list = () => import('./PlanListPage.tsx');
 const detail = () => import('./PlanDetailPage.tsx');
 const urgent = () => import('./UrgentDeliveryPages.tsx');
 const inventory = () => import('./InventoryPages.tsx');
 
-/** Screens of receiving plans, urgent delivery notices and inventory reports by route path (see app/lazyPage.ts). */
+/** Screens of receiving plans, urgent delivery notices and inventory reports by route path (see lib/lazyPage.ts). */
 export const receivingPlanPages: PagesByPath = {
   '/receivingPlan/order': lazyPage(list, (m) => m.BuyerPlanListPage),
   '/receivingPlan/order/planDetail': lazyPage(list, (m) => m.BuyerSchedulePage),

@@ -1,13 +1,12 @@
 import { ArrowLeftOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { formatDecimal, MASK, type ReceivingPlanHistoryEntry } from '@concord/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { FormInstance } from 'antd';
 import { Button, DatePicker, Empty, Form, Input, Result, Select, Skeleton, Space, Timeline } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import type { Side } from './receiving-plans.api.ts';
 
@@ -95,6 +94,7 @@ export function ListError({ error, onRetry }: { error: unknown; onRetry: () => v
 }
 
 export interface SearchField {
+  /** The search form's field, named as in the page's `useListFilter` fields. */
   name: string;
   label: string;
   kind: 'text' | 'statuses' | 'dates' | 'select';
@@ -102,66 +102,28 @@ export interface SearchField {
   placeholder?: string;
 }
 
-/**
- * A list's search form bound to the URL query (UI.md: filters live in the URL). Text fields keep
- * their name; `statuses` is a comma list; a date range becomes `<name>From` / `<name>To`.
- */
-export function useSearchForm(fields: SearchField[]) {
-  const params = useListParams();
-  const values: Record<string, string | number[] | undefined> = {};
-  for (const f of fields) {
-    if (f.kind === 'statuses') {
-      values[f.name] = params.getCodes(f.name);
-    } else if (f.kind === 'dates') {
-      values[`${f.name}From`] = params.getDate(`${f.name}From`);
-      values[`${f.name}To`] = params.getDate(`${f.name}To`);
-    } else {
-      values[f.name] = params.get(f.name);
-    }
-  }
-  const filtered = Object.values(values).some((v) => v !== undefined);
-  return { ...params, values, filtered };
+/** What the search form needs of the page's `useListFilter` (components/list/useListFilter.ts). */
+export interface SearchBinding {
+  form: FormInstance;
+  initialValues: object;
+  search: (values: object) => void;
+  clear: () => void;
 }
 
-export function SearchForm({
-  fields,
-  values,
-  onSearch,
-  onReset,
-}: {
-  fields: SearchField[];
-  values: Record<string, string | number[] | undefined>;
-  onSearch: (patch: Record<string, string | undefined>) => void;
-  onReset: () => void;
-}) {
+/**
+ * A list's search form drawn from its fields (UI.md: filters live in the URL, through the page's
+ * `useListFilter`): text inputs, a multiple select for `statuses`, a date range for `dates`.
+ */
+export function SearchForm({ fields, list }: { fields: SearchField[]; list: SearchBinding }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm<Record<string, unknown>>();
-  const initial: Record<string, unknown> = {};
-  for (const f of fields) {
-    if (f.kind === 'dates') {
-      const from = values[`${f.name}From`] as string | undefined;
-      const to = values[`${f.name}To`] as string | undefined;
-      initial[f.name] = from || to ? [from ? dayjs(from) : null, to ? dayjs(to) : null] : null;
-    } else initial[f.name] = values[f.name];
-  }
-  const submit = (v: Record<string, unknown>) => {
-    const patch: Record<string, string | undefined> = {};
-    for (const f of fields) {
-      const value = v[f.name];
-      if (f.kind === 'dates') {
-        const range = value as [Dayjs | null, Dayjs | null] | null | undefined;
-        patch[`${f.name}From`] = range?.[0]?.format(DATE_FORMAT);
-        patch[`${f.name}To`] = range?.[1]?.format(DATE_FORMAT);
-      } else if (f.kind === 'statuses') {
-        patch[f.name] = (value as number[] | undefined)?.join(',') || undefined;
-      } else {
-        patch[f.name] = typeof value === 'string' ? value.trim() || undefined : (value as string | undefined);
-      }
-    }
-    onSearch(patch);
-  };
   return (
-    <Form form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} initialValues={initial} onFinish={submit}>
+    <Form
+      form={list.form}
+      layout="inline"
+      style={{ marginBottom: 12, rowGap: 8 }}
+      initialValues={list.initialValues}
+      onFinish={list.search}
+    >
       {fields.map((f) => (
         <Form.Item key={f.name} name={f.name} label={f.label}>
           {f.kind === 'text' ? (
@@ -185,13 +147,7 @@ export function SearchForm({
           <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
             {t('receivingPlans.common.search')}
           </Button>
-          <Button
-            icon={<UndoOutlined />}
-            onClick={() => {
-              form.setFieldsValue(Object.fromEntries(fields.map((f) => [f.name, undefined])));
-              onReset();
-            }}
-          >
+          <Button icon={<UndoOutlined />} onClick={list.clear}>
             {t('receivingPlans.common.reset')}
           </Button>
         </Space>

@@ -9,14 +9,13 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Button, Card, DatePicker, Empty, Form, Input, Result, Select, Space, Table, Tabs } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
@@ -30,12 +29,6 @@ import {
   statementsApi,
 } from './reconciliations.api.ts';
 
-interface SearchValues {
-  statementNo?: string;
-  partner?: string;
-  period?: [Dayjs | null, Dayjs | null] | null;
-}
-
 /**
  * Statements of one side (UI.md list page): the buyer's /purchasebill/workernote, the supplier's
  * /workers/workernote. Status tabs, a search form (number, partner, period) and the table; filters
@@ -44,22 +37,27 @@ interface SearchValues {
 export function StatementListPage({ side }: { side: Side }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const params = useListParams();
-  const { page, size, update, reset } = params;
-  const [form] = Form.useForm<SearchValues>();
+  const params = useListFilter(
+    {
+      statementNo: filterField.text(),
+      partner: filterField.value(),
+      period: filterField.dateRange('periodFrom', 'periodTo'),
+    },
+    { keep: ['size', 'status'] },
+  );
+  const { page, size, update, filtered } = params;
   const [creating, setCreating] = useState(false);
   const paths = statementPaths(side);
   const places = DEFAULT_DECIMAL_PLACES;
   const partnerKey = side === 'buyer' ? 'supplierId' : 'customerTenantId';
   const tab = params.get('status') ?? 'all';
   const filter: StatementFilter = {
-    statementNo: params.get('statementNo'),
-    [partnerKey]: params.get('partner'),
+    statementNo: params.filter.statementNo,
+    [partnerKey]: params.filter.partner,
     statuses: tab === 'all' ? undefined : [Number(tab)],
-    periodFrom: params.getDate('periodFrom'),
-    periodTo: params.getDate('periodTo'),
+    periodFrom: params.filter.period?.from,
+    periodTo: params.filter.period?.to,
   };
-  const filtered = !!(filter.statementNo || params.get('partner') || filter.periodFrom || filter.periodTo);
   const list = useQuery({
     queryKey: statementKeys.list(side, filter, page, size),
     queryFn: () => statementsApi.list(side, filter, page, size),
@@ -183,30 +181,15 @@ export function StatementListPage({ side }: { side: Side }) {
     })),
   ];
 
-  const period = [params.getDate('periodFrom'), params.getDate('periodTo')];
   return (
     <Card className="page-card">
       {chrome.searchVisible && (
-        <Form<SearchValues>
-          form={form}
+        <Form
+          form={params.form}
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
-          initialValues={{
-            statementNo: params.get('statementNo'),
-            partner: params.get('partner'),
-            period:
-              period[0] || period[1]
-                ? [period[0] ? dayjs(period[0]) : null, period[1] ? dayjs(period[1]) : null]
-                : null,
-          }}
-          onFinish={(v) =>
-            update({
-              statementNo: v.statementNo?.trim() || undefined,
-              partner: v.partner,
-              periodFrom: v.period?.[0]?.format(DATE_FORMAT),
-              periodTo: v.period?.[1]?.format(DATE_FORMAT),
-            })
-          }
+          initialValues={params.initialValues}
+          onFinish={params.search}
         >
           <Form.Item name="statementNo" label={t('reconciliations.fields.statementNo')}>
             <Input allowClear style={{ width: 170 }} />
@@ -225,12 +208,7 @@ export function StatementListPage({ side }: { side: Side }) {
           <Form.Item name="period" label={t('reconciliations.fields.period')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} format={DATE_FORMAT} />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.setFieldsValue({ statementNo: undefined, partner: undefined, period: null });
-              reset(['size', 'status']);
-            }}
-          />
+          <SearchActions onReset={params.clear} />
         </Form>
       )}
       <Tabs

@@ -1,9 +1,9 @@
-import { lazyPage, type PagesByPath } from '../../app/lazyPage.ts';
+import { lazyPage, type PagesByPath } from '../../lib/lazyPage.ts';
 
 const list = () => import('./StatementListPage.tsx');
 const detail = () => import('./StatementDetailPage.tsx');
 
-/** Screens of reconciliation statements by route path (see app/lazyPage.ts). */
+/** Screens of reconciliation statements by route path (see lib/lazyPage.ts). */
 export const reconciliationPages: PagesByPath = {
   '/purchasebill/workernote': lazyPage(list, (m) => m.BuyerStatementListPage),
   '/purchasebill/sourcing/detail': lazyPage(detail, (m) => m.BuyerStatementDetailPage),

@@ -29,15 +29,13 @@ import {
   Typography,
 } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
-import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../api/http.ts';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
-import { DATE_FORMAT } from '../../lib/dates.ts';
+import { type FilterField, filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { ReportChart } from './ReportChart.tsx';
 import { reportKeys, reportsApi } from './reports.api.ts';
 
@@ -61,6 +59,9 @@ function useFormatters() {
           return `${Number(value).toFixed(2)} %`;
         case 'status':
           return statusNames?.[Number(value)] ?? String(value);
+        case 'datetime':
+          // An instant (RFC 3339 UTC) in the reader's time; dates (`yyyy-MM-dd`) stay as they are.
+          return formatDateTime(value as string | number);
         default:
           return String(value);
       }
@@ -71,45 +72,58 @@ function useFormatters() {
 
 const NUMERIC = new Set(['qty', 'money', 'int', 'rate']);
 
-/** The filters of one report, read from and written to the URL query. */
+/** Rows per partner (no parameter, the form's default) or per partner and material. */
+const groupByField: FilterField<'material', 'material' | 'partner'> = {
+  read: (url, param) => (url(param) === 'material' ? 'material' : undefined),
+  write: (value, param) => ({ [param]: value === 'material' ? 'material' : undefined }),
+  toForm: (value) => value ?? 'partner',
+};
+
+/** The filters of one report, read from and written to the URL query; Reset clears the whole query. */
 function useReportFilter(name: ReportName) {
-  const params = useListParams();
   const def = REPORTS[name];
   const has = (k: string) => (def.filters as readonly string[]).includes(k);
+  const partnerKey: 'supplierId' | 'customerId' = reportSide(name) === 'buyer' ? 'supplierId' : 'customerId';
+  const params = useListFilter(
+    {
+      period: filterField.dateRange('dateFrom', 'dateTo'),
+      partner: filterField.at(partnerKey, filterField.value()),
+      material: filterField.text(),
+      orderNo: filterField.text(),
+      noteNo: filterField.text(),
+      noteStatus: filterField.number(),
+      groupBy: groupByField,
+    },
+    { keep: [] },
+  );
+  const v = params.filter;
   const filter: ReportFilter = {
-    dateFrom: params.getDate('dateFrom'),
-    dateTo: params.getDate('dateTo'),
-    ...(has('supplierId') ? { supplierId: params.get('supplierId') } : {}),
-    ...(has('customerId') ? { customerId: params.get('customerId') } : {}),
-    ...(has('material') ? { material: params.get('material') } : {}),
-    ...(has('orderNo') ? { orderNo: params.get('orderNo') } : {}),
-    ...(has('noteNo') ? { noteNo: params.get('noteNo') } : {}),
-    ...(has('noteStatus') && params.get('noteStatus') !== undefined
-      ? { noteStatus: Number(params.get('noteStatus')) }
-      : {}),
-    ...(has('groupBy') && params.get('groupBy') === 'material' ? { groupBy: 'material' as const } : {}),
+    dateFrom: v.period?.from,
+    dateTo: v.period?.to,
+    ...(has(partnerKey) ? { [partnerKey]: v.partner } : {}),
+    ...(has('material') ? { material: v.material } : {}),
+    ...(has('orderNo') ? { orderNo: v.orderNo } : {}),
+    ...(has('noteNo') ? { noteNo: v.noteNo } : {}),
+    ...(has('noteStatus') ? { noteStatus: v.noteStatus } : {}),
+    ...(has('groupBy') ? { groupBy: v.groupBy } : {}),
   };
   for (const k of Object.keys(filter) as (keyof ReportFilter)[]) if (filter[k] === undefined) delete filter[k];
-  return { params, filter, has };
+  return { params, filter, has, partnerKey };
 }
 
 function ReportSearch({
   name,
-  filter,
+  list,
   has,
-  onSearch,
-  onReset,
+  partnerKey,
 }: {
   name: ReportName;
-  filter: ReportFilter;
+  list: ReturnType<typeof useReportFilter>['params'];
   has: (k: string) => boolean;
-  onSearch: (patch: Record<string, string | number | undefined>) => void;
-  onReset: () => void;
+  partnerKey: 'supplierId' | 'customerId';
 }) {
   const { t } = useTranslation();
-  const [form] = Form.useForm();
   const side = reportSide(name);
-  const partnerKey = side === 'buyer' ? 'supplierId' : 'customerId';
   const partners = useQuery({
     queryKey: reportKeys.partners(side),
     queryFn: () => reportsApi.partners(side),
@@ -117,34 +131,14 @@ function ReportSearch({
     staleTime: 60_000,
   });
   const noteStatusNames = t('reports.statuses.note').split('|');
-  const initial = {
-    period:
-      filter.dateFrom || filter.dateTo
-        ? [filter.dateFrom ? dayjs(filter.dateFrom) : null, filter.dateTo ? dayjs(filter.dateTo) : null]
-        : null,
-    partner: filter.supplierId ?? filter.customerId,
-    material: filter.material,
-    orderNo: filter.orderNo,
-    noteNo: filter.noteNo,
-    noteStatus: filter.noteStatus,
-    groupBy: filter.groupBy ?? 'partner',
-  };
-  const submit = (v: typeof initial) => {
-    const range = v.period as [Dayjs | null, Dayjs | null] | null;
-    const text = (s: string | undefined) => s?.trim() || undefined;
-    onSearch({
-      dateFrom: range?.[0]?.format(DATE_FORMAT),
-      dateTo: range?.[1]?.format(DATE_FORMAT),
-      [partnerKey]: v.partner,
-      material: text(v.material),
-      orderNo: text(v.orderNo),
-      noteNo: text(v.noteNo),
-      noteStatus: v.noteStatus,
-      groupBy: v.groupBy === 'material' ? 'material' : undefined,
-    });
-  };
   return (
-    <Form form={form} layout="inline" style={{ marginBottom: 12, rowGap: 8 }} initialValues={initial} onFinish={submit}>
+    <Form
+      form={list.form}
+      layout="inline"
+      style={{ marginBottom: 12, rowGap: 8 }}
+      initialValues={list.initialValues}
+      onFinish={list.search}
+    >
       <Form.Item name="period" label={t('reports.filters.period')}>
         <DatePicker.RangePicker allowEmpty={[true, true]} format={DATE_FORMAT} />
       </Form.Item>
@@ -197,12 +191,7 @@ function ReportSearch({
           />
         </Form.Item>
       )}
-      <SearchActions
-        onReset={() => {
-          form.resetFields();
-          onReset();
-        }}
-      />
+      <SearchActions onReset={list.clear} />
     </Form>
   );
 }
@@ -217,11 +206,10 @@ export function ReportPage({ name }: { name: ReportName }) {
   const { t } = useTranslation();
   const def = REPORTS[name];
   const format = useFormatters();
-  const { params, filter, has } = useReportFilter(name);
+  const { params, filter, has, partnerKey } = useReportFilter(name);
   const { page, size } = params;
   const sortKey = params.get('sort');
   const sort = sortKey ? { fieldName: sortKey, asc: params.get('order') !== 'desc' } : undefined;
-  const [formKey, setFormKey] = useState(0);
 
   const report = useQuery({
     queryKey: reportKeys.run(name, filter, page, size, sortKey ? `${sortKey}:${params.get('order')}` : undefined),
@@ -284,19 +272,7 @@ export function ReportPage({ name }: { name: ReportName }) {
         />
       )}
       <Card size="small">
-        {chrome.searchVisible && (
-          <ReportSearch
-            key={formKey}
-            name={name}
-            filter={filter}
-            has={has}
-            onSearch={(patch) => params.update(patch)}
-            onReset={() => {
-              params.reset();
-              setFormKey((k) => k + 1);
-            }}
-          />
-        )}
+        {chrome.searchVisible && <ReportSearch name={name} list={params} has={has} partnerKey={partnerKey} />}
         {data && (
           <Typography.Text type="secondary">
             {t('reports.periodShown', { from: data.period.dateFrom, to: data.period.dateTo })}

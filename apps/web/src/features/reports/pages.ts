@@ -1,10 +1,10 @@
 import type { ReportName } from '@concord/shared';
-import { lazyPage, type PagesByPath } from '../../app/lazyPage.ts';
+import { lazyPage, type PagesByPath } from '../../lib/lazyPage.ts';
 
 const reports = () => import('./ReportPage.tsx');
 const page = (name: ReportName) => lazyPage(reports, (m) => m.ReportScreens[name]);
 
-/** The delivery reports of both sides by route path (see app/lazyPage.ts); one page component serves all. */
+/** The delivery reports of both sides by route path (see lib/lazyPage.ts); one page component serves all. */
 export const reportPages: PagesByPath = {
   '/poReport/procurementExecution': page('procurementExecution'),
   '/poReport/deliveryPage': page('deliveryPage'),

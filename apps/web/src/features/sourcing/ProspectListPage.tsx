@@ -14,7 +14,7 @@ import { Link, useNavigate } from 'react-router';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
-import { useListParams } from '../../components/list/useListParams.ts';
+import { type FilterField, filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -26,12 +26,6 @@ import {
   sourcingApi,
   sourcingKeys,
 } from './sourcing.api.ts';
-
-interface SearchValues {
-  keyword?: string;
-  auditState?: number | 'all';
-  supplierClassId?: string;
-}
 
 const ADD_PATH = '/purchase/sourcing/add';
 
@@ -45,19 +39,31 @@ export function SupplierAuditPage() {
   return <ProspectListPage queue />;
 }
 
+/**
+ * The audit state filter: the audit queue opens on what waits for the auditor (no parameter), and
+ * "all" in the URL shows every state; a cleared select in the queue searches "all".
+ */
+const auditStateField = (queue: boolean): FilterField<number | 'all'> => ({
+  read: (url, param) => {
+    const raw = url(param) ?? (queue ? String(PROSPECT_STATE.UNDER_AUDIT) : undefined);
+    if (raw === 'all') return 'all';
+    return raw !== undefined && PROSPECT_STATE_NAMES[Number(raw)] ? Number(raw) : undefined;
+  },
+  write: (value, param) => ({ [param]: value ?? (queue ? 'all' : undefined) }),
+});
+
 function ProspectListPage({ queue }: { queue: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, get, update, reset, pagination } = useListParams();
-  const [form] = Form.useForm<SearchValues>();
-
-  // The audit queue opens on what waits for the auditor; "all" in the URL shows every state.
-  const stateParam = get('auditState') ?? (queue ? String(PROSPECT_STATE.UNDER_AUDIT) : undefined);
-  const auditState =
-    stateParam !== undefined && stateParam !== 'all' && PROSPECT_STATE_NAMES[Number(stateParam)]
-      ? Number(stateParam)
-      : undefined;
-  const filter: ProspectFilter = { keyword: get('keyword'), auditState, supplierClassId: get('supplierClassId') };
+  const prospects = useListFilter({
+    keyword: filterField.text(),
+    auditState: auditStateField(queue),
+    supplierClassId: filterField.value(),
+  });
+  const { page, size, pagination, form, initialValues, search, clear } = prospects;
+  const { keyword, supplierClassId } = prospects.filter;
+  const auditState = prospects.filter.auditState === 'all' ? undefined : prospects.filter.auditState;
+  const filter: ProspectFilter = { keyword, auditState, supplierClassId };
   const list = useQuery({
     queryKey: sourcingKeys.list(queue, filter, page, size),
     queryFn: () => (queue ? sourcingApi.auditQueue : sourcingApi.list)(filter, page, size),
@@ -167,18 +173,8 @@ function ProspectListPage({ queue }: { queue: boolean }) {
           form={form}
           layout="inline"
           style={{ marginBottom: 12, rowGap: 8 }}
-          initialValues={{
-            keyword: filter.keyword,
-            auditState: stateParam === 'all' ? 'all' : auditState,
-            supplierClassId: filter.supplierClassId,
-          }}
-          onFinish={(v) =>
-            update({
-              keyword: v.keyword?.trim(),
-              auditState: v.auditState ?? (queue ? 'all' : undefined),
-              supplierClassId: v.supplierClassId,
-            })
-          }
+          initialValues={initialValues}
+          onFinish={search}
         >
           <Form.Item name="keyword" label={t('sourcing.filter.keyword')}>
             <Input allowClear placeholder={t('sourcing.filter.keywordPlaceholder')} style={{ width: 220 }} />
@@ -196,16 +192,7 @@ function ProspectListPage({ queue }: { queue: boolean }) {
               />
             </Form.Item>
           )}
-          <SearchActions
-            onReset={() => {
-              form.setFieldsValue({
-                keyword: undefined,
-                auditState: queue ? PROSPECT_STATE.UNDER_AUDIT : undefined,
-                supplierClassId: undefined,
-              });
-              reset(['size']);
-            }}
-          />
+          <SearchActions onReset={clear} />
         </Form>
       )}
       <TableToolbar

@@ -1,4 +1,4 @@
-import type { DeepStringify } from '../../../locales/types.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
 import type { basicDataEnUS } from './en-US.ts';
 
 export const basicDataCN: DeepStringify<typeof basicDataEnUS> = {

@@ -1,4 +1,4 @@
-import type { DeepStringify } from '../../../locales/types.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
 import type { materialsEnUS } from './en-US.ts';
 
 export const materialsTW: DeepStringify<typeof materialsEnUS> = {

@@ -1,4 +1,4 @@
-import type { DeepStringify } from '../../../locales/types.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
 import type { noticesEnUS } from './en-US.ts';
 
 export const noticesCN: DeepStringify<typeof noticesEnUS> = {

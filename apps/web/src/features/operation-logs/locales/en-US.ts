@@ -52,3 +52,30 @@ export const auditEnUS = {
   empty: 'No operations match these filters',
   emptyHint: 'Clear or widen the filters to see more entries.',
 } as const;
+
+/** The logs namespace (history columns of the early operation-log screen); zh-CN and zh-TW are typed from it. */
+export const logsEnUS = {
+  time: 'Time',
+  user: 'User',
+  type: 'Operation type',
+  module: 'Module',
+  target: 'Target',
+  summary: 'Summary',
+  ip: 'IP address',
+  empty: 'No operations match these filters',
+  types: {
+    LOGIN: 'Log in',
+    LOGOUT: 'Log out',
+    ADD: 'Add',
+    UPDATE: 'Update',
+    DELETE: 'Delete',
+    ADD_M2M: 'Add association',
+    DELETE_M2M: 'Remove association',
+    LIST: 'List',
+    LIST_WITH_GROUP: 'Grouped list',
+    EXPORT: 'Export',
+    UPLOAD: 'Upload',
+    DOWNLOAD: 'Download',
+    RELOAD_CACHE: 'Reload cache',
+  },
+} as const;

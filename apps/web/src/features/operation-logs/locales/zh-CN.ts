@@ -1,5 +1,5 @@
-import type { DeepStringify } from '../../../locales/types.ts';
-import type { auditEnUS } from './en-US.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
+import type { auditEnUS, logsEnUS } from './en-US.ts';
 
 export const auditCN: DeepStringify<typeof auditEnUS> = {
   title: '操作日志',
@@ -53,4 +53,30 @@ export const auditCN: DeepStringify<typeof auditEnUS> = {
   loadFailed: '操作日志加载失败：{{reason}}',
   empty: '没有符合筛选条件的操作记录',
   emptyHint: '清除或放宽筛选条件以查看更多记录。',
+};
+
+export const logsCN: DeepStringify<typeof logsEnUS> = {
+  time: '时间',
+  user: '用户',
+  type: '操作类型',
+  module: '模块',
+  target: '操作对象',
+  summary: '摘要',
+  ip: 'IP 地址',
+  empty: '没有符合条件的操作记录',
+  types: {
+    LOGIN: '登录',
+    LOGOUT: '登出',
+    ADD: '新增',
+    UPDATE: '修改',
+    DELETE: '删除',
+    ADD_M2M: '新增关联',
+    DELETE_M2M: '移除关联',
+    LIST: '查询',
+    LIST_WITH_GROUP: '分组查询',
+    EXPORT: '导出',
+    UPLOAD: '上传',
+    DOWNLOAD: '下载',
+    RELOAD_CACHE: '刷新缓存',
+  },
 };

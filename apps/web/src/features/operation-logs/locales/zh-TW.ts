@@ -1,5 +1,5 @@
-import type { DeepStringify } from '../../../locales/types.ts';
-import type { auditEnUS } from './en-US.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
+import type { auditEnUS, logsEnUS } from './en-US.ts';
 
 export const auditTW: DeepStringify<typeof auditEnUS> = {
   title: '操作日誌',
@@ -53,4 +53,30 @@ export const auditTW: DeepStringify<typeof auditEnUS> = {
   loadFailed: '操作日誌載入失敗：{{reason}}',
   empty: '沒有符合篩選條件的操作紀錄',
   emptyHint: '清除或放寬篩選條件以檢視更多紀錄。',
+};
+
+export const logsTW: DeepStringify<typeof logsEnUS> = {
+  time: '時間',
+  user: '使用者',
+  type: '操作類型',
+  module: '模組',
+  target: '操作對象',
+  summary: '摘要',
+  ip: 'IP 位址',
+  empty: '沒有符合條件的操作記錄',
+  types: {
+    LOGIN: '登入',
+    LOGOUT: '登出',
+    ADD: '新增',
+    UPDATE: '修改',
+    DELETE: '刪除',
+    ADD_M2M: '新增關聯',
+    DELETE_M2M: '移除關聯',
+    LIST: '查詢',
+    LIST_WITH_GROUP: '分組查詢',
+    EXPORT: '匯出',
+    UPLOAD: '上傳',
+    DOWNLOAD: '下載',
+    RELOAD_CACHE: '重新載入快取',
+  },
 };

@@ -1,4 +1,4 @@
-import type { DeepStringify } from '../../../locales/types.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
 import type { jurisdictionEnUS } from './en-US.ts';
 
 export const jurisdictionTW: DeepStringify<typeof jurisdictionEnUS> = {

@@ -1,4 +1,4 @@
-import type { DeepStringify } from '../../../locales/types.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
 import type { qualificationsEnUS } from './en-US.ts';
 
 export const qualificationsTW: DeepStringify<typeof qualificationsEnUS> = {

@@ -1,4 +1,4 @@
-import type { DeepStringify } from '../../../locales/types.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
 import type { receiptsEnUS } from './en-US.ts';
 
 export const receiptsTW: DeepStringify<typeof receiptsEnUS> = {

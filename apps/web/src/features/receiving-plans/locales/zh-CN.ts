@@ -1,4 +1,4 @@
-import type { DeepStringify } from '../../../locales/types.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
 import type { receivingPlansEnUS } from './en-US.ts';
 
 export const receivingPlansCN: DeepStringify<typeof receivingPlansEnUS> = {

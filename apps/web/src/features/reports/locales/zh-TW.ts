@@ -1,5 +1,5 @@
 import { REPORT_LABELS } from '@concord/shared';
-import type { DeepStringify } from '../../../locales/types.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
 import type { reportsEnUS } from './en-US.ts';
 
 export const reportsTW: DeepStringify<typeof reportsEnUS> = {

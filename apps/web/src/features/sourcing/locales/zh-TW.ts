@@ -1,4 +1,4 @@
-import type { DeepStringify } from '../../../locales/types.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
 import type { sourcingEnUS } from './en-US.ts';
 
 export const sourcingTW: DeepStringify<typeof sourcingEnUS> = {

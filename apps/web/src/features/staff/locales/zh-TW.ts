@@ -1,4 +1,4 @@
-import type { DeepStringify } from '../../../locales/types.ts';
+import type { DeepStringify } from '../../../lib/localeTypes.ts';
 import type { organizationEnUS } from './en-US.ts';
 
 export const organizationTW: DeepStringify<typeof organizationEnUS> = {

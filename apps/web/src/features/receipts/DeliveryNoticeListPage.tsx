@@ -6,12 +6,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
-import { PAGE_SIZES } from '../../components/list/useListParams.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { formatQty, ListError, type SearchField, SearchForm, useSearchForm } from '../receiving-plans/parts.tsx';
-import { type NoticeFilter, receiptKeys, receiptsApi } from './receipts.api.ts';
+import { formatQty, ListError, type SearchField, SearchForm } from '../receiving-plans/parts.tsx';
+import { type DeliveryNoticeFilter, receiptKeys, receiptsApi } from './receipts.api.ts';
 
 const D = DELIVERY_NOTE_STATUS;
 /** Spec §4 notice groups (the "not generated" group is the supplier's selection list, not a notice). */
@@ -24,10 +24,10 @@ const GROUPS = {
 } as const;
 type Group = keyof typeof GROUPS;
 const GROUP_NAMES = Object.keys(GROUPS) as Group[];
-export const noticeDetailPath = (id: string) => `/receiptdetail/deliverydetail?id=${id}`;
+export const deliveryNoticePath = (id: string) => `/receiptdetail/deliverydetail?id=${id}`;
 
 /** /recemanage/receipt: the buyer's delivery notices, by group, with counts per group. */
-export function NoticeListPage() {
+export function DeliveryNoticeListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [searchVisible, setSearchVisible] = useState(true);
@@ -43,29 +43,37 @@ export function NoticeListPage() {
     },
     { name: 'date', label: t('receipts.fields.shipDate'), kind: 'dates' },
   ];
-  const search = useSearchForm(fields);
-  const { page, size, update, reset, values, filtered } = search;
+  const search = useListFilter(
+    {
+      noteNo: filterField.text(),
+      orderNo: filterField.text(),
+      material: filterField.text(),
+      date: filterField.dateRange(),
+    },
+    { keep: ['size', 'tab'] },
+  );
+  const { page, size, update, pagination, filtered } = search;
   const group: Group = (GROUP_NAMES as string[]).includes(search.get('tab') ?? '')
     ? (search.get('tab') as Group)
     : 'all';
-  const base: NoticeFilter = {
-    noteNo: values.noteNo as string | undefined,
-    orderNo: values.orderNo as string | undefined,
-    material: values.material as string | undefined,
-    dateFrom: values.dateFrom as string | undefined,
-    dateTo: values.dateTo as string | undefined,
+  const base: DeliveryNoticeFilter = {
+    noteNo: search.filter.noteNo,
+    orderNo: search.filter.orderNo,
+    material: search.filter.material,
+    dateFrom: search.filter.date?.from,
+    dateTo: search.filter.date?.to,
   };
-  const filter: NoticeFilter = { ...base, statuses: [...GROUPS[group]] };
+  const filter: DeliveryNoticeFilter = { ...base, statuses: [...GROUPS[group]] };
   const list = useQuery({
-    queryKey: receiptKeys.notices(filter, page, size),
-    queryFn: () => receiptsApi.notices(filter, page, size),
+    queryKey: receiptKeys.deliveryNotices(filter, page, size),
+    queryFn: () => receiptsApi.deliveryNotices(filter, page, size),
     placeholderData: keepPreviousData,
   });
   // One count per group: a one-row page each, which the server answers from its indexes.
   const counts = useQueries({
     queries: GROUP_NAMES.map((g) => ({
       queryKey: receiptKeys.counts({ ...base, statuses: [...GROUPS[g]] }),
-      queryFn: () => receiptsApi.notices({ ...base, statuses: [...GROUPS[g]] }, 1, 1),
+      queryFn: () => receiptsApi.deliveryNotices({ ...base, statuses: [...GROUPS[g]] }, 1, 1),
       staleTime: 10_000,
     })),
   });
@@ -77,7 +85,7 @@ export function NoticeListPage() {
       title: t('receipts.fields.noteNo'),
       dataIndex: 'noteNo',
       width: 160,
-      render: (no: string, r) => <Link to={noticeDetailPath(r.id)}>{no}</Link>,
+      render: (no: string, r) => <Link to={deliveryNoticePath(r.id)}>{no}</Link>,
     },
     {
       key: 'supplier',
@@ -135,7 +143,7 @@ export function NoticeListPage() {
       width: 160,
       fixed: 'right',
       render: (_v, row) => (
-        <OperationButton type="link" size="small" readOnly onClick={() => navigate(noticeDetailPath(row.id))}>
+        <OperationButton type="link" size="small" readOnly onClick={() => navigate(deliveryNoticePath(row.id))}>
           {t('receipts.detail')}
         </OperationButton>
       ),
@@ -145,14 +153,7 @@ export function NoticeListPage() {
 
   return (
     <Card className="page-card">
-      {searchVisible && (
-        <SearchForm
-          fields={fields}
-          values={values}
-          onSearch={(patch) => update(patch)}
-          onReset={() => reset(['size', 'tab'])}
-        />
-      )}
+      {searchVisible && <SearchForm fields={fields} list={search} />}
       <Tabs
         activeKey={group}
         onChange={(key) => update({ tab: key === 'all' ? undefined : key })}
@@ -190,15 +191,7 @@ export function NoticeListPage() {
             dataSource={list.data?.dataList ?? []}
             scroll={{ x: 1900 }}
             locale={{ emptyText: <Empty description={filtered ? t('receipts.emptyFiltered') : t('receipts.empty')} /> }}
-            pagination={{
-              current: page,
-              pageSize: size,
-              total: list.data?.totalCount ?? 0,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              showTotal: (total) => t('list.total', { total }),
-              onChange: (p, s) => update({ page: p, size: s }, false),
-            }}
+            pagination={pagination(list.data?.totalCount)}
           />
         </>
       )}

@@ -35,7 +35,7 @@ import { useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
-import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
+import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
 import { DetailGate, History } from '../receiving-plans/parts.tsx';
 import { InspectionDialog } from './InspectionDialog.tsx';
 import { ReceiptDialog } from './ReceiptDialog.tsx';
@@ -47,10 +47,14 @@ const RECEIVER = 'RE_IPT';
 const D = DELIVERY_NOTE_STATUS;
 
 /** /receiptdetail/deliverydetail?id=: one delivery notice, received, inspected and warehoused by the buyer. */
-export function NoticeDetailPage() {
+export function DeliveryNoticeDetailPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const query = useQuery({ queryKey: receiptKeys.notice(id), queryFn: () => receiptsApi.notice(id), enabled: !!id });
+  const query = useQuery({
+    queryKey: receiptKeys.deliveryNotice(id),
+    queryFn: () => receiptsApi.deliveryNotice(id),
+    enabled: !!id,
+  });
   return (
     <DetailGate query={query} back={NOTICE_LIST}>
       {(note) => <NoticeView note={note} />}
@@ -76,7 +80,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: receiptKeys.all });
   // A scan answers before the note is read again: until then the lines show what was received before
   // it, and an inspection opened on them would offer too little as still to inspect.
-  const refreshing = useIsFetching({ queryKey: receiptKeys.notice(note.id) }) > 0;
+  const refreshing = useIsFetching({ queryKey: receiptKeys.deliveryNotice(note.id) }) > 0;
   const receipts = useQuery({
     queryKey: receiptKeys.receiptsOfNote(note.noteNo),
     queryFn: () => receiptsApi.receiptsOfNote(note.noteNo),
@@ -367,7 +371,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
       )}
       {dialog?.kind === 'warehouse' && (
         <WarehouseDialog
-          arrivalDate={note.arrivedAt ? dayjs(note.arrivedAt).format(DATE_FORMAT) : undefined}
+          arrivalDate={formatDate(note.arrivedAt) || undefined}
           pending={act.isPending}
           onCancel={() => setDialog(null)}
           onOk={(body) => act.mutate({ action: 'warehouse', body })}
@@ -502,7 +506,7 @@ function ManualReceiptDialog({
   const save = useMutation({
     mutationFn: () => receiptsApi.receive(noteId, { lines: [{ lineId: line.id, qty: value ?? 0 }] }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: receiptKeys.notice(noteId) });
+      await queryClient.invalidateQueries({ queryKey: receiptKeys.deliveryNotice(noteId) });
       message.success(t('receipts.done.receive'));
       onClose();
     },

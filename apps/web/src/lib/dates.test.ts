@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, todayDate } from './dates.ts';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The reader's wall clock of an instant, written without dayjs. */
+const local = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+
+describe('dates', () => {
+  it('shows an RFC 3339 UTC instant in the reader’s time', () => {
+    expect(formatDateTime('2026-11-26T01:11:00.000Z')).toBe(local('2026-11-26T01:11:00.000Z'));
+    expect(formatDate('2026-11-26T23:30:00.000Z')).toBe(local('2026-11-26T23:30:00.000Z').slice(0, 10));
+  });
+
+  it('reads Postgres text timestamps and epoch numbers as instants', () => {
+    expect(formatDateTime('2026-11-23 05:28:05.09+00')).toBe(local('2026-11-23T05:28:05.090Z'));
+    expect(formatDateTime('2026-11-23T05:28:05-05')).toBe(local('2026-11-23T10:28:05.000Z'));
+    expect(formatDateTime(1_795_655_460)).toBe(local('2026-11-26T01:11:00.000Z'));
+    expect(formatDateTime('1795655460000')).toBe(local('2026-11-26T01:11:00.000Z'));
+  });
+
+  it('shows a date-only field as the calendar day it is, in every zone', () => {
+    expect(formatDate('2026-11-26')).toBe('2026-11-26');
+    expect(formatDateTime('2026-11-26')).toBe('2026-11-26 00:00:00');
+    expect(formatDate(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('gives the reader’s calendar day for today', () => {
+    const now = new Date();
+    expect(todayDate()).toBe(`${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`);
+  });
+});
