@@ -5,10 +5,10 @@ import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { textSchema, versionSchema } from './primitives.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
-import { documentHistoryEntrySchema } from './receiving-plans.schema.ts';
 import {
   dayReplySchema,
   decimalReplySchema,
+  documentHistoryEntrySchema,
   idReplySchema,
   maskable,
   oneOfReplySchema,

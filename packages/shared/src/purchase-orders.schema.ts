@@ -8,6 +8,8 @@ import { qualificationDateSchema, uploadedFileRefSchema } from './qualifications
 import {
   dayReplySchema,
   decimalReplySchema,
+  documentHistoryEntrySchema,
+  documentSideReplySchema,
   idReplySchema,
   moneyReplySchema,
   oneOfReplySchema,
@@ -246,15 +248,7 @@ export const purchaseOrderLineSchema = z.object({
 });
 export type PurchaseOrderLine = z.input<typeof purchaseOrderLineSchema>;
 
-const sideSchema = z.enum(['buyer', 'supplier']);
-
-export const purchaseOrderHistoryEntrySchema = z.object({
-  at: timestampSchema,
-  side: sideSchema,
-  username: z.string(),
-  summary: z.string(),
-});
-export type PurchaseOrderHistoryEntry = z.input<typeof purchaseOrderHistoryEntrySchema>;
+export type PurchaseOrderHistoryEntry = z.input<typeof documentHistoryEntrySchema>;
 
 export const purchaseChangeListItemSchema = z.object({
   id: idReplySchema,
@@ -277,13 +271,13 @@ export const purchaseChangeListItemSchema = z.object({
 export type PurchaseChangeListItem = z.input<typeof purchaseChangeListItemSchema>;
 
 export const purchaseOrderDetailSchema = purchaseOrderListItemSchema.extend({
-  side: sideSchema,
+  side: documentSideReplySchema,
   remarks: z.string(),
   attachments: z.array(uploadedFileReplySchema),
   version: z.number().int(),
   lines: z.array(purchaseOrderLineSchema),
   changes: z.array(purchaseChangeListItemSchema),
-  history: z.array(purchaseOrderHistoryEntrySchema),
+  history: z.array(documentHistoryEntrySchema),
 });
 export type PurchaseOrderDetail = z.input<typeof purchaseOrderDetailSchema>;
 
@@ -332,14 +326,14 @@ export const purchaseChangeDiffLineSchema = z.object({
 export type PurchaseChangeDiffLine = z.input<typeof purchaseChangeDiffLineSchema>;
 
 export const purchaseChangeDetailSchema = purchaseChangeListItemSchema.extend({
-  side: sideSchema,
+  side: documentSideReplySchema,
   version: z.number().int(),
   orderStatus: oneOfReplySchema(PURCHASE_ORDER_STATUS),
   /** A draft's proposed line set (empty once sent: the order holds it). */
   lines: z.array(purchaseChangeLineSnapshotSchema),
   diff: z.array(purchaseChangeDiffLineSchema),
   decimalPlaces: decimalPlacesReplySchema,
-  history: z.array(purchaseOrderHistoryEntrySchema),
+  history: z.array(documentHistoryEntrySchema),
 });
 export type PurchaseChangeDetail = z.input<typeof purchaseChangeDetailSchema>;
 

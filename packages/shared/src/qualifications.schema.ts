@@ -11,7 +11,15 @@ import {
   versionSchema,
 } from './primitives.ts';
 import { QUALIFICATION_STATUS } from './qualifications.states.ts';
-import { dayReplySchema, idReplySchema, maskable, oneOfReplySchema, timestampSchema } from './wire.ts';
+import {
+  dayReplySchema,
+  documentHistoryEntrySchema,
+  documentSideReplySchema,
+  idReplySchema,
+  maskable,
+  oneOfReplySchema,
+  timestampSchema,
+} from './wire.ts';
 
 /** Request and reply shapes of qualification documents and their requirements (spec §2, §3, §5, §9). */
 
@@ -247,23 +255,17 @@ export const qualificationListItemSchema = z.object({
 });
 export type QualificationListItem = z.input<typeof qualificationListItemSchema>;
 
-export const qualificationHistoryEntrySchema = z.object({
-  at: timestampSchema,
-  side: z.enum(['buyer', 'supplier']),
-  username: z.string(),
-  summary: z.string(),
-});
-export type QualificationHistoryEntry = z.input<typeof qualificationHistoryEntrySchema>;
+export type QualificationHistoryEntry = z.input<typeof documentHistoryEntrySchema>;
 
 export const qualificationDetailSchema = qualificationListItemSchema.extend({
   /** Which side the caller is on for this document. */
-  side: z.enum(['buyer', 'supplier']),
+  side: documentSideReplySchema,
   templateFile: fileRefReplySchema.nullable(),
   attachments: z.array(fileRefReplySchema),
   resultComment: z.string(),
   requirementId: idReplySchema.nullable(),
   version: z.number().int(),
-  history: z.array(qualificationHistoryEntrySchema),
+  history: z.array(documentHistoryEntrySchema),
 });
 export type QualificationDetail = z.input<typeof qualificationDetailSchema>;
 

@@ -8,6 +8,7 @@ import { requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 import {
   dayReplySchema,
   decimalReplySchema,
+  documentSideReplySchema,
   idReplySchema,
   maskable,
   moneyReplySchema,
@@ -203,7 +204,7 @@ export const receiptLineSchema = z.object({
 export type ReceiptLine = z.input<typeof receiptLineSchema>;
 
 export const receiptDetailSchema = receiptListItemSchema.extend({
-  side: z.enum(['buyer', 'supplier']),
+  side: documentSideReplySchema,
   lines: z.array(receiptLineSchema),
   decimalPlaces: decimalPlacesReplySchema,
 });

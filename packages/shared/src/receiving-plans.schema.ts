@@ -9,6 +9,8 @@ import { RECEIVING_PLAN_LINE_STATUS, RECEIVING_PLAN_STATUS, URGENT_DELIVERY_STAT
 import {
   dayReplySchema,
   decimalReplySchema,
+  documentHistoryEntrySchema,
+  documentSideReplySchema,
   idReplySchema,
   maskable,
   oneOfReplySchema,
@@ -146,7 +148,6 @@ export const plannableOrderListSchema = listQuerySchema(
 );
 export type PlannableOrderListQuery = z.input<typeof plannableOrderListSchema>;
 
-const sideReply = z.enum(['buyer', 'supplier']);
 /** A supplier's name as the viewer may see it: its position may hide supplier names (`***`). */
 const supNameReply = maskable(z.string());
 
@@ -195,17 +196,10 @@ export const receivingPlanLineSchema = z.object({
 });
 export type ReceivingPlanLine = z.input<typeof receivingPlanLineSchema>;
 
-/** One step of a two-party document's history, from either side's operation log. */
-export const documentHistoryEntrySchema = z.object({
-  at: timestampSchema,
-  side: sideReply,
-  username: z.string(),
-  summary: z.string(),
-});
 export type ReceivingPlanHistoryEntry = z.input<typeof documentHistoryEntrySchema>;
 
 export const receivingPlanDetailSchema = receivingPlanListItemSchema.extend({
-  side: sideReply,
+  side: documentSideReplySchema,
   version: z.number().int(),
   lines: z.array(receivingPlanLineSchema),
   history: z.array(documentHistoryEntrySchema),
@@ -372,7 +366,7 @@ export const urgentDeliveryLineSchema = z.object({
 export type UrgentDeliveryLine = z.input<typeof urgentDeliveryLineSchema>;
 
 export const urgentDeliveryDetailSchema = urgentDeliveryListItemSchema.extend({
-  side: sideReply,
+  side: documentSideReplySchema,
   version: z.number().int(),
   lines: z.array(urgentDeliveryLineSchema),
   history: z.array(documentHistoryEntrySchema),
@@ -466,7 +460,7 @@ export const inventoryReportItemSchema = z.object({
 export type InventoryReportItem = z.input<typeof inventoryReportItemSchema>;
 
 export const inventoryReportDetailSchema = inventoryReportItemSchema.extend({
-  side: sideReply,
+  side: documentSideReplySchema,
   /** Earlier reports of the same supplier and material, newest first. */
   history: z.array(inventoryReportItemSchema),
 });

@@ -3,7 +3,6 @@ import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { textSchema, versionSchema } from './primitives.ts';
-import { purchaseOrderHistoryEntrySchema } from './purchase-orders.schema.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
 import {
   RECONCILIATION_ACTIONS,
@@ -15,6 +14,8 @@ import {
 import {
   dayReplySchema,
   decimalReplySchema,
+  documentHistoryEntrySchema,
+  documentSideReplySchema,
   idReplySchema,
   maskable,
   moneyReplySchema,
@@ -165,8 +166,6 @@ export const reconcilableLineSchema = z.object({
 });
 export type ReconcilableLine = z.input<typeof reconcilableLineSchema>;
 
-const sideReply = z.enum(['buyer', 'supplier']);
-
 export const reconciliationListItemSchema = z.object({
   id: idReplySchema,
   statementNo: z.string(),
@@ -178,7 +177,7 @@ export const reconciliationListItemSchema = z.object({
   periodFrom: dayReplySchema,
   periodTo: dayReplySchema,
   status: oneOfReplySchema(RECONCILIATION_STATUS),
-  draftedBy: sideReply,
+  draftedBy: documentSideReplySchema,
   currency: z.string(),
   lineCount: z.number().int(),
   totalQty: decimalReplySchema,
@@ -220,12 +219,12 @@ export const reconciliationLineSchema = z.object({
 export type ReconciliationLine = z.input<typeof reconciliationLineSchema>;
 
 export const reconciliationDetailSchema = reconciliationListItemSchema.extend({
-  side: sideReply,
+  side: documentSideReplySchema,
   role: z.enum(['drafter', 'counterpart'] satisfies ReconciliationRole[]),
   version: z.number().int(),
   actions: z.array(z.enum(RECONCILIATION_ACTIONS)),
   lines: z.array(reconciliationLineSchema),
-  history: z.array(purchaseOrderHistoryEntrySchema),
+  history: z.array(documentHistoryEntrySchema),
   decimalPlaces: decimalPlacesReplySchema,
 });
 export type ReconciliationDetail = z.input<typeof reconciliationDetailSchema>;

@@ -55,6 +55,18 @@ export const maskable = <T extends z.ZodType>(value: T) => z.union([value, z.lit
 export const oneOfReplySchema = <const T extends Record<string, string | number>>(table: T) =>
   z.literal(Object.values(table) as T[keyof T][]);
 
+/** Which party of a two-party document: the buyer (owner) or the supplier. */
+export const documentSideReplySchema = z.enum(['buyer', 'supplier']);
+
+/** One entry of a two-party document's history (`historyOfDocument`): who did what and when, on which side. */
+export const documentHistoryEntrySchema = z.object({
+  at: timestampSchema,
+  side: documentSideReplySchema,
+  username: z.string(),
+  summary: z.string(),
+});
+export type DocumentHistoryEntry = z.input<typeof documentHistoryEntrySchema>;
+
 /** The reply of a step that returns nothing. */
 export const noReplySchema = z.null();
 

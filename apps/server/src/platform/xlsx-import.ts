@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { type ErrorCode, errorMessage, type Locale } from '@concord/shared';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError } from './errors.ts';
 
@@ -346,4 +347,13 @@ export function zodRowErrors(
 
 export function localizeRowErrors(errors: readonly RowError[], locale: Locale): LocalizedRowError[] {
   return errors.map((e) => ({ row: e.row, column: e.column, reason: errorMessage(e.reason, locale, e.params) }));
+}
+
+/** The uploaded workbook of a multipart request, refused above the reader's file-size limit before it is held whole. */
+export async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
+  const file = await req.file({ limits: { fileSize: DEFAULT_XLSX_LIMITS.maxFileBytes, files: 1 } });
+  if (!file) throw new AppError('VALIDATION_FAILED');
+  const buffer = await file.toBuffer();
+  if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+  return buffer;
 }

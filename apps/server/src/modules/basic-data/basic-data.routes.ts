@@ -42,13 +42,12 @@ import {
   warehouseSchema,
   warehouseUpdateSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { RequestContext } from '../../platform/context.ts';
-import { AppError } from '../../platform/errors.ts';
 import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
-import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
+import { uploadedWorkbook } from '../../platform/xlsx-import.ts';
 import * as attributes from './attributes.service.ts';
 import { assertReader } from './basic-data.common.ts';
 import * as excel from './basic-data.excel.ts';
@@ -83,15 +82,6 @@ interface Resource<L extends z.ZodType, C extends z.ZodType, U extends z.ZodType
   remove: (ctx: RequestContext, id: string) => Promise<void>;
   /** Flat lists delete several rows at once, all or none; the class tree deletes leaf by leaf. */
   batchDelete: boolean;
-}
-
-/** The uploaded workbook, refused above the reader's file-size limit before it is held whole. */
-async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
-  const file = await req.file({ limits: { fileSize: DEFAULT_XLSX_LIMITS.maxFileBytes, files: 1 } });
-  if (!file) throw new AppError('VALIDATION_FAILED');
-  const buffer = await file.toBuffer();
-  if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-  return buffer;
 }
 
 /**

@@ -21,12 +21,11 @@ import {
   purchaseOrderUpdateSchema,
   srmIdSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.ts';
 import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
-import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
+import { uploadedWorkbook } from '../../platform/xlsx-import.ts';
 import { actOnOrder } from './purchase-orders.actions.ts';
 import * as changes from './purchase-orders.changes.ts';
 import { exportOrders, importOrders, orderImportTemplate } from './purchase-orders.excel.ts';
@@ -41,14 +40,6 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 const params = z.object({ id: srmIdSchema });
 const actionParams = params.extend({ action: z.enum(PURCHASE_ORDER_ACTIONS) });
 const changeActionParams = params.extend({ action: z.enum(PURCHASE_CHANGE_ACTIONS) });
-
-async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
-  const file = await req.file({ limits: { fileSize: DEFAULT_XLSX_LIMITS.maxFileBytes, files: 1 } });
-  if (!file) throw new AppError('VALIDATION_FAILED');
-  const buffer = await file.toBuffer();
-  if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-  return buffer;
-}
 
 /**
  * Purchase orders and their changes. One resource serves both sides: the server decides from the

@@ -36,12 +36,11 @@ import {
   urgentOrderLineQuerySchema,
   urgentOrderLineSchema,
 } from '@concord/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.ts';
 import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
-import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
+import { uploadedWorkbook } from '../../platform/xlsx-import.ts';
 import * as inventory from './inventory-reports.service.ts';
 import { actOnPlan } from './receiving-plans.actions.ts';
 import { exportSchedule } from './receiving-plans.export.ts';
@@ -54,14 +53,6 @@ const URGENT = '/gateway/srm/urgent-deliveries';
 const INVENTORY = '/gateway/srm/inventory-reports';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const idParams = z.object({ id: srmIdSchema });
-
-async function uploadedWorkbook(req: FastifyRequest): Promise<Buffer> {
-  const file = await req.file({ limits: { fileSize: DEFAULT_XLSX_LIMITS.maxFileBytes, files: 1 } });
-  if (!file) throw new AppError('VALIDATION_FAILED');
-  const buffer = await file.toBuffer();
-  if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-  return buffer;
-}
 
 /**
  * Receiving plans, urgent delivery notices and inventory reports. Each resource serves both sides:
