@@ -96,6 +96,16 @@ describe('create, send, confirm, counter-propose, accept', () => {
     expect((await supplier.get(`${BASE}/${created.id}`)).statusCode).toBe(404);
   });
 
+  it('computes amounts exactly where floating point loses a cent, the same on both sides (issue 16)', async () => {
+    const lines = [line(1, { qty: '3', price: '2.675' }), line(2, { qty: '5', price: '1.005' })];
+    const created = await create(buyer, order(precisionId, lines, { send: true }));
+    for (const side of [buyer, supplier]) {
+      const d = await detail(side, created.id);
+      expect(d.lines.map((l) => l.amount)).toEqual(['8.03', '5.03']);
+      expect(d.totalAmount).toBe('13.06');
+    }
+  });
+
   it('honours Idempotency-Key: the same key twice gives one order and the same reply (R-02)', async () => {
     const key = { 'idempotency-key': 'po-create-once' };
     const first = await create(buyer, order(precisionId), key);

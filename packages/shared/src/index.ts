@@ -9,6 +9,7 @@ export * from './errors.ts';
 export * from './locales.ts';
 export * from './materials.schema.ts';
 export * from './messages.schema.ts';
+export * from './money.ts';
 export * from './notices.schema.ts';
 export * from './notices.states.ts';
 export * from './operation-logs.schema.ts';

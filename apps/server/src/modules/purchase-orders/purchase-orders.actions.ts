@@ -9,6 +9,7 @@ import {
   type PurchaseOrderSide,
   type purchaseOrderActionSchema,
   purchaseOrderMachine,
+  sumDecimals,
 } from '@concord/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -171,13 +172,17 @@ export async function settleOrder(tx: Queryable, order: OrderRow): Promise<numbe
     .groupBy(pol.status);
   const n = (s: number) => counts.find((c) => c.status === s)?.n ?? 0;
   const status = deriveOrderStatus({ pending: n(L.PENDING), confirmed: n(L.CONFIRMED), proposed: n(L.PROPOSED) });
-  const total = counts.filter((c) => c.status !== L.CANCELLED).reduce((sum, c) => sum + Number(c.amount), 0);
+  const live = counts.filter((c) => c.status !== L.CANCELLED);
+  const total = sumDecimals(
+    live.map((c) => c.amount),
+    order.decimalPlaces.amount,
+  );
   await tx
     .update(po)
     .set({
       status,
-      totalAmount: decimalText(total, order.decimalPlaces.amount),
-      lineCount: counts.filter((c) => c.status !== L.CANCELLED).reduce((sum, c) => sum + c.n, 0),
+      totalAmount: total,
+      lineCount: live.reduce((sum, c) => sum + c.n, 0),
       updatedAt: sql`now()`,
     })
     .where(and(eq(po.tenantId, order.tenantId), eq(po.id, order.id)));

@@ -1,9 +1,12 @@
 import {
+  compareDecimals,
   type DecimalPlaces,
+  lineAmount,
   MATERIAL_STATUS,
   PURCHASE_ORDER_LINE_STATUS,
   type purchaseOrderLineInputSchema,
-  roundTo,
+  roundDecimal,
+  sumDecimals,
 } from '@concord/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,9 +27,9 @@ export type LineInput = z.infer<typeof purchaseOrderLineInputSchema>;
 export type OrderRow = typeof purchaseOrders.$inferSelect;
 export type LineRow = typeof pol.$inferSelect;
 
-export const decimalText = (value: number, places: number) => String(roundTo(value, places));
-export const amountOf = (qty: string | number, price: string | number, places: DecimalPlaces) =>
-  decimalText(Number(qty) * Number(price), places.amount);
+/** A quantity, price or rate as stored: decimal text rounded to `places` (shared money module). */
+export const decimalText = (value: string | number, places: number) => roundDecimal(value, places);
+export const amountOf = (qty: string, price: string, places: DecimalPlaces) => lineAmount(qty, price, places.amount);
 
 /**
  * Turns the buyer's lines into stored line values: archive materials fill in code, name,
@@ -109,7 +112,7 @@ export async function resolveLines(
     if (l.warehouseId && !knownWarehouses.has(l.warehouseId))
       throw new AppError('PURCHASE_ORDER_WAREHOUSE_NOT_FOUND', { lineNo });
     const qty = decimalText(l.qty, places.quantity);
-    if (Number(qty) <= 0) throw new AppError('VALIDATION_FAILED');
+    if (compareDecimals(qty, '0') <= 0) throw new AppError('VALIDATION_FAILED');
     const price = decimalText(l.price, places.price);
     return {
       lineNo,
@@ -132,8 +135,8 @@ export async function resolveLines(
 }
 
 export const totalOf = (lines: { amount: string }[], places: DecimalPlaces) =>
-  decimalText(
-    lines.reduce((sum, l) => sum + Number(l.amount), 0),
+  sumDecimals(
+    lines.map((l) => l.amount),
     places.amount,
   );
 

@@ -5,6 +5,7 @@ import {
   deliveryNoteMachine,
   type InspectionResult,
   type inspectionCreateSchema,
+  lineAmount,
   type ManualReceiptResult,
   type manualReceiptSchema,
   OPERATION_TYPE,
@@ -12,7 +13,9 @@ import {
   type ReceiptNoteAction,
   type ReceiptStepResult,
   type receiptNoteActionSchema,
+  roundDecimal,
   roundTo,
+  sumDecimals,
 } from '@concord/shared';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -231,7 +234,7 @@ async function warehouseNote(tx: Queryable, auth: MemberAuth, note: NoteRow, bod
   const receiptNo = await nextDocumentNumber(tx, { prefix: 'RK', table: rc, column: rc.receiptNo, owner: me });
   const lines = rows.map((r, i) => {
     const places = r.places ?? DEFAULT_PLACES;
-    const qty = roundTo(Number(r.open), places.quantity);
+    const qty = roundDecimal(r.open, places.quantity);
     return {
       tenantId: me,
       supplierTenantId: note.supplierTenantId,
@@ -249,10 +252,10 @@ async function warehouseNote(tx: Queryable, auth: MemberAuth, note: NoteRow, bod
       prdtName: r.line.prdtName,
       prdtSpc: r.line.prdtSpc,
       unitName: r.line.unitName,
-      qty: String(qty),
+      qty,
       price: r.price,
       taxRate: r.taxRate,
-      amount: qtyText(qty * Number(r.price), places.amount),
+      amount: lineAmount(qty, r.price, places.amount),
       currency: r.currency,
       dueDate: r.line.dueDate,
       arrivalDate,
@@ -264,12 +267,12 @@ async function warehouseNote(tx: Queryable, auth: MemberAuth, note: NoteRow, bod
   });
   const amountPlaces = Math.max(...lines.map((l) => l.amountPlaces));
   const quantityPlaces = Math.max(...lines.map((l) => l.quantityPlaces));
-  const totalQty = qtyText(
-    lines.reduce((s, l) => s + Number(l.qty), 0),
+  const totalQty = sumDecimals(
+    lines.map((l) => l.qty),
     quantityPlaces,
   );
-  const totalAmount = qtyText(
-    lines.reduce((s, l) => s + Number(l.amount), 0),
+  const totalAmount = sumDecimals(
+    lines.map((l) => l.amount),
     amountPlaces,
   );
   await tx.insert(rc).values({
