@@ -103,6 +103,12 @@ describe('create, send, confirm, counter-propose, accept', () => {
       const d = await detail(side, created.id);
       expect(d.lines.map((l) => l.amount)).toEqual(['8.03', '5.03']);
       expect(d.totalAmount).toBe('13.06');
+      // Tax-included prices at 13 %: incl = the amount, excl = round(incl ÷ 1.13), tax = incl − excl.
+      expect(d.lines.map((l) => [l.amountExcl, l.taxAmount, l.amountIncl])).toEqual([
+        ['7.11', '0.92', '8.03'],
+        ['4.45', '0.58', '5.03'],
+      ]);
+      expect([d.totalAmountExcl, d.totalTaxAmount, d.totalAmountIncl]).toEqual(['11.56', '1.5', '13.06']);
     }
   });
 

@@ -232,6 +232,10 @@ export const purchaseOrderLineSchema = z.object({
   price: moneyReplySchema,
   taxRate: decimalReplySchema,
   amount: moneyReplySchema,
+  /** The amount split by the tax rule of docs/money.md: excl + tax = incl. */
+  amountExcl: moneyReplySchema,
+  taxAmount: moneyReplySchema,
+  amountIncl: moneyReplySchema,
   requestedDate: dayReplySchema,
   warehouseId: idReplySchema.nullable(),
   warehouseName: z.string(),
@@ -275,6 +279,10 @@ export const purchaseOrderDetailSchema = purchaseOrderListItemSchema.extend({
   remarks: z.string(),
   attachments: z.array(uploadedFileReplySchema),
   version: z.number().int(),
+  /** Sums over the lines not cancelled. */
+  totalAmountExcl: moneyReplySchema,
+  totalTaxAmount: moneyReplySchema,
+  totalAmountIncl: moneyReplySchema,
   lines: z.array(purchaseOrderLineSchema),
   changes: z.array(purchaseChangeListItemSchema),
   history: z.array(documentHistoryEntrySchema),

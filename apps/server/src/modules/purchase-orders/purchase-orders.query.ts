@@ -1,12 +1,15 @@
 import {
   type ListResult,
   PURCHASE_CHANGE_STATUS,
+  PURCHASE_ORDER_LINE_STATUS,
   type PurchaseChangeListItem,
   type PurchaseOrderDetail,
   type PurchaseOrderLine,
   type PurchaseOrderListItem,
   type PurchaseOrderSide,
   type purchaseOrderListSchema,
+  sumTaxed,
+  taxedLine,
   type UploadedFileRef,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -159,7 +162,7 @@ export async function listOrders(
 // ---------------------------------------------------------------------------------------------
 // Detail
 
-async function linesForView(q: Queryable, row: OrderRow, side: PurchaseOrderSide): Promise<PurchaseOrderLine[]> {
+async function linesForView(q: Queryable, row: OrderRow, side: PurchaseOrderSide) {
   const lines = await q
     .select({
       id: pol.id,
@@ -197,7 +200,7 @@ async function linesForView(q: Queryable, row: OrderRow, side: PurchaseOrderSide
     )
     .where(and(eq(pol.tenantId, row.tenantId), eq(pol.orderId, row.id)))
     .orderBy(asc(pol.lineNo));
-  return lines as PurchaseOrderLine[];
+  return lines as Omit<PurchaseOrderLine, 'amountExcl' | 'taxAmount' | 'amountIncl'>[];
 }
 
 export async function changesOfOrder(q: Queryable, row: OrderRow, side: PurchaseOrderSide) {
@@ -231,6 +234,14 @@ export async function changesOfOrder(q: Queryable, row: OrderRow, side: Purchase
   return rows.map((r) => ({ ...r, orderNo: row.orderNo, supName: '', customerName: '' }));
 }
 
+/** Each line's amounts excluding tax, tax and including tax, by the one rule of the money module. */
+function withTax(lines: Omit<PurchaseOrderLine, 'amountExcl' | 'taxAmount' | 'amountIncl'>[], row: OrderRow) {
+  return lines.map((l): PurchaseOrderLine => {
+    const taxed = taxedLine(l, row.taxIncluded, row.decimalPlaces.amount);
+    return { ...l, amountExcl: taxed.excl, taxAmount: taxed.tax, amountIncl: taxed.incl };
+  });
+}
+
 export async function getOrder(ctx: RequestContext, id: string): Promise<PurchaseOrderDetail> {
   const { tx, auth } = ctx;
   const hit = await findOrder(tx, auth, id);
@@ -238,7 +249,12 @@ export async function getOrder(ctx: RequestContext, id: string): Promise<Purchas
   const { side, row } = hit;
   const [item] = await baseSelect(tx).where(and(eq(po.tenantId, row.tenantId), eq(po.id, id)));
   if (!item) throw new AppError('NOT_FOUND');
-  const lines = await linesForView(tx, row, side);
+  const lines = withTax(await linesForView(tx, row, side), row);
+  const live = lines.filter((l) => l.status !== PURCHASE_ORDER_LINE_STATUS.CANCELLED);
+  const totals = sumTaxed(
+    live.map((l) => ({ excl: l.amountExcl, tax: l.taxAmount, incl: l.amountIncl })),
+    row.decimalPlaces.amount,
+  );
   const changes = await changesOfOrder(tx, row, side);
   return {
     ...(item as PurchaseOrderListItem),
@@ -246,6 +262,9 @@ export async function getOrder(ctx: RequestContext, id: string): Promise<Purchas
     remarks: row.remarks,
     attachments: row.attachments as UploadedFileRef[],
     version: row.version,
+    totalAmountExcl: totals.excl,
+    totalTaxAmount: totals.tax,
+    totalAmountIncl: totals.incl,
     lines,
     changes: changes.map(
       (c) => ({ ...c, supName: item.supName, customerName: item.customerName }) as PurchaseChangeListItem,

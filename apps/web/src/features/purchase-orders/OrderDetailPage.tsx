@@ -243,14 +243,14 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
       align: 'right',
       render: (v: string) => Number(v),
     },
-    {
-      key: 'amount',
-      title: t('purchaseOrders.fields.amount'),
-      dataIndex: 'amount',
+    ...(['amountExcl', 'taxAmount', 'amountIncl'] as const).map((key) => ({
+      key,
+      title: t(`purchaseOrders.fields.${key}`),
+      dataIndex: key,
       width: 120,
-      align: 'right',
+      align: 'right' as const,
       render: (v: string) => fmt(v, 'amount'),
-    },
+    })),
     { key: 'requestedDate', title: t('purchaseOrders.fields.requestedDate'), dataIndex: 'requestedDate', width: 110 },
     ...(side === 'buyer'
       ? [{ key: 'warehouse', title: t('purchaseOrders.fields.warehouse'), dataIndex: 'warehouseName', width: 120 }]
@@ -430,6 +430,16 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
           <Descriptions.Item label={t('purchaseOrders.fields.orderDate')}>{order.orderDate}</Descriptions.Item>
           <Descriptions.Item label={t('purchaseOrders.fields.totalAmount')}>
             {order.totalAmount === MASK ? MASK : `${fmt(order.totalAmount, 'amount')} ${order.currency}`}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('purchaseOrders.fields.taxBreakdown')}>
+            {order.totalTaxAmount === MASK
+              ? MASK
+              : t('purchaseOrders.taxBreakdown', {
+                  excl: fmt(order.totalAmountExcl, 'amount'),
+                  tax: fmt(order.totalTaxAmount, 'amount'),
+                  incl: fmt(order.totalAmountIncl, 'amount'),
+                  currency: order.currency,
+                })}
           </Descriptions.Item>
           <Descriptions.Item label={t('purchaseOrders.fields.taxIncluded')}>
             {order.taxIncluded ? t('purchaseOrders.tax.included') : t('purchaseOrders.tax.excluded')}

@@ -87,6 +87,10 @@ export const purchaseOrdersEnUS = {
     price: 'Price',
     taxRate: 'Tax %',
     amount: 'Amount',
+    amountExcl: 'Excl. tax',
+    taxAmount: 'Tax',
+    amountIncl: 'Incl. tax',
+    taxBreakdown: 'Tax breakdown',
     requestedDate: 'Requested date',
     warehouse: 'Warehouse',
     remark: 'Remark',
@@ -101,6 +105,7 @@ export const purchaseOrdersEnUS = {
     confirmedAt: 'Confirmed',
   },
   tax: { included: 'Tax included', excluded: 'Tax excluded' },
+  taxBreakdown: '{{excl}} excl. tax + {{tax}} tax = {{incl}} {{currency}}',
   filter: {
     orderNo: 'Order no.',
     orderNoPlaceholder: 'Part of the order number',

@@ -88,6 +88,10 @@ export const purchaseOrdersCN: DeepStringify<typeof purchaseOrdersEnUS> = {
     price: '单价',
     taxRate: '税率%',
     amount: '金额',
+    amountExcl: '不含税金额',
+    taxAmount: '税额',
+    amountIncl: '含税金额',
+    taxBreakdown: '价税合计',
     requestedDate: '需求日期',
     warehouse: '仓库',
     remark: '备注',
@@ -102,6 +106,7 @@ export const purchaseOrdersCN: DeepStringify<typeof purchaseOrdersEnUS> = {
     confirmedAt: '确认时间',
   },
   tax: { included: '含税', excluded: '不含税' },
+  taxBreakdown: '不含税 {{excl}} + 税额 {{tax}} = 含税 {{incl}} {{currency}}',
   filter: {
     orderNo: '订单号',
     orderNoPlaceholder: '订单号的一部分',

@@ -88,6 +88,10 @@ export const purchaseOrdersTW: DeepStringify<typeof purchaseOrdersEnUS> = {
     price: '單價',
     taxRate: '稅率%',
     amount: '金額',
+    amountExcl: '未稅金額',
+    taxAmount: '稅額',
+    amountIncl: '含稅金額',
+    taxBreakdown: '價稅合計',
     requestedDate: '需求日期',
     warehouse: '倉庫',
     remark: '備註',
@@ -102,6 +106,7 @@ export const purchaseOrdersTW: DeepStringify<typeof purchaseOrdersEnUS> = {
     confirmedAt: '確認時間',
   },
   tax: { included: '含稅', excluded: '未稅' },
+  taxBreakdown: '未稅 {{excl}} + 稅額 {{tax}} = 含稅 {{incl}} {{currency}}',
   filter: {
     orderNo: '訂單號碼',
     orderNoPlaceholder: '訂單號碼的一部分',
