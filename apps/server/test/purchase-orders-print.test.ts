@@ -15,17 +15,22 @@ let supplier: Caller;
 let buyerToken: string;
 let options: PurchaseOrderOptions;
 
-/** The text of every page, as pdfjs (legacy build, for Node) extracts it. */
-async function pdfText(body: Buffer): Promise<string> {
+/** The text items of every page, as pdfjs (legacy build, for Node) extracts them. */
+async function pdfPages(body: Buffer): Promise<string[][]> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const doc = await pdfjs.getDocument({ data: new Uint8Array(body), useSystemFonts: false }).promise;
-  const pages: string[] = [];
+  const pages: string[][] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')));
   }
   await doc.destroy();
-  return pages.join('\n');
+  return pages;
+}
+
+/** The text of every page. */
+async function pdfText(body: Buffer): Promise<string> {
+  return (await pdfPages(body)).map((items) => items.join(' ')).join('\n');
 }
 
 async function createFor(owner: 'buyer' | 'clerk') {
@@ -41,12 +46,12 @@ async function createFor(owner: 'buyer' | 'clerk') {
         prdtName: '铝合金外壳',
         prdtSpc: '6061-T6',
         unitName: '个',
-        qty: 1200,
-        price: 7319.4271,
-        taxRate: 13,
+        qty: '1200',
+        price: '7319.4271',
+        taxRate: '13',
         requestedDate: '2026-12-20',
       },
-      { prdtNo: 'HS-060', prdtName: '散热片', unitName: '个', qty: 50, price: 6.8, requestedDate: '2026-12-24' },
+      { prdtNo: 'HS-060', prdtName: '散热片', unitName: '个', qty: '50', price: '6.8', requestedDate: '2026-12-24' },
     ],
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -95,6 +100,103 @@ describe('order PDF', () => {
     expect(text).toContain('深圳精密零件');
   });
 
+  it('prints each line and the totals split by tax, the total in capital numerals, parties and signatures', async () => {
+    const supplierId = options.suppliers.find((s) => s.supCode === 'S00001')!.id;
+    const warehouse = options.warehouses[0]!;
+    const res = await buyer.post(BASE, {
+      supplierId,
+      orderDate: '2026-11-23',
+      paymentTerms: '月结 60 天',
+      send: true,
+      lines: [
+        {
+          prdtNo: 'HS-060',
+          prdtName: '散热片',
+          unitName: 'pieces',
+          qty: '3',
+          price: '2.675',
+          taxRate: '13',
+          requestedDate: '2026-12-20',
+          warehouseId: warehouse.id,
+        },
+        {
+          prdtNo: 'SCR-M3X8',
+          prdtName: 'Screw',
+          unitName: 'carton',
+          qty: '5',
+          price: '1.005',
+          taxRate: '6',
+          requestedDate: '2026-12-24',
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const id = res.json().data.id as string;
+    const detail = (await buyer.get(`${BASE}/${id}`)).json().data;
+    expect(detail.totalAmountIncl).toBe('13.06');
+
+    const pdf = await buyer.get(`${BASE}/${id}/pdf`, { 'accept-language': 'zh-CN' });
+    expect(pdf.statusCode).toBe(200);
+    const [page] = await pdfPages(pdf.rawPayload);
+    const text = page!.join(' ');
+    for (const head of ['不含税金额', '税率', '税额', '价税合计']) expect(page).toContain(head);
+    // Per line: amount excl. tax, rate, tax, amount incl. tax (tax-included prices: excl + tax = incl).
+    for (const figure of ['8.03', '7.11', '13%', '0.92', '5.03', '4.75', '6%', '0.28']) expect(page).toContain(figure);
+    // Totals: excl 11.86 + tax 1.20 = 13.06, and in capital numerals.
+    for (const figure of ['11.86', '1.20', '13.06']) expect(page).toContain(figure);
+    expect(text).toContain('人民币 壹拾叁元零陆分');
+    // Units are whole cell text, never cut in the middle of the word.
+    expect(page).toContain('pieces');
+    expect(page).toContain('carton');
+    // Both parties with contact and address, the buyer's receiving warehouse, and the blocks to sign.
+    expect(text).toContain('华信电子有限公司');
+    expect(text).toContain('深圳精密零件');
+    expect(text).toContain(`交货地址：`);
+    expect(text).toContain(warehouse.name.split(' ')[0]!);
+    expect(text).toContain('深圳市宝安区');
+    expect(text).toContain('月结 60 天');
+    expect(page!.filter((item) => item === '盖章处')).toHaveLength(2);
+    expect(text).toContain('授权代表签字');
+    expect(text).toContain('第 1 页，共 1 页');
+
+    const english = await pdfText((await buyer.get(`${BASE}/${id}/pdf`, { 'accept-language': 'en-US' })).rawPayload);
+    expect(english).toContain('Amount excl. tax');
+    expect(english).toContain('Company stamp');
+    expect(english).not.toContain('壹');
+  });
+
+  it('paginates a 200-line order with the header row and "page x of y" on every page', async () => {
+    const supplierId = options.suppliers.find((s) => s.supCode === 'S00001')!.id;
+    const res = await buyer.post(BASE, {
+      supplierId,
+      orderDate: '2026-11-23',
+      send: true,
+      lines: Array.from({ length: 200 }, (_, i) => ({
+        prdtNo: `MAT-${String(i + 1).padStart(5, '0')}`,
+        prdtName: i % 7 === 0 ? `Chip resistor ${i} with a long description that wraps inside its cell` : `Part ${i}`,
+        unitName: 'pieces',
+        qty: String(100 + i),
+        price: '1.005',
+        taxRate: '13',
+        requestedDate: '2026-12-30',
+      })),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const pdf = await buyer.get(`${BASE}/${res.json().data.id}/pdf`, { 'accept-language': 'en-US' });
+    expect(pdf.statusCode).toBe(200);
+    const pages = await pdfPages(pdf.rawPayload);
+    expect(pages.length).toBeGreaterThan(1);
+    pages.forEach((items, i) => {
+      expect(items).toContain('Name / specification');
+      expect(items).toContain('Requested');
+      expect(items.join(' ')).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+    const all = pages.flat();
+    for (let n = 1; n <= 200; n++) expect(all).toContain(`MAT-${String(n).padStart(5, '0')}`);
+    expect(all.filter((item) => item === 'pieces')).toHaveLength(200);
+    expect(pages.at(-1)).toContain('Company stamp');
+  });
+
   it('prints *** for every price and amount for buyer.clerk', async () => {
     const id = await createFor('clerk');
     const res = await clerk.get(`${BASE}/${id}/pdf`, { 'accept-language': 'en-US' });
@@ -105,6 +207,12 @@ describe('order PDF', () => {
     expect(text).toContain(MASK);
     expect(text).not.toMatch(/7,?319/);
     expect(text).not.toContain('6.8');
+    // Neither the totals by tax rate nor the capital numerals give the amount away.
+    const zh = await pdfText((await clerk.get(`${BASE}/${id}/pdf`, { 'accept-language': 'zh-CN' })).rawPayload);
+    expect(zh).toContain('价税合计');
+    expect(zh).toContain(MASK);
+    expect(zh).not.toContain('大写');
+    expect(zh).not.toMatch(/7,?319|8,?783/);
   });
 });
 

@@ -8,10 +8,12 @@ import {
   PURCHASE_ORDER_STATUS as S,
 } from '@concord/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../src/db/schema.ts';
 import { inTenantTx } from '../src/platform/context.ts';
-import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
+import { as, type Caller, createTestContext, login, sheetRows, type TestContext } from './helpers.ts';
+import { readXlsx } from './security/xlsx-reader.ts';
 
 const BASE = '/gateway/srm/purchase-orders';
 const CHANGES = '/gateway/srm/purchase-order-changes';
@@ -110,6 +112,48 @@ describe('create, send, confirm, counter-propose, accept', () => {
       ]);
       expect([d.totalAmountExcl, d.totalTaxAmount, d.totalAmountIncl]).toEqual(['11.56', '1.5', '13.06']);
     }
+    // The export: the same figures as number cells shown with the order's places, dates as date cells.
+    const res = await buyer.get(`${BASE}/export?side=buyer&orderNo=${created.orderNo}`, { 'accept-language': 'en-US' });
+    expect(res.statusCode).toBe(200);
+    const [header, ...rows] = await sheetRows(res.rawPayload);
+    const col = (name: string) => header!.indexOf(name);
+    expect(rows.map((r) => [r[col('Quantity')], r[col('Price')], r[col('Tax %')], r[col('Amount')]])).toEqual([
+      [3, 2.675, 13, 8.03],
+      [5, 1.005, 13, 5.03],
+    ]);
+    expect(rows[0]![col('Order date')]).toEqual(new Date(Date.UTC(2026, 10, 23)));
+    expect(rows[0]![col('Requested date')]).toEqual(new Date(Date.UTC(2026, 11, 20)));
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const formatOf = (name: string) => book.worksheets[0]!.getRow(2).getCell(col(name) + 1).numFmt;
+    expect(['Quantity', 'Price', 'Tax %', 'Amount', 'Order date'].map(formatOf)).toEqual([
+      '#,##0.00',
+      '#,##0.0000',
+      '#,##0.00',
+      '#,##0.00',
+      'yyyy-mm-dd',
+    ]);
+  });
+
+  it('exports formula-like text as quote-prefixed text, never a formula (QUALITY I-07)', async () => {
+    const created = await create(
+      buyer,
+      order(precisionId, [line(1, { prdtName: '=HYPERLINK("x")', prdtSpc: '@SUM(A1)' })]),
+    );
+    const res = await buyer.get(`${BASE}/export?side=buyer&orderNo=${created.orderNo}`);
+    expect(res.statusCode).toBe(200);
+    const book = readXlsx(res.rawPayload);
+    expect(book.sheetXml).not.toMatch(/<f[ >]/);
+    const quoteStyle = [...book.styles.matchAll(/<xf [^>]*\/>/g)]
+      .slice(1) // the first <xf> belongs to cellStyleXfs
+      .findIndex((m) => m[0].includes('quotePrefix="1"'));
+    expect(quoteStyle).toBeGreaterThan(0);
+    const risky = book.rows
+      .slice(1)
+      .flat()
+      .filter((c) => /^[=+\-@]/.test(c.text));
+    expect(risky.map((c) => c.text)).toEqual(['=HYPERLINK("x")', '@SUM(A1)']);
+    for (const c of risky) expect(c).toMatchObject({ type: 'inlineStr', style: quoteStyle });
   });
 
   it('honours Idempotency-Key: the same key twice gives one order and the same reply (R-02)', async () => {
@@ -135,6 +179,31 @@ describe('create, send, confirm, counter-propose, accept', () => {
     expect(notJoined.json().errorCode).toBe('PURCHASE_ORDER_SUPPLIER_NOT_JOINED');
     const blocked = options.suppliers.find((s) => s.supCode === 'S00004')!;
     expect((await buyer.post(BASE, order(blocked.id))).json().errorCode).toBe('SUPPLIER_BLOCKED');
+  });
+
+  it('takes only active ISO 4217 currency codes; any other is a 400 naming the field and writes nothing', async () => {
+    const orders = async () =>
+      (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from purchase_orders`)).rows[0]!.n;
+    const before = await orders();
+    for (const currency of ['XYZ', 'usd', 'RMB', 'US', 'EURO', 'BGN']) {
+      const res = await buyer.post(BASE, order(precisionId, undefined, { currency }));
+      expect(res.statusCode, currency).toBe(400);
+      expect(res.json().errorCode).toBe('VALIDATION_FAILED');
+      expect(res.json().data.map((d: { path: string }) => d.path)).toEqual(['currency']);
+    }
+    expect(await orders()).toBe(before);
+    const draft = await create(buyer, order(precisionId));
+    const edited = await buyer.put(`${BASE}/${draft.id}`, {
+      ...order(precisionId, undefined, { currency: 'XYZ' }),
+      version: draft.version,
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().data.map((d: { path: string }) => d.path)).toEqual(['currency']);
+    expect((await detail(buyer, draft.id)).currency).toBe('CNY');
+    for (const currency of ['CNY', 'USD', 'EUR']) {
+      const created = await create(buyer, order(precisionId, undefined, { currency }));
+      expect((await detail(buyer, created.id)).currency).toBe(currency);
+    }
   });
 
   it('runs the whole exchange on both sides and tells the other side each time', async () => {

@@ -1,10 +1,12 @@
 import {
+  compareDecimals,
   DELIVERY_NOTE_STATUS as D,
   type PackageScanResult,
   type PurchaseOrderDetail,
   type PurchaseOrderOptions,
   type ReceiptDetail,
   type ReceiptStepResult,
+  sumDecimals,
 } from '@concord/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -338,12 +340,124 @@ describe('warehousing', () => {
     expect(res.statusCode, res.body).toBe(200);
     const d: ReceiptDetail = res.json().data;
     expect([d.totalAmount, d.lines[0]!.price, d.lines[0]!.amount]).toEqual(['***', '***', '***']);
+    const l = d.lines[0]!;
+    expect([l.amountExcl, l.taxAmount, l.amountIncl, d.totalAmountExcl, d.totalTaxAmount, d.totalAmountIncl]).toEqual(
+      Array(6).fill('***'),
+    );
     expect(res.body).not.toContain(PRICE);
     expect(d.lines[0]!.qty).toBe('90');
   });
 });
 
+describe('tax breakdown (issue 16)', () => {
+  /** An order of 3 × 2.675 and 5 × 1.005 at 13 %, delivered, received and warehoused in full. */
+  async function warehousedReceipt(taxIncluded: boolean): Promise<string> {
+    const options: PurchaseOrderOptions = (await buyer.get(`${ORDERS}/options`)).json().data;
+    const created = await buyer.post(ORDERS, {
+      supplierId: options.suppliers.find((s) => s.supCode === 'S00001')!.id,
+      orderDate: '2026-01-02',
+      taxIncluded,
+      send: true,
+      lines: [
+        ['3', '2.675'],
+        ['5', '1.005'],
+      ].map(([qty, price], i) => ({
+        prdtNo: `TAX-${i + 1}`,
+        prdtName: `税额测试件 Tax part ${i + 1}`,
+        unitName: 'pcs',
+        qty,
+        price,
+        taxRate: '13',
+        requestedDate: '2026-01-10',
+      })),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const confirmed = await supplier.post(`${ORDERS}/${created.json().data.id}/actions/confirm`, { all: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const n = await insertSentNote(t.database.db, {
+      order: confirmed.json().data,
+      buyerTenantId: buyerTenant,
+      supplierTenantId: supplierTenant,
+      lines: [
+        { orderLine: 0, qty: 3, perSmall: 10 },
+        { orderLine: 1, qty: 5, perSmall: 10 },
+      ],
+    });
+    expect((await act(n.id, 'arrive')).statusCode).toBe(200);
+    const received = await buyer.post(`${NOTES}/${n.id}/receive`, {
+      lines: [
+        { lineId: n.lines[0]!.id, qty: '3' },
+        { lineId: n.lines[1]!.id, qty: '5' },
+      ],
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    expect((await act(n.id, 'accept')).statusCode).toBe(200);
+    const warehoused = await act(n.id, 'warehouse');
+    expect(warehoused.statusCode, warehoused.body).toBe(200);
+    return warehoused.json().data.receiptId;
+  }
+
+  const figures = (d: ReceiptDetail) => ({
+    lines: d.lines.map((l) => [l.amount, l.taxRate, l.amountExcl, l.taxAmount, l.amountIncl]),
+    totals: [d.totalAmount, d.totalAmountExcl, d.totalTaxAmount, d.totalAmountIncl],
+  });
+
+  it('tax-excluded prices: excl = qty × price, tax = round(excl × 13 %), incl = excl + tax, on both sides', async () => {
+    const id = await warehousedReceipt(false);
+    for (const side of [buyer, supplier]) {
+      const res = await side.get(`${RECEIPTS}/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(figures(res.json().data)).toEqual({
+        lines: [
+          ['8.03', '13', '8.03', '1.04', '9.07'],
+          ['5.03', '13', '5.03', '0.65', '5.68'],
+        ],
+        totals: ['13.06', '13.06', '1.69', '14.75'],
+      });
+    }
+  });
+
+  it('tax-included prices: incl = qty × price, excl = round(incl ÷ 1.13), tax = incl − excl, on both sides', async () => {
+    const id = await warehousedReceipt(true);
+    for (const side of [buyer, supplier]) {
+      const res = await side.get(`${RECEIPTS}/${id}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(figures(res.json().data)).toEqual({
+        lines: [
+          ['8.03', '13', '7.11', '0.92', '8.03'],
+          ['5.03', '13', '4.45', '0.58', '5.03'],
+        ],
+        totals: ['13.06', '11.56', '1.5', '13.06'],
+      });
+    }
+  });
+});
+
 describe('demo seed', () => {
+  it('shows the demo receipts with their tax split: excl + tax = incl on every line and in the total', async () => {
+    const list = (
+      await buyer.post(`${RECEIPTS}/list`, { filter: { side: 'buyer' }, pageParam: { pageNum: 1, pageSize: 100 } })
+    ).json().data;
+    const details: ReceiptDetail[] = await Promise.all(
+      list.dataList.map(async (r: { id: string }) => (await buyer.get(`${RECEIPTS}/${r.id}`)).json().data),
+    );
+    // The receipts of the demo world, not those this file made (RC-…, TAX-…).
+    const seeded = details.filter((d) => d.lines.every((l) => !/^(RC|TAX)-/.test(l.prdtNo)));
+    expect(seeded.every((d) => d.lines.every((l) => compareDecimals(l.taxAmount, 0) > 0))).toBe(true);
+    expect(seeded.length).toBeGreaterThan(0);
+    for (const d of seeded) {
+      const places = d.decimalPlaces.amount;
+      for (const l of d.lines) expect(sumDecimals([l.amountExcl, l.taxAmount], places)).toBe(l.amountIncl);
+      expect(sumDecimals([d.totalAmountExcl, d.totalTaxAmount], places)).toBe(d.totalAmountIncl);
+      expect(d.totalAmountIncl).toBe(
+        sumDecimals(
+          d.lines.map((l) => l.amountIncl),
+          places,
+        ),
+      );
+    }
+  });
+
   it('leaves one notice sent, one arrived, one accepted and warehouses the rest, with a rejection', async () => {
     const o = await confirmedOrder([40, 40, 40, 40]);
     const ids: string[] = [];

@@ -1,6 +1,7 @@
 import { inflateRawSync } from 'node:zlib';
 import {
   RECONCILIATION_LINE_STATUS as LS,
+  lineAmount,
   type PurchaseOrderDetail,
   type PurchaseOrderOptions,
   type ReconcilableLine,
@@ -8,8 +9,9 @@ import {
   RECONCILIATION_STATUS as S,
 } from '@concord/shared';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, positions } from '../src/db/schema.ts';
+import { customers, materialCustomers, materials, messages, positions } from '../src/db/schema.ts';
 import { receiptLines, receipts } from '../src/modules/receipts/receipts.table.ts';
 import { inTenantTx } from '../src/platform/context.ts';
 import { newId } from '../src/platform/ids.ts';
@@ -35,8 +37,9 @@ const tenantOf = async (c: Caller) => (await c.get('/gateway/admin/user/info')).
 /** Warehoused receipt lines as the receipts module writes them, on one receipt of the given date. */
 async function warehouse(
   date: string,
-  lines: { qty: string; price: string }[],
+  lines: { qty: string; price: string; taxRate?: string; currency?: string; prdtName?: string }[],
   partner = { supplierId: '', tenantId: '' },
+  from: PurchaseOrderDetail = order,
 ): Promise<string[]> {
   const supplierId = partner.supplierId || precisionId;
   const supplierTenantId = partner.tenantId || supplierTenant;
@@ -64,17 +67,18 @@ async function warehouse(
         lineNo: i + 1,
         noteId,
         noteLineId: newId(),
-        orderId: order.id,
-        orderLineId: order.lines[0]!.id,
-        orderNo: order.orderNo,
+        orderId: from.id,
+        orderLineId: from.lines[0]!.id,
+        orderNo: from.orderNo,
         supplierId,
         prdtNo: `RC-${receiptSeq}-${i + 1}`,
-        prdtName: `对账物料 Material ${i + 1}`,
+        prdtName: l.prdtName ?? `对账物料 Material ${i + 1}`,
         unitName: 'pcs',
         qty: l.qty,
         price: l.price,
-        taxRate: '0.13',
-        amount: String(Number(l.qty) * Number(l.price)),
+        taxRate: l.taxRate ?? '13',
+        amount: lineAmount(l.qty, l.price, 2),
+        currency: l.currency ?? 'CNY',
         dueDate: date,
         arrivalDate: date,
         receiptDate: date,
@@ -207,6 +211,17 @@ describe('a statement drafted by the buyer', () => {
       ['2.5', '0.3333', '0.83'],
     ]);
     expect([d.lineCount, d.totalQty, d.totalAmount, d.differenceAmount]).toEqual([3, '15.5', '73198.12', '0']);
+    // The order's prices include 13 % tax: excl = round(amount ÷ 1.13), tax = amount − excl, per line
+    // and in total (sums of the lines).
+    expect(d.lines.map((l) => [l.taxIncluded, l.taxRate, l.amountExcl, l.taxAmount, l.amountIncl])).toEqual([
+      [true, '13', '64773.69', '8420.58', '73194.27'],
+      [true, '13', '2.67', '0.35', '3.02'],
+      [true, '13', '0.73', '0.1', '0.83'],
+    ]);
+    expect([d.totalAmountExcl, d.totalTaxAmount, d.totalAmountIncl]).toEqual(['64777.09', '8421.03', '73198.12']);
+    expect(d.taxTotals).toEqual([
+      { taxRate: '13', amountExcl: '64777.09', taxAmount: '8421.03', amountIncl: '73198.12' },
+    ]);
   });
 
   it('hides a draft from the other side and from foreign tenants (404)', async () => {
@@ -356,11 +371,128 @@ describe('a statement drafted by the buyer', () => {
     const res = await buyer.get(`${RECON}/${id}/export`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const xml = sheetXml(res.rawPayload);
-    expect(xml).toContain('7,319.4271');
-    expect(xml).toContain('73,194.27');
-    expect(xml).toContain('单价应为 0.98');
-    expect(xml).toContain('Total');
+    const ws = await sheetOf(res.rawPayload);
+    // Figures are numbers at the statement's places, so a spreadsheet sums them; dates are dates.
+    expect(cell(ws, 'I2')).toEqual({ value: 7319.4271, numFmt: '#,##0.0000' });
+    expect(cell(ws, 'L2')).toEqual({ value: 73194.27, numFmt: '#,##0.00' });
+    expect([cell(ws, 'M2'), cell(ws, 'N2'), cell(ws, 'O2')].map((c) => c.value)).toEqual([64773.69, 8420.58, 73194.27]);
+    expect(cell(ws, 'H2')).toEqual({ value: 10, numFmt: '#,##0.00' });
+    expect(cell(ws, 'K2')).toEqual({ value: 13, numFmt: '#,##0.00' });
+    expect(ws.getCell('C2').value).toEqual(new Date(Date.UTC(2025, 2, 5)));
+    expect(ws.getCell('C2').numFmt).toBe('yyyy-mm-dd');
+    expect(ws.getCell('Q3').value).toBe('单价应为 0.98');
+    expect(ws.getCell('A5').value).toBe('Total (CNY)');
+    expect([cell(ws, 'L5'), cell(ws, 'M5'), cell(ws, 'N5'), cell(ws, 'O5')].map((c) => c.value)).toEqual([
+      73198.04, 64777.02, 8421.02, 73198.04,
+    ]);
+  });
+
+  it('exports the invoice lines of the confirmed statement for the seller, with its own names where it keeps them', async () => {
+    // Shenzhen Precision's relation for line 1's material (with its own archive entry), none for the others.
+    await inTenantTx(t.database.db, supplierTenant, async (tx) => {
+      const [customer] = await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.tenantId, supplierTenant), eq(customers.customerTenantId, buyerTenant)));
+      await tx.insert(materialCustomers).values({
+        tenantId: supplierTenant,
+        id: newId(),
+        customerId: customer!.id,
+        custPrdtCode: 'RC-1-1',
+        custPrdtName: '对账物料 Material 1',
+        prdtNo: 'SZP-RC-001',
+        prdtName: '精密铝件 Precision part',
+        taxCode: '1080413990000000000',
+        taxName: '*金属制品*铝制品',
+      });
+      await tx.insert(materials).values({
+        tenantId: supplierTenant,
+        id: newId(),
+        prdtNo: 'SZP-RC-001',
+        prdtName: '精密铝件 Precision part',
+        prdtSpc: '6063-T5 120mm',
+        poUnitNo: 'PCS',
+        poUnitName: '件',
+        valuationUnitNo: 'PCS',
+        valuationUnitName: '件',
+      });
+    });
+    const res = await supplier.get(`${RECON}/${id}/invoice/export`, { 'accept-language': 'zh-CN' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const ws = await sheetOf(res.rawPayload);
+    const row = (n: number) => (ws.getRow(n).values as unknown[]).slice(1);
+    expect(row(1)).toEqual([
+      '行号',
+      '物料编码',
+      '货物或应税劳务、服务名称',
+      '规格型号',
+      '单位',
+      '税收分类编码',
+      '税收分类名称',
+      '数量',
+      '单价（不含税）',
+      '金额（不含税）',
+      '税率%',
+      '税额',
+      '价税合计',
+      '客户物料编码',
+    ]);
+    // Tax-included prices: the unit price excluding tax is price ÷ 1.13 at up to 8 places.
+    expect(row(2)).toEqual([
+      1,
+      'SZP-RC-001',
+      '精密铝件 Precision part',
+      '6063-T5 120mm',
+      '件',
+      '1080413990000000000',
+      '*金属制品*铝制品',
+      10,
+      6477.36911504,
+      64773.69,
+      13,
+      8420.58,
+      73194.27,
+      'RC-1-1',
+    ]);
+    // No relation: the buyer's names, no tax classification.
+    expect(row(3)).toEqual([
+      2,
+      'RC-1-2',
+      '对账物料 Material 2',
+      undefined,
+      'pcs',
+      undefined,
+      undefined,
+      3,
+      0.86725664,
+      2.6,
+      13,
+      0.34,
+      2.94,
+      'RC-1-2',
+    ]);
+    expect(row(4).slice(7, 13)).toEqual([2.5, 0.29495575, 0.73, 13, 0.1, 0.83]);
+    expect(row(5)).toEqual([
+      '合计 (CNY)',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      64777.02,
+      undefined,
+      8421.02,
+      73198.04,
+    ]);
+    expect(cell(ws, 'H2').numFmt).toBe('#,##0.00');
+    expect(cell(ws, 'I2').numFmt).toBe('#,##0.0000####');
+    expect(cell(ws, 'J2').numFmt).toBe('#,##0.00');
+    // Only the supplier issues the invoice: the buyer gets not found.
+    expect((await buyer.get(`${RECON}/${id}/invoice/export`)).statusCode).toBe(404);
   });
 });
 
@@ -426,6 +558,115 @@ describe('a statement drafted by the supplier', () => {
   });
 });
 
+describe('tax, currency and formulas', () => {
+  it('splits the lines of tax-excluded prices by the same rule, in total and per rate', async () => {
+    const res = await buyer.post(ORDERS, {
+      supplierId: precisionId,
+      orderDate: '2025-06-20',
+      taxIncluded: false,
+      send: true,
+      lines: [
+        {
+          prdtNo: 'RC-X',
+          prdtName: '未税物料',
+          unitName: 'pcs',
+          qty: '100',
+          price: '2.675',
+          requestedDate: '2025-07-10',
+        },
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const excluded: PurchaseOrderDetail = (await buyer.get(`${ORDERS}/${res.json().data.id}`)).json().data;
+    await warehouse(
+      '2025-07-03',
+      [
+        { qty: '3', price: '2.675' },
+        { qty: '5', price: '1.005' },
+        { qty: '4', price: '12.5', taxRate: '6', prdtName: '=HYPERLINK("http://evil.example","x")' },
+      ],
+      undefined,
+      excluded,
+    );
+    const created = await create(buyer, {
+      side: 'buyer',
+      supplierId: precisionId,
+      periodFrom: '2025-07-01',
+      periodTo: '2025-07-31',
+    });
+    const d = await detail(buyer, created.id);
+    // excl = round(qty × price), tax = round(excl × rate), incl = excl + tax: 3 × 2.675 = 8.03, 5 × 1.005 = 5.03.
+    expect(d.lines.map((l) => [l.taxIncluded, l.amount, l.amountExcl, l.taxAmount, l.amountIncl])).toEqual([
+      [false, '8.03', '8.03', '1.04', '9.07'],
+      [false, '5.03', '5.03', '0.65', '5.68'],
+      [false, '50', '50', '3', '53'],
+    ]);
+    expect([d.totalAmount, d.totalAmountExcl, d.totalTaxAmount, d.totalAmountIncl]).toEqual([
+      '63.06',
+      '63.06',
+      '4.69',
+      '67.75',
+    ]);
+    expect(d.taxTotals).toEqual([
+      { taxRate: '6', amountExcl: '50', taxAmount: '3', amountIncl: '53' },
+      { taxRate: '13', amountExcl: '13.06', taxAmount: '1.69', amountIncl: '14.75' },
+    ]);
+    // A text a spreadsheet would run as a formula stays text, quote-prefixed.
+    const file = await buyer.get(`${RECON}/${created.id}/export`);
+    const ws = await sheetOf(file.rawPayload);
+    expect(ws.getCell('F4').value).toBe('=HYPERLINK("http://evil.example","x")');
+    expect(ws.getCell('F4').type).toBe(ExcelJS.ValueType.String);
+    expect(zipPart(file.rawPayload, 'xl/worksheets/sheet1.xml')).toMatch(/<c r="F4" s="2" t="inlineStr">/);
+    expect([ws.getCell('M5').value, ws.getCell('N5').value, ws.getCell('O5').value]).toEqual([63.06, 4.69, 67.75]);
+    // No invoice before the statement is confirmed, on either side.
+    await actOk(buyer, created.id, 'send');
+    // The supplier reads the same split: the order's flag reaches it through its side of the rows.
+    const theirs = await detail(supplier, created.id);
+    expect(theirs.lines.map((l) => [l.taxIncluded, l.amountExcl, l.taxAmount, l.amountIncl])).toEqual(
+      d.lines.map((l) => [l.taxIncluded, l.amountExcl, l.taxAmount, l.amountIncl]),
+    );
+    expect(theirs.taxTotals).toEqual(d.taxTotals);
+    const early = await supplier.get(`${RECON}/${created.id}/invoice/export`);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().errorCode).toBe('RECONCILIATION_NOT_CONFIRMED');
+    expect((await buyer.get(`${RECON}/${created.id}/invoice/export`)).statusCode).toBe(404);
+    expect((await supplier2.get(`${RECON}/${created.id}/invoice/export`)).statusCode).toBe(404);
+  });
+
+  it('refuses a statement over receipt lines of two currencies and changes nothing', async () => {
+    const ids = await warehouse('2025-08-05', [
+      { qty: '1', price: '10' },
+      { qty: '2', price: '10', currency: 'USD' },
+    ]);
+    const august = { side: 'buyer', supplierId: precisionId, periodFrom: '2025-08-01', periodTo: '2025-08-31' };
+    const before = (await buyer.post(`${RECON}/list`, { filter: { side: 'buyer' } })).json().data.totalCount;
+    const res = await buyer.post(RECON, august, { 'accept-language': 'zh-CN' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().errorCode).toBe('RECONCILIATION_MIXED_CURRENCIES');
+    expect(res.json().msg).toBe('一张对账单只能有一种币种，所选入库明细包含 CNY, USD，请只选择同一币种的明细');
+    const en = await supplier.post(RECON, {
+      side: 'supplier',
+      customerTenantId: buyerTenant,
+      periodFrom: august.periodFrom,
+      periodTo: august.periodTo,
+      receiptLineIds: ids,
+    });
+    expect(en.statusCode).toBe(409);
+    expect(en.json().msg).toContain('CNY, USD');
+    const open = (await buyer.post(`${RECON}/reconcilable-lines/list`, august)).json().data;
+    expect(open.map((l: ReconcilableLine) => [l.id, l.currency])).toEqual([
+      [ids[0], 'CNY'],
+      [ids[1], 'USD'],
+    ]);
+    expect((await buyer.post(`${RECON}/list`, { filter: { side: 'buyer' } })).json().data.totalCount).toBe(before);
+    // One currency at a time is a statement.
+    const usd = await create(buyer, { ...august, receiptLineIds: [ids[1]] });
+    expect((await detail(buyer, usd.id)).currency).toBe('USD');
+    const cny = await create(buyer, { ...august, receiptLineIds: [ids[0]] });
+    expect((await detail(buyer, cny.id)).currency).toBe('CNY');
+  });
+});
+
 describe('a position without view-price and with own documents only', () => {
   it('sees its own statements with every price and amount masked, in the detail and the export', async () => {
     const lines = await warehouse('2025-05-06', [{ qty: '7', price: '7319.4271' }]);
@@ -438,6 +679,10 @@ describe('a position without view-price and with own documents only', () => {
     });
     const d = await detail(clerk, created.id);
     expect([d.totalAmount, d.lines[0]!.price, d.lines[0]!.amount, d.lines[0]!.qty]).toEqual(['***', '***', '***', '7']);
+    const l = d.lines[0]!;
+    expect([l.amountExcl, l.taxAmount, l.amountIncl, l.taxRate]).toEqual(['***', '***', '***', '13']);
+    expect([d.totalAmountExcl, d.totalTaxAmount, d.totalAmountIncl]).toEqual(['***', '***', '***']);
+    expect(d.taxTotals).toEqual([{ taxRate: '13', amountExcl: '***', taxAmount: '***', amountIncl: '***' }]);
     expect(JSON.stringify(d)).not.toContain('7319.4271');
     // Own documents: those it drafted, and those its suppliers drafted (it owns their archive rows);
     // never the statement the administrator drafted.
@@ -449,10 +694,18 @@ describe('a position without view-price and with own documents only', () => {
     expect((await clerk.get(`${RECON}/${marchId}`)).statusCode).toBe(404);
     const file = await clerk.get(`${RECON}/${created.id}/export`);
     expect(file.statusCode).toBe(200);
-    const xml = sheetXml(file.rawPayload);
-    expect(xml).toContain('***');
-    expect(xml).not.toContain('7,319.4271');
-    expect(xml).not.toContain('51,235.99');
+    const ws = await sheetOf(file.rawPayload);
+    expect(['H2', 'I2', 'L2', 'M2', 'N2', 'O2'].map((ref) => ws.getCell(ref).value)).toEqual([
+      7,
+      '***',
+      '***',
+      '***',
+      '***',
+      '***',
+    ]);
+    const xml = zipPart(file.rawPayload, 'xl/worksheets/sheet1.xml');
+    expect(xml).not.toContain('7319.4271');
+    expect(xml).not.toContain('51235.99');
   });
 });
 
@@ -524,8 +777,8 @@ describe('the demo seed', () => {
   });
 });
 
-/** The sheet part of an .xlsx written by platform/xlsx.ts (deflated zip entries). */
-function sheetXml(file: Buffer): string {
+/** One part of an .xlsx (deflated zip entries), as text. */
+function zipPart(file: Buffer, part: string): string {
   let offset = 0;
   while (offset < file.length && file.readUInt32LE(offset) === 0x04034b50) {
     const size = file.readUInt32LE(offset + 18);
@@ -533,8 +786,17 @@ function sheetXml(file: Buffer): string {
     const extra = file.readUInt16LE(offset + 28);
     const name = file.subarray(offset + 30, offset + 30 + nameLength).toString('utf8');
     const start = offset + 30 + nameLength + extra;
-    if (name === 'xl/worksheets/sheet1.xml') return inflateRawSync(file.subarray(start, start + size)).toString('utf8');
+    if (name === part) return inflateRawSync(file.subarray(start, start + size)).toString('utf8');
     offset = start + size;
   }
-  throw new Error('no sheet in the workbook');
+  throw new Error(`no ${part} in the workbook`);
 }
+
+/** The first sheet as a spreadsheet program reads it (ExcelJS): typed values and number formats. */
+async function sheetOf(file: Buffer): Promise<ExcelJS.Worksheet> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file as unknown as ArrayBuffer);
+  return wb.worksheets[0]!;
+}
+
+const cell = (ws: ExcelJS.Worksheet, ref: string) => ({ value: ws.getCell(ref).value, numFmt: ws.getCell(ref).numFmt });

@@ -23,6 +23,16 @@ describe('formatDecimal', () => {
     expect(formatDecimal(0.1 + 0.2, 2)).toBe('0.30');
   });
 
+  it('formats decimal text exactly, without a JS number', () => {
+    expect(formatDecimal('999999999999.999999', 6)).toBe('999,999,999,999.999999');
+    expect(formatDecimal('1234567890123.4565', 3)).toBe('1,234,567,890,123.457');
+    expect(formatDecimal('2.675', 2)).toBe('2.68');
+    expect(formatDecimal('-0.004', 2)).toBe('0.00');
+    expect(formatDecimal('1050', 2)).toBe('1,050.00');
+    expect(formatDecimal('185.4', 4)).toBe('185.4000');
+    expect(formatDecimal('1e3', 0)).toBe('1,000');
+  });
+
   it('leaves masked and empty values alone', () => {
     expect(formatDecimal('***', 2)).toBe('***');
     expect(formatDecimal(null, 2)).toBe('');

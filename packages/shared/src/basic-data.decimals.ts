@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECIMAL_TEXT, roundDecimal } from './money.ts';
 
 /**
  * Decimal places of quantities, prices and amounts (spec §2 decimalplaces, UI.md "Values"): every
@@ -31,18 +32,25 @@ export function roundTo(value: number, places: number): number {
 
 /**
  * "1,234,567.50" for 1234567.5 at 2 places. A masked value (`***`) or other text that is not a number
- * comes back unchanged, an empty value as ''.
+ * comes back unchanged, an empty value as ''. Decimal text is rounded by the money module, never through
+ * a JS number, so 10^12 with 6 places keeps every digit.
  */
 export function formatDecimal(value: number | string | null | undefined, places: number): string {
   if (value === null || value === undefined || value === '') return '';
-  const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n)) return String(value);
-  const fixed = roundTo(n, places).toFixed(clampPlaces(places));
-  const [whole, fraction] = fixed.split('.');
-  const negative = whole.startsWith('-');
-  const digits = negative ? whole.slice(1) : whole;
-  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${negative ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+  const p = clampPlaces(places);
+  let rounded: string;
+  if (typeof value === 'string' && DECIMAL_TEXT.test(value)) rounded = roundDecimal(value, p);
+  else {
+    // Other text a number accepts ("1e3", " 5 ") and numbers themselves: their shortest decimal form.
+    const n = typeof value === 'number' ? value : Number(value);
+    if (!Number.isFinite(n)) return String(value);
+    rounded = roundDecimal(n, p);
+  }
+  const negative = rounded.startsWith('-');
+  const [whole, fraction = ''] = (negative ? rounded.slice(1) : rounded).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const padded = p > 0 ? `.${fraction.padEnd(p, '0')}` : '';
+  return `${negative ? '-' : ''}${grouped}${padded}`;
 }
 
 /** Decimal places in a reply: how many places each kind of number was rounded with. */

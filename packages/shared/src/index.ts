@@ -1,6 +1,7 @@
 export * from './accounts.schema.ts';
 export * from './basic-data.decimals.ts';
 export * from './basic-data.schema.ts';
+export * from './currencies.ts';
 export * from './delivery-notes.schema.ts';
 export * from './delivery-notes.states.ts';
 export * from './enterprises.schema.ts';
@@ -10,6 +11,7 @@ export * from './locales.ts';
 export * from './materials.schema.ts';
 export * from './messages.schema.ts';
 export * from './money.ts';
+export * from './money-words.ts';
 export * from './notices.schema.ts';
 export * from './notices.states.ts';
 export * from './operation-logs.schema.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
+import { currencySchema } from './currencies.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
@@ -81,7 +82,7 @@ export type PurchaseOrderLineInput = z.input<typeof purchaseOrderLineInputSchema
 
 const orderFields = z.object({
   supplierId: srmIdSchema,
-  currency: requiredText(16).default('CNY'),
+  currency: currencySchema.default('CNY'),
   taxIncluded: z.boolean().default(true),
   paymentTerms: text(200).default(''),
   orderDate: purchaseOrderDateSchema,

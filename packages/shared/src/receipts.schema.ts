@@ -193,8 +193,14 @@ export const receiptLineSchema = z.object({
   unitName: z.string(),
   qty: decimalReplySchema,
   price: moneyReplySchema,
+  /** Percent, 13 for 13 %. */
   taxRate: decimalReplySchema,
+  /** qty × price: including tax when the order's prices are, else excluding it. */
   amount: moneyReplySchema,
+  /** The line by the one tax rule (money.ts `taxedLine`): amountExcl + taxAmount = amountIncl. */
+  amountExcl: moneyReplySchema,
+  taxAmount: moneyReplySchema,
+  amountIncl: moneyReplySchema,
   currency: z.string(),
   dueDate: dayReplySchema,
   arrivalDate: dayReplySchema,
@@ -206,6 +212,11 @@ export type ReceiptLine = z.input<typeof receiptLineSchema>;
 export const receiptDetailSchema = receiptListItemSchema.extend({
   side: documentSideReplySchema,
   lines: z.array(receiptLineSchema),
+  /** Sums of the lines' columns, so totalAmountExcl + totalTaxAmount = totalAmountIncl. */
+  totalAmountExcl: moneyReplySchema,
+  totalTaxAmount: moneyReplySchema,
+  totalAmountIncl: moneyReplySchema,
+  /** The widest places of the receipt's orders, per kind: each line is exact at these. */
   decimalPlaces: decimalPlacesReplySchema,
 });
 export type ReceiptDetail = z.input<typeof receiptDetailSchema>;

@@ -48,4 +48,16 @@ export const RECONCILIATION_ERRORS = {
     cn: '只有草稿或有异议的对账单可以修改',
     tw: '只有草稿或有異議的對帳單可以修改',
   },
+  RECONCILIATION_MIXED_CURRENCIES: {
+    status: 409,
+    en: 'A statement holds one currency, but these receipt lines are in {{currencies}}; choose the lines of one currency',
+    cn: '一张对账单只能有一种币种，所选入库明细包含 {{currencies}}，请只选择同一币种的明细',
+    tw: '一張對帳單只能有一種幣別，所選入庫明細包含 {{currencies}}，請只選擇同一幣別的明細',
+  },
+  RECONCILIATION_NOT_CONFIRMED: {
+    status: 409,
+    en: 'Invoice lines are exported from a confirmed statement only',
+    cn: '只有已确认的对账单可以导出开票明细',
+    tw: '只有已確認的對帳單可以匯出開票明細',
+  },
 } as const satisfies Record<string, { status: number; en: string; cn: string; tw: string }>;

@@ -209,6 +209,12 @@ export const reconciliationLineSchema = z.object({
   price: moneyReplySchema,
   taxRate: decimalReplySchema,
   amount: moneyReplySchema,
+  /** Whether the price includes tax: its order's `tax_included`. */
+  taxIncluded: z.boolean(),
+  /** The line split by the one tax rule (`taxedLine`): excluding tax + tax = including tax. */
+  amountExcl: moneyReplySchema,
+  taxAmount: moneyReplySchema,
+  amountIncl: moneyReplySchema,
   status: oneOfReplySchema(RECONCILIATION_LINE_STATUS),
   /** Kept after the dispute is settled: what was disputed and why. */
   disputeReason: z.string(),
@@ -226,6 +232,19 @@ export const reconciliationDetailSchema = reconciliationListItemSchema.extend({
   lines: z.array(reconciliationLineSchema),
   history: z.array(documentHistoryEntrySchema),
   decimalPlaces: decimalPlacesReplySchema,
+  /** Sums of the lines' tax split (`sumTaxed`), so excluding tax + tax = including tax here too. */
+  totalAmountExcl: moneyReplySchema,
+  totalTaxAmount: moneyReplySchema,
+  totalAmountIncl: moneyReplySchema,
+  /** The same split per tax rate, lowest rate first. */
+  taxTotals: z.array(
+    z.object({
+      taxRate: decimalReplySchema,
+      amountExcl: moneyReplySchema,
+      taxAmount: moneyReplySchema,
+      amountIncl: moneyReplySchema,
+    }),
+  ),
 });
 export type ReconciliationDetail = z.input<typeof reconciliationDetailSchema>;
 

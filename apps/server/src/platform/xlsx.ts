@@ -144,15 +144,20 @@ function workbookXml(sheetName: string): string {
   );
 }
 
-export async function writeXlsx(sheet: SheetData): Promise<Buffer> {
+/** The .xlsx file of one sheet named `name`, given its styles part and its sheet part. */
+export function oneSheetWorkbook(name: string, styles: string, sheet: ZipEntry['data']): Promise<Buffer> {
   return zip([
     { name: '[Content_Types].xml', data: CONTENT_TYPES },
     { name: '_rels/.rels', data: ROOT_RELS },
-    { name: 'xl/workbook.xml', data: workbookXml(sheet.name) },
+    { name: 'xl/workbook.xml', data: workbookXml(name) },
     { name: 'xl/_rels/workbook.xml.rels', data: WORKBOOK_RELS },
-    { name: 'xl/styles.xml', data: STYLES },
-    { name: 'xl/worksheets/sheet1.xml', data: await sheetXml(sheet) },
+    { name: 'xl/styles.xml', data: styles },
+    { name: 'xl/worksheets/sheet1.xml', data: sheet },
   ]);
+}
+
+export async function writeXlsx(sheet: SheetData): Promise<Buffer> {
+  return oneSheetWorkbook(sheet.name, STYLES, await sheetXml(sheet));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { lineAmount } from '@concord/shared';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { receiptLines } from '../modules/receipts/receipts.table.ts';
@@ -85,7 +86,8 @@ export async function seedReconciliations(db: Db, world: DemoWorld): Promise<voi
             id: first!.id,
             agree: false,
             reason: 'Price differs from the contract 单价与合同不符',
-            price: Number(first!.price) * 0.95,
+            // 95 % of the statement's price, exact at its price places (the answer schema still takes a number).
+            price: Number(lineAmount(first!.price, '0.95', sent.decimalPlaces.price)),
           },
           ...rest.map((l) => ({ id: l.id, agree: true })),
         ],

@@ -1,7 +1,6 @@
 import {
-  formatDecimal,
+  currencySchema,
   type Locale,
-  MASK,
   OPERATION_TYPE,
   PURCHASE_ORDER_LINE_STATUS_NAMES,
   PURCHASE_ORDER_MAX_LINES,
@@ -18,7 +17,7 @@ import { actorOf, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { maskForViewer } from '../../platform/masking.ts';
-import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
+import { writeXlsx } from '../../platform/xlsx.ts';
 import {
   type ImportCell,
   type ImportColumn,
@@ -27,6 +26,9 @@ import {
   readXlsxRows,
   zodRowErrors,
 } from '../../platform/xlsx-import.ts';
+// The typed-cell writer (number formats, date cells) the statement export introduced; platform/xlsx.ts
+// writes plain text and numbers only.
+import { type Cell, dayCell, decimalCell, RATE_PLACES, writeWorkbook } from '../../platform/xlsx-typed.ts';
 import { namesOf } from '../enterprises/enterprises.names.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { BUYER_READ } from './purchase-orders.common.ts';
@@ -121,12 +123,13 @@ const HEADERS: Record<Locale, string[]> = {
   ],
 };
 
-const num = (v: string | null, places: number): CellValue =>
-  v === null ? null : v === MASK ? MASK : Number(formatDecimal(v, places).replace(/,/g, ''));
+const day = (v: string | null): Cell => (v === null ? null : dayCell(v));
 
 /**
  * The orders of the filter, one row per line, as the caller may see them: the same side, data scope
- * and masking as the list; a viewer without the price flag gets `***` in every price and amount.
+ * and masking as the list; a viewer without the price flag gets `***` (text) in every price and amount.
+ * Quantities, prices, rates and amounts are number cells written from the stored decimal text and shown
+ * with the order's places, so a spreadsheet sums them; dates are date cells.
  */
 export async function exportOrders(ctx: RequestContext, query: ExportQuery): Promise<Buffer> {
   const { tx, auth } = ctx;
@@ -178,16 +181,16 @@ export async function exportOrders(ctx: RequestContext, query: ExportQuery): Pro
     module: ORDER_MODULE,
     summary: `exported ${rows.length} order line(s)`,
   });
-  return await writeXlsx({
+  return await writeWorkbook({
     name: 'Orders',
     header: HEADERS[ctx.locale],
     widths: [16, 8, 12, 28, 28, 16, 8, 6, 16, 24, 20, 16, 8, 12, 12, 8, 14, 12, 12, 12, 12, 12, 12, 12],
-    rows: masked.map((r) => {
+    rows: masked.map((r): Cell[] => {
       const p = r.places;
       return [
         r.orderNo,
         r.revision,
-        r.orderDate,
+        day(r.orderDate),
         r.supName ?? '',
         names.get(r.customerTenantId) ?? '',
         PURCHASE_ORDER_STATUS_NAMES[r.orderStatus],
@@ -198,17 +201,17 @@ export async function exportOrders(ctx: RequestContext, query: ExportQuery): Pro
         r.prdtSpc,
         r.supPrdtNo,
         r.unitName,
-        num(r.qty, p.quantity),
-        num(r.price, p.price),
-        num(r.taxRate, 4),
-        num(r.amount, p.amount),
-        r.requestedDate,
+        decimalCell(r.qty, p.quantity),
+        decimalCell(r.price, p.price),
+        decimalCell(r.taxRate, RATE_PLACES),
+        decimalCell(r.amount, p.amount),
+        day(r.requestedDate),
         PURCHASE_ORDER_LINE_STATUS_NAMES[r.status],
-        num(r.confirmedQty, p.quantity),
-        r.confirmedDate,
-        num(r.proposedQty, p.quantity),
-        r.proposedDate,
-        num(r.deliveredQty, p.quantity),
+        decimalCell(r.confirmedQty, p.quantity),
+        day(r.confirmedDate),
+        decimalCell(r.proposedQty, p.quantity),
+        day(r.proposedDate),
+        decimalCell(r.deliveredQty, p.quantity),
       ];
     }),
   });
@@ -274,7 +277,7 @@ const rowSchema = z.object({
   orderRef: z.string().min(1).max(64),
   supplierCode: z.string().min(1).max(64),
   orderDate: purchaseOrderLineInputSchema.shape.requestedDate,
-  currency: z.string().max(16),
+  currency: currencySchema,
   paymentTerms: z.string().max(200),
   materialCode: z.string().min(1).max(64),
   qty: z.number({ message: 'invalid' }).positive(),

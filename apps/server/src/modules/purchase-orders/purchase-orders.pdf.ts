@@ -1,69 +1,78 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import {
+  chineseCapitalAmount,
+  compareDecimals,
   formatDecimal,
   type Locale,
   MASK,
   PURCHASE_ORDER_LINE_STATUS,
   PURCHASE_ORDER_STATUS_NAMES,
+  type PurchaseOrderDetail,
+  type PurchaseOrderLine,
+  roundDecimal,
+  sumTaxed,
 } from '@concord/shared';
-import type { Font, Template } from '@pdfme/common';
+import type { Schema } from '@pdfme/common';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { enterprises, supplierContacts, suppliers, warehouses } from '../../db/schema.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { maskForViewer } from '../../platform/masking.ts';
-import { nameOf } from '../enterprises/enterprises.names.ts';
+import { CONTENT_WIDTH, type Column, PAGE, renderPdf, table, textBlock } from '../../platform/pdf-document.ts';
 import { getOrder } from './purchase-orders.query.ts';
 
 /**
- * The order as a PDF (issue 6 §8): pdfme with the Noto Sans Hans (CJK) font, subset so the file
- * carries only the glyphs it uses. The detail is masked for the viewer before anything is drawn, so
- * a viewer without the price flag gets `***` for every price and amount, exactly like the screen.
+ * The order as a PDF fit to send to the supplier (issue 6 §8, issue 16 §6): both parties with their
+ * contacts and addresses, every line with its amount excluding tax, tax and amount including tax,
+ * the totals by tax rate, for zh documents the total in capital numerals (大写金额), the terms and a
+ * signature and stamp block for each party. The detail is masked for the viewer before anything is
+ * drawn, so a viewer without the price flag gets `***` for every price and amount, exactly like the
+ * screen, and one without the supplier flag gets no supplier name, address or contact.
  */
-
-const FONT_NAME = 'NotoSansHans';
-let fontData: Promise<Uint8Array<ArrayBuffer>> | null = null;
-
-/** Read once per process: the font is 8 MB and every print subsets it anew. */
-function loadFont(): Promise<Uint8Array<ArrayBuffer>> {
-  if (!fontData) {
-    const entry = createRequire(import.meta.url).resolve('@embedpdf/fonts-sc');
-    fontData = readFile(path.join(path.dirname(entry), '..', 'fonts', 'NotoSansHans-Regular.otf')).then(
-      (b) => new Uint8Array(b),
-    );
-  }
-  return fontData;
-}
 
 /** Print labels in the caller's language (Noto Sans Hans also carries the Traditional glyphs used here). */
 const LABELS = {
   'en-US': {
+    colon: ': ',
+    aside: (text: string) => ` (${text})`,
     title: 'Purchase Order',
     orderNo: 'Order no.',
-    revision: 'Revision',
     orderDate: 'Order date',
+    revision: 'Revision',
     status: 'Status',
+    currency: 'Currency',
+    taxIncluded: 'prices include tax',
+    taxExcluded: 'prices exclude tax',
+    paymentTerms: 'Payment terms',
     buyer: 'Buyer',
     supplier: 'Supplier',
-    currency: 'Currency',
-    tax: 'Prices',
-    taxIncluded: 'tax included',
-    taxExcluded: 'tax excluded',
-    paymentTerms: 'Payment terms',
-    total: 'Total amount',
-    remarks: 'Remarks',
+    name: 'Name',
+    contact: 'Contact',
+    phone: 'Tel.',
+    deliveryAddress: 'Delivery address',
+    address: 'Address',
     head: [
       '#',
-      'Material',
+      'Material / supplier part',
       'Name / specification',
-      'Supplier part',
       'Qty',
       'Unit',
-      'Price',
-      'Tax %',
-      'Amount',
+      'Unit price',
+      'Amount excl. tax',
+      'Tax rate',
+      'Tax',
+      'Amount incl. tax',
       'Requested',
       'Confirmed',
     ],
+    taxHead: ['Tax rate', 'Amount excl. tax', 'Tax', 'Amount incl. tax'],
+    total: 'Total',
+    inWords: '',
+    inFigures: '',
+    remarks: 'Remarks',
+    terms: 'Terms',
+    signatory: 'Authorised signature',
+    signDate: 'Date',
+    stamp: 'Company stamp',
+    page: 'Page {currentPage} of {totalPages}',
     statuses: {
       draft: 'Draft',
       sent: 'Sent',
@@ -73,36 +82,52 @@ const LABELS = {
       closed: 'Closed',
       cancelled: 'Cancelled',
     },
+    proposedLine: 'proposed',
     cancelledLine: 'cancelled',
   },
   'zh-CN': {
+    colon: '：',
+    aside: (text: string) => `（${text}）`,
     title: '采购订单',
     orderNo: '订单号',
-    revision: '版本',
     orderDate: '订单日期',
+    revision: '版本',
     status: '状态',
-    buyer: '采购方',
-    supplier: '供应商',
     currency: '币种',
-    tax: '价格',
-    taxIncluded: '含税',
-    taxExcluded: '不含税',
+    taxIncluded: '含税价',
+    taxExcluded: '不含税价',
     paymentTerms: '付款条件',
-    total: '订单金额',
-    remarks: '备注',
+    buyer: '买方',
+    supplier: '卖方',
+    name: '名称',
+    contact: '联系人',
+    phone: '电话',
+    deliveryAddress: '交货地址',
+    address: '地址',
     head: [
       '行号',
-      '物料编码',
+      '物料编码 / 供应商料号',
       '名称 / 规格',
-      '供应商料号',
       '数量',
       '单位',
       '单价',
-      '税率%',
-      '金额',
+      '不含税金额',
+      '税率',
+      '税额',
+      '价税合计',
       '需求日期',
       '确认',
     ],
+    taxHead: ['税率', '不含税金额', '税额', '价税合计'],
+    total: '合计',
+    inWords: '价税合计（大写）',
+    inFigures: '（小写）',
+    remarks: '备注',
+    terms: '条款',
+    signatory: '授权代表签字',
+    signDate: '日期',
+    stamp: '盖章处',
+    page: '第 {currentPage} 页，共 {totalPages} 页',
     statuses: {
       draft: '草稿',
       sent: '已发送',
@@ -112,24 +137,52 @@ const LABELS = {
       closed: '已关闭',
       cancelled: '已取消',
     },
+    proposedLine: '反馈待处理',
     cancelledLine: '已取消',
   },
   'zh-TW': {
+    colon: '：',
+    aside: (text: string) => `（${text}）`,
     title: '採購訂單',
     orderNo: '訂單號碼',
-    revision: '版次',
     orderDate: '訂單日期',
+    revision: '版次',
     status: '狀態',
-    buyer: '採購方',
-    supplier: '供應商',
     currency: '幣別',
-    tax: '價格',
-    taxIncluded: '含稅',
-    taxExcluded: '未稅',
+    taxIncluded: '含稅價',
+    taxExcluded: '未稅價',
     paymentTerms: '付款條件',
-    total: '訂單金額',
+    buyer: '買方',
+    supplier: '賣方',
+    name: '名稱',
+    contact: '聯絡人',
+    phone: '電話',
+    deliveryAddress: '交貨地址',
+    address: '地址',
+    head: [
+      '項次',
+      '料號 / 供應商料號',
+      '品名 / 規格',
+      '數量',
+      '單位',
+      '單價',
+      '未稅金額',
+      '稅率',
+      '稅額',
+      '含稅金額',
+      '需求日期',
+      '確認',
+    ],
+    taxHead: ['稅率', '未稅金額', '稅額', '含稅金額'],
+    total: '合計',
+    inWords: '含稅總額（大寫）',
+    inFigures: '（小寫）',
     remarks: '備註',
-    head: ['項次', '料號', '品名 / 規格', '供應商料號', '數量', '單位', '單價', '稅率%', '金額', '需求日期', '確認'],
+    terms: '條款',
+    signatory: '授權代表簽字',
+    signDate: '日期',
+    stamp: '蓋章處',
+    page: '第 {currentPage} 頁，共 {totalPages} 頁',
     statuses: {
       draft: '草稿',
       sent: '已發送',
@@ -139,115 +192,333 @@ const LABELS = {
       closed: '已結案',
       cancelled: '已取消',
     },
+    proposedLine: '回覆待處理',
     cancelledLine: '已取消',
   },
 } as const satisfies Record<Locale, unknown>;
 
-const WIDTHS = [5, 10, 20, 10, 8, 5, 9, 6, 10, 9, 8];
-const RIGHT = [4, 6, 7, 8];
+type Labels = (typeof LABELS)[Locale];
+
+/** The currency named before an amount in capital numerals; other currencies go by their ISO code. */
+const CURRENCY_WORDS: Partial<Record<Locale, Record<string, string>>> = {
+  'zh-CN': { CNY: '人民币', HKD: '港币', TWD: '新台币', USD: '美元', EUR: '欧元', JPY: '日元' },
+  'zh-TW': { CNY: '人民幣', HKD: '港幣', TWD: '新臺幣', USD: '美元', EUR: '歐元', JPY: '日圓' },
+};
+
+const NONE = '—';
 
 const number = (v: string | null, places: number) => (v === null ? '' : v === MASK ? MASK : formatDecimal(v, places));
 
-function textField(name: string, x: number, y: number, width: number, fontSize = 9, alignment = 'left') {
+/** "13%": the rate in its shortest form. */
+const percent = (rate: string) => `${roundDecimal(rate, 6)}%`;
+
+const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join('  ');
+
+/** Who the order is between, as far as the caller may read it. */
+interface Parties {
+  buyerName: string;
+  buyerContact: string;
+  deliveryAddress: string;
+  supplierName: string;
+  supplierContact: string;
+  supplierAddress: string;
+  terms: string;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/**
+ * The parties' names, contacts and addresses. The buyer is named by its enterprise's print name, its
+ * contact is the order's owner. The enterprise record has no address, so the goods go to the
+ * receiving warehouses of the lines (their plant and name), which only the buyer can read. The
+ * supplier's address and contact come from its archive: the buyer's copy for the buyer, the
+ * supplier's own registration data and the contacts both sides keep for the supplier.
+ */
+async function partiesOf(ctx: RequestContext, d: PurchaseOrderDetail): Promise<Parties> {
+  const { tx } = ctx;
+  const enterprise = (id: string) =>
+    tx
+      .select({ printName: enterprises.printName, name: enterprises.name, contractTerms: enterprises.contractTerms })
+      .from(enterprises)
+      .where(eq(enterprises.id, id))
+      .then((rows) => rows[0]);
+  const warehouseIds = [...new Set(d.lines.flatMap((l) => (l.warehouseId ? [l.warehouseId] : [])))];
+  const [buyer, own, archive, contact, stores] = await Promise.all([
+    enterprise(d.customerTenantId),
+    d.side === 'supplier' ? enterprise(ctx.tenantId) : undefined,
+    tx
+      .select({ archive: suppliers.archive, registration: suppliers.registration })
+      .from(suppliers)
+      .where(and(eq(suppliers.tenantId, d.customerTenantId), eq(suppliers.id, d.supplierId)))
+      .then((rows) => rows[0]),
+    tx
+      .select({ name: supplierContacts.name, mobile: supplierContacts.mobile, email: supplierContacts.email })
+      .from(supplierContacts)
+      .where(and(eq(supplierContacts.tenantId, d.customerTenantId), eq(supplierContacts.supplierId, d.supplierId)))
+      .orderBy(desc(supplierContacts.isPrimary), asc(supplierContacts.createdAt))
+      .limit(1)
+      .then((rows) => rows[0]),
+    d.side === 'buyer' && warehouseIds.length
+      ? tx
+          .selectDistinct({ plant: warehouses.segmentName, name: warehouses.name })
+          .from(warehouses)
+          .where(and(eq(warehouses.tenantId, ctx.tenantId), inArray(warehouses.id, warehouseIds)))
+          .orderBy(warehouses.segmentName, warehouses.name)
+      : [],
+  ]);
+  const registration = archive?.registration ?? {};
+  const descriptive = d.side === 'buyer' ? (archive?.archive ?? {}) : {};
+  const field = (key: string) => text(descriptive[key]) || text(registration[key]);
+  const supplierHidden = d.supName === MASK;
   return {
-    name,
-    type: 'text',
-    position: { x, y },
-    width,
-    height: fontSize * 0.55,
-    fontSize,
-    fontName: FONT_NAME,
-    alignment,
-    verticalAlignment: 'top',
-    lineHeight: 1,
-    characterSpacing: 0,
-    fontColor: '#000000',
-    backgroundColor: '',
+    buyerName: buyer?.printName || buyer?.name || d.customerName,
+    buyerContact: d.ownerName ?? '',
+    deliveryAddress: stores.map((s) => joined(s.plant, s.name)).join('; '),
+    supplierName: own ? own.printName || own.name : d.supName,
+    supplierContact: supplierHidden
+      ? MASK
+      : joined(contact?.name, contact?.mobile || field('supConnectPhone'), contact?.email),
+    supplierAddress: supplierHidden ? MASK : field('businessAddress'),
+    terms: buyer?.contractTerms ?? '',
   };
 }
 
-const cellStyle = (fontSize: number, background: string) => ({
-  fontName: FONT_NAME,
-  alignment: 'left',
-  verticalAlignment: 'middle',
-  fontSize,
-  lineHeight: 1,
-  characterSpacing: 0,
-  fontColor: '#000000',
-  backgroundColor: background,
-  borderColor: '#888888',
-  borderWidth: { top: 0.1, right: 0.1, bottom: 0.1, left: 0.1 },
-  padding: { top: 1, right: 1, bottom: 1, left: 1 },
-});
+/** The lines not cancelled summed by tax rate, highest rate first, then the order's total. */
+function taxSummary(d: PurchaseOrderDetail) {
+  const places = d.decimalPlaces.amount;
+  const byRate = new Map<string, PurchaseOrderLine[]>();
+  for (const line of d.lines) {
+    if (line.status === PURCHASE_ORDER_LINE_STATUS.CANCELLED) continue;
+    const rate = roundDecimal(line.taxRate, 6);
+    byRate.set(rate, [...(byRate.get(rate) ?? []), line]);
+  }
+  return [...byRate.entries()]
+    .sort(([a], [b]) => compareDecimals(b, a))
+    .map(([rate, lines]) => {
+      const sum = sumTaxed(
+        lines.map((l) => ({ excl: l.amountExcl, tax: l.taxAmount, incl: l.amountIncl })),
+        places,
+      );
+      return { rate, amountExcl: sum.excl, taxAmount: sum.tax, amountIncl: sum.incl };
+    });
+}
+
+/** The total in capital numerals for zh documents, when the amount stops at 分. */
+function inWords(l: Labels, locale: Locale, currency: string, total: string): string {
+  if (!l.inWords || total === MASK || compareDecimals(roundDecimal(total, 2), total) !== 0) return '';
+  const words = chineseCapitalAmount(total, locale === 'zh-TW' ? 'traditional' : 'simplified');
+  return `${l.inWords}${l.colon}${CURRENCY_WORDS[locale]?.[currency] ?? currency} ${words}`;
+}
+
+function lineRows(d: PurchaseOrderDetail, l: Labels): string[][] {
+  const p = d.decimalPlaces;
+  return d.lines.map((line) => {
+    const cancelled = line.status === PURCHASE_ORDER_LINE_STATUS.CANCELLED;
+    // A cancelled line is not in the totals, so its amounts are not printed to be added up.
+    const amount = (v: string) => (cancelled ? NONE : number(v, p.amount));
+    const answer = cancelled
+      ? l.cancelledLine
+      : line.status === PURCHASE_ORDER_LINE_STATUS.PROPOSED
+        ? `${l.proposedLine}\n${number(line.proposedQty, p.quantity)}\n${line.proposedDate ?? ''}`
+        : line.confirmedQty !== null
+          ? `${number(line.confirmedQty, p.quantity)}\n${line.confirmedDate ?? ''}`
+          : '';
+    return [
+      String(line.lineNo),
+      [line.prdtNo, line.supPrdtNo].filter(Boolean).join('\n'),
+      [line.prdtName, line.prdtSpc].filter(Boolean).join('\n'),
+      number(line.qty, p.quantity),
+      line.unitName || line.unitNo,
+      number(line.price, p.price),
+      amount(line.amountExcl),
+      percent(line.taxRate),
+      amount(line.taxAmount),
+      amount(line.amountIncl),
+      line.requestedDate,
+      answer.trim(),
+    ];
+  });
+}
+
+/** How each column of `head` is sized: codes wrap at a hyphen past 40 mm, a unit is never cut. */
+const LINE_COLUMNS: Omit<Column, 'head'>[] = [
+  { fit: 'nowrap', align: 'right' },
+  { fit: 'words', limit: 40 },
+  { fit: 'fill', limit: 50 },
+  { fit: 'nowrap', align: 'right' },
+  { fit: 'words', limit: 20 },
+  { fit: 'nowrap', align: 'right' },
+  { fit: 'nowrap', align: 'right' },
+  { fit: 'nowrap', align: 'right' },
+  { fit: 'nowrap', align: 'right' },
+  { fit: 'nowrap', align: 'right' },
+  { fit: 'nowrap' },
+  { fit: 'nowrap' },
+];
 
 /** The order as the caller sees it, printed in the caller's language, with the file name it downloads as. */
 export async function printOrder(ctx: RequestContext, id: string): Promise<{ body: Buffer; name: string }> {
-  const d = maskForViewer(await getOrder(ctx, id), ctx.auth);
-  const l = LABELS[ctx.locale];
+  const detail = await getOrder(ctx, id);
+  const d = maskForViewer(detail, ctx.auth);
+  const locale = ctx.locale;
+  const l = LABELS[locale];
   const p = d.decimalPlaces;
-  // The supplier reads its own name from its enterprise; the buyer's archive name is masked by the flag.
-  const supplierName = d.side === 'supplier' ? await nameOf(ctx.tx, ctx.tenantId) : d.supName;
-  const rows = d.lines.map((line) => [
-    String(line.lineNo),
-    line.prdtNo,
-    [line.prdtName, line.prdtSpc].filter(Boolean).join(' / '),
-    line.supPrdtNo,
-    number(line.qty, p.quantity),
-    line.unitName || line.unitNo,
-    number(line.price, p.price),
-    number(line.taxRate, 2),
-    number(line.amount, p.amount),
-    line.requestedDate,
-    line.status === PURCHASE_ORDER_LINE_STATUS.CANCELLED
-      ? l.cancelledLine
-      : line.confirmedQty !== null
-        ? `${number(line.confirmedQty, p.quantity)} ${line.confirmedDate ?? ''}`
-        : '',
-  ]);
-  const fields = [
-    ['orderNo', `${l.orderNo}: ${d.orderNo}`, 10, 24],
-    ['revision', `${l.revision}: ${d.revision}`, 110, 24],
-    ['orderDate', `${l.orderDate}: ${d.orderDate}`, 10, 30],
-    ['status', `${l.status}: ${l.statuses[PURCHASE_ORDER_STATUS_NAMES[d.status]]}`, 110, 30],
-    ['buyer', `${l.buyer}: ${d.customerName}`, 10, 36],
-    ['supplier', `${l.supplier}: ${supplierName}`, 110, 36],
-    ['currency', `${l.currency}: ${d.currency}  ${l.tax}: ${d.taxIncluded ? l.taxIncluded : l.taxExcluded}`, 10, 42],
-    ['paymentTerms', `${l.paymentTerms}: ${d.paymentTerms}`, 110, 42],
-    ['total', `${l.total}: ${number(d.totalAmount, p.amount)}`, 10, 48],
-    ['remarks', `${l.remarks}: ${d.remarks.replace(/\s+/g, ' ').slice(0, 120)}`, 110, 48],
-  ] as const;
-  const template = {
-    basePdf: { width: 210, height: 297, padding: [12, 10, 12, 10] },
-    schemas: [
-      [
-        textField('title', 10, 12, 190, 18, 'center'),
-        ...fields.map(([name, , x, y]) => textField(name, x, y, 90)),
-        {
-          name: 'lines',
-          type: 'table',
-          position: { x: 10, y: 56 },
-          width: 190,
-          height: 20,
-          showHead: true,
-          repeatHead: true,
-          head: [...l.head],
-          headWidthPercentages: WIDTHS,
-          tableStyles: { borderColor: '#888888', borderWidth: 0.2 },
-          headStyles: { ...cellStyle(7, '#eeeeee') },
-          bodyStyles: { ...cellStyle(7, ''), alternateBackgroundColor: '#f7f7f7' },
-          columnStyles: { alignment: Object.fromEntries(RIGHT.map((i) => [i, 'right'])) },
-        },
-      ],
-    ],
-  } as unknown as Template;
-  const input: Record<string, string> = {
-    title: `${l.title} ${d.orderNo}`,
-    lines: JSON.stringify(rows.length ? rows : [l.head.map(() => '')]),
+  const parties = await partiesOf(ctx, d);
+  const summary = maskForViewer(taxSummary(detail), ctx.auth);
+
+  const schemas: Schema[] = [];
+  const input: Record<string, string> = {};
+  let y = PAGE.top;
+  const place = (schema: Schema, value: string, gap = 3) => {
+    schemas.push(schema);
+    input[schema.name] = value;
+    y += schema.height + gap;
   };
-  for (const [name, value] of fields) input[name] = value;
-  const font: Font = { [FONT_NAME]: { data: await loadFont(), fallback: true, subset: true } };
-  // Loaded on first print: pdfme takes 1.3 s to import, which every server start would otherwise pay.
-  const [{ generate }, { table, text }] = await Promise.all([import('@pdfme/generator'), import('@pdfme/schemas')]);
-  const pdf = await generate({ template, inputs: [input], options: { font }, plugins: { text, table } });
-  return { body: Buffer.from(pdf), name: `${d.orderNo}.pdf` };
+  const add = (built: { schema: Schema; value: string }, gap?: number) => place(built.schema, built.value, gap);
+
+  place(
+    textBlock('title', { x: PAGE.left, y, width: CONTENT_WIDTH }, { fontSize: 16, alignment: 'center' }),
+    l.title,
+    2,
+  );
+  const label = (name: string, value: string) => `${name}${l.colon}${value || NONE}`;
+  add(
+    table('order', {
+      y,
+      grid: 'none',
+      showHead: false,
+      fontSize: 9,
+      columns: [
+        { head: '', fit: 'fill' },
+        { head: '', fit: 'fill' },
+        { head: '', fit: 'fill' },
+      ],
+      rows: [
+        [
+          label(l.orderNo, d.orderNo),
+          label(l.orderDate, d.orderDate),
+          joined(
+            label(l.revision, String(d.revision)),
+            label(l.status, l.statuses[PURCHASE_ORDER_STATUS_NAMES[d.status]]),
+          ),
+        ],
+        [
+          label(l.currency, d.currency + l.aside(d.taxIncluded ? l.taxIncluded : l.taxExcluded)),
+          label(l.paymentTerms, d.paymentTerms),
+          '',
+        ],
+      ],
+    }),
+    2,
+  );
+  add(
+    table('parties', {
+      y,
+      fontSize: 9,
+      columns: [
+        { head: l.buyer, fit: 'fill' },
+        { head: l.supplier, fit: 'fill' },
+      ],
+      rows: [
+        [label(l.name, parties.buyerName), label(l.name, parties.supplierName)],
+        [label(l.contact, parties.buyerContact), label(l.contact, parties.supplierContact)],
+        [label(l.deliveryAddress, parties.deliveryAddress), label(l.address, parties.supplierAddress)],
+      ],
+    }),
+  );
+  add(
+    table('lines', {
+      y,
+      grid: 'rows',
+      fontSize: 8,
+      columns: l.head.map((head, i) => ({ head, ...LINE_COLUMNS[i]! })),
+      rows: lineRows(d, l),
+    }),
+  );
+  const totalRow = [
+    l.total + l.aside(d.currency),
+    number(d.totalAmountExcl, p.amount),
+    number(d.totalTaxAmount, p.amount),
+    number(d.totalAmountIncl, p.amount),
+  ];
+  add(
+    table('taxes', {
+      y,
+      width: 'natural',
+      fontSize: 8.5,
+      columns: l.taxHead.map((head) => ({ head, fit: 'nowrap', align: 'right' })),
+      rows: [
+        ...summary.map((s) => [
+          percent(s.rate),
+          number(s.amountExcl, p.amount),
+          number(s.taxAmount, p.amount),
+          number(s.amountIncl, p.amount),
+        ]),
+        totalRow,
+      ],
+    }),
+  );
+  const words = inWords(l, locale, d.currency, d.totalAmountIncl);
+  if (words) {
+    place(
+      textBlock(
+        'inWords',
+        { x: PAGE.left, y, width: CONTENT_WIDTH },
+        { fontSize: 10, alignment: 'right', expand: true },
+      ),
+      `${words}    ${l.inFigures}${number(d.totalAmountIncl, p.amount)}`,
+    );
+  }
+  for (const [name, heading, value] of [
+    ['remarks', l.remarks, d.remarks],
+    ['terms', l.terms, parties.terms],
+  ] as const) {
+    if (!value.trim()) continue;
+    place(
+      textBlock(name, { x: PAGE.left, y, width: CONTENT_WIDTH }, { fontSize: 8.5, expand: true }),
+      label(heading, value.trim()),
+      2,
+    );
+  }
+  // Room to sign, date and stamp: a company seal is about 40 mm across.
+  const signBlock = (name: string) =>
+    [
+      name,
+      '',
+      '',
+      label(l.signatory, '______________________'),
+      '',
+      '',
+      label(l.signDate, '______________________'),
+      '',
+    ].join('\n');
+  add(
+    table('signatures', {
+      y: y + 2,
+      fontSize: 9,
+      top: true,
+      columns: [
+        { head: l.buyer, fit: 'fill' },
+        { head: l.stamp, fit: 'fixed', limit: 45 },
+        { head: l.supplier, fit: 'fill' },
+        { head: l.stamp, fit: 'fixed', limit: 45 },
+      ],
+      rows: [[signBlock(parties.buyerName), '', signBlock(parties.supplierName), '']],
+    }),
+  );
+
+  const footerY = PAGE.height - PAGE.bottom + 4;
+  const footer = [
+    textBlock(
+      'footerOrder',
+      { x: PAGE.left, y: footerY, width: CONTENT_WIDTH / 2 },
+      { fontSize: 8, content: `${l.title} ${d.orderNo}` },
+    ),
+    textBlock(
+      'footerPage',
+      { x: PAGE.left + CONTENT_WIDTH / 2, y: footerY, width: CONTENT_WIDTH / 2 },
+      { fontSize: 8, alignment: 'right', content: l.page },
+    ),
+  ];
+  return { body: await renderPdf(schemas, input, footer), name: `${d.orderNo}.pdf` };
 }

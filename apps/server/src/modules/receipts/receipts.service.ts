@@ -1,11 +1,14 @@
-import type {
-  DecimalPlaces,
-  DocumentSide,
-  ListResult,
-  ReceiptDetail,
-  ReceiptLine,
-  ReceiptListItem,
-  receiptListSchema,
+import {
+  DEFAULT_DECIMAL_PLACES,
+  type DecimalPlaces,
+  type DocumentSide,
+  type ListResult,
+  type ReceiptDetail,
+  type ReceiptLine,
+  type ReceiptListItem,
+  type receiptListSchema,
+  sumTaxed,
+  taxedLine,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -92,7 +95,18 @@ export async function listReceipts(
   return { dataList: rows as ReceiptListItem[], totalCount: total };
 }
 
-/** One receipt with its lines; prices and amounts are masked on the way out for a position without them. */
+/** Per kind, the widest places of the receipt's orders: every line and every sum is exact at these. */
+function widestPlaces(all: DecimalPlaces[]): DecimalPlaces {
+  if (!all.length) return DEFAULT_DECIMAL_PLACES;
+  const widest = (kind: keyof DecimalPlaces) => Math.max(...all.map((p) => p[kind]));
+  return { quantity: widest('quantity'), price: widest('price'), amount: widest('amount') };
+}
+
+/**
+ * One receipt with its lines, each split into amounts excluding tax, tax and including tax by the one
+ * rule of the money module; whether a price includes tax is its order's. Prices and amounts are masked
+ * on the way out for a position without them.
+ */
 export async function getReceipt({ tx: q, auth, tenantId }: RequestContext, id: string): Promise<ReceiptDetail> {
   const side = await partyOf(q, tenantId, rc, id);
   if (!side) throw new AppError('NOT_FOUND');
@@ -101,7 +115,7 @@ export async function getReceipt({ tx: q, auth, tenantId }: RequestContext, id: 
     .limit(1);
   if (!item) throw new AppError('NOT_FOUND');
   requireAny(auth, readPermission(side));
-  const lines = await q
+  const rows = await q
     .select({
       id: rl.id,
       lineNo: rl.lineNo,
@@ -123,16 +137,30 @@ export async function getReceipt({ tx: q, auth, tenantId }: RequestContext, id: 
       arrivalDate: rl.arrivalDate,
       receiptDate: rl.receiptDate,
       reconciliationId: rl.reconciliationId,
+      taxIncluded: po.taxIncluded,
+      places: po.decimalPlaces,
     })
     .from(rl)
+    .innerJoin(po, and(eq(po.tenantId, rl.tenantId), eq(po.id, rl.orderId)))
     .where(and(eq(rl.tenantId, item.customerTenantId), eq(rl.receiptId, id)))
     .orderBy(asc(rl.lineNo));
-  const [order] = lines.length
-    ? await q
-        .select({ places: po.decimalPlaces })
-        .from(po)
-        .where(and(eq(po.tenantId, item.customerTenantId), eq(po.id, lines[0]!.orderId)))
-    : [];
-  const decimalPlaces: DecimalPlaces = order?.places ?? { quantity: 2, price: 4, amount: 2 };
-  return { ...(item as ReceiptListItem), side, lines: lines as ReceiptLine[], decimalPlaces };
+  const lines = rows.map(({ taxIncluded, places, ...l }): ReceiptLine => {
+    // At the places of the line's own order, as its amount was computed when warehoused.
+    const taxed = taxedLine(l, taxIncluded, places.amount);
+    return { ...l, amountExcl: taxed.excl, taxAmount: taxed.tax, amountIncl: taxed.incl };
+  });
+  const decimalPlaces = widestPlaces(rows.map((r) => r.places));
+  const totals = sumTaxed(
+    lines.map((l) => ({ excl: l.amountExcl, tax: l.taxAmount, incl: l.amountIncl })),
+    decimalPlaces.amount,
+  );
+  return {
+    ...(item as ReceiptListItem),
+    side,
+    lines,
+    totalAmountExcl: totals.excl,
+    totalTaxAmount: totals.tax,
+    totalAmountIncl: totals.incl,
+    decimalPlaces,
+  };
 }

@@ -1,13 +1,18 @@
-import { formatDecimal, type Locale, OPERATION_TYPE, RECONCILIATION_LINE_STATUS_NAMES } from '@concord/shared';
+import { OPERATION_TYPE, RECONCILIATION_LINE_STATUS_NAMES } from '@concord/shared';
 import type { RequestContext } from '../../platform/context.ts';
 import { actorOf } from '../../platform/documents.ts';
 import { maskForViewer } from '../../platform/masking.ts';
-import { writeXlsx } from '../../platform/xlsx.ts';
+import {
+  type Cell,
+  dayCell,
+  decimalCell,
+  LOCALE_INDEX,
+  RATE_PLACES,
+  writeWorkbook,
+} from '../../platform/xlsx-typed.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { RECONCILIATION_MODULE } from './reconciliations.common.ts';
 import { getStatement } from './reconciliations.query.ts';
-
-const LOCALE_INDEX: Record<Locale, number> = { 'en-US': 0, 'zh-CN': 1, 'zh-TW': 2 };
 
 const HEADERS = [
   ['Line', '行号', '行號'],
@@ -19,8 +24,12 @@ const HEADERS = [
   ['Unit', '单位', '單位'],
   ['Quantity', '数量', '數量'],
   ['Price', '单价', '單價'],
-  ['Tax rate', '税率', '稅率'],
+  ['Price includes tax', '单价含税', '單價含稅'],
+  ['Tax rate %', '税率%', '稅率%'],
   ['Amount', '金额', '金額'],
+  ['Amount excl. tax', '不含税金额', '未稅金額'],
+  ['Tax', '税额', '稅額'],
+  ['Amount incl. tax', '含税金额', '含稅金額'],
   ['Status', '状态', '狀態'],
   ['Dispute reason', '异议原因', '異議原因'],
   ['Proposed quantity', '建议数量', '建議數量'],
@@ -34,52 +43,62 @@ const LINE_STATUS = {
   disputed: ['Disputed', '有异议', '有異議'],
 } as const;
 
+const YES_NO = { yes: ['Yes', '是', '是'], no: ['No', '否', '否'] } as const;
+
 const TOTAL = ['Total', '合计', '合計'] as const;
 
 /**
- * One statement as a sheet: its lines and a total row, masked exactly like the detail reply (a
- * position without view-price gets `***` in every price and amount cell, T-06).
+ * One statement as a sheet: its lines with the tax split and a total row, masked exactly like the
+ * detail reply (a position without view-price gets `***` in every price and amount cell, T-06).
+ * Figures are number cells at the statement's places, dates are dates.
  */
 export async function exportStatement(ctx: RequestContext, id: string): Promise<Buffer> {
   const detail = maskForViewer(await getStatement(ctx, id), ctx.auth);
   const i = LOCALE_INDEX[ctx.locale];
   const p = detail.decimalPlaces;
-  const money = (v: string | null, places: number) => (v === null ? '' : formatDecimal(v, places));
-  const rows = detail.lines.map((l) => [
+  const rows: Cell[][] = detail.lines.map((l) => [
     l.lineNo,
     l.receiptNo,
-    l.receiptDate,
+    dayCell(l.receiptDate),
     l.orderNo,
     l.prdtNo,
     l.prdtName,
     l.unitName,
-    formatDecimal(l.qty, p.quantity),
-    money(l.price, p.price),
-    formatDecimal(l.taxRate, 2),
-    money(l.amount, p.amount),
+    decimalCell(l.qty, p.quantity),
+    decimalCell(l.price, p.price),
+    (l.taxIncluded ? YES_NO.yes : YES_NO.no)[i],
+    decimalCell(l.taxRate, RATE_PLACES),
+    decimalCell(l.amount, p.amount),
+    decimalCell(l.amountExcl, p.amount),
+    decimalCell(l.taxAmount, p.amount),
+    decimalCell(l.amountIncl, p.amount),
     LINE_STATUS[RECONCILIATION_LINE_STATUS_NAMES[l.status]][i],
     l.disputeReason,
-    l.disputeQty === null ? '' : formatDecimal(l.disputeQty, p.quantity),
-    money(l.disputePrice, p.price),
-    l.disputeReason ? money(l.differenceAmount, p.amount) : '',
+    decimalCell(l.disputeQty, p.quantity),
+    decimalCell(l.disputePrice, p.price),
+    l.disputeReason ? decimalCell(l.differenceAmount, p.amount) : null,
   ]);
   rows.push([
-    TOTAL[i],
-    '',
-    '',
-    '',
-    '',
-    '',
-    '',
-    formatDecimal(detail.totalQty, p.quantity),
-    '',
-    '',
-    money(detail.totalAmount, p.amount),
-    '',
-    '',
-    '',
-    '',
-    money(detail.differenceAmount, p.amount),
+    `${TOTAL[i]} (${detail.currency})`,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    decimalCell(detail.totalQty, p.quantity),
+    null,
+    null,
+    null,
+    decimalCell(detail.totalAmount, p.amount),
+    decimalCell(detail.totalAmountExcl, p.amount),
+    decimalCell(detail.totalTaxAmount, p.amount),
+    decimalCell(detail.totalAmountIncl, p.amount),
+    null,
+    null,
+    null,
+    null,
+    decimalCell(detail.differenceAmount, p.amount),
   ]);
   await recordOperation(ctx.tx, actorOf(ctx.auth), {
     type: OPERATION_TYPE.EXPORT,
@@ -87,10 +106,10 @@ export async function exportStatement(ctx: RequestContext, id: string): Promise<
     targetId: id,
     summary: `exported statement ${detail.statementNo} (${detail.lines.length} lines)`,
   });
-  return await writeXlsx({
+  return writeWorkbook({
     name: detail.statementNo,
     header: HEADERS.map((h) => h[i]),
     rows,
-    widths: [6, 18, 12, 18, 16, 28, 8, 12, 12, 8, 14, 10, 30, 12, 12, 14],
+    widths: [6, 18, 12, 18, 16, 28, 8, 12, 12, 8, 8, 14, 14, 12, 14, 10, 30, 12, 12, 14],
   });
 }

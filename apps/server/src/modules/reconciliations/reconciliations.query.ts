@@ -1,4 +1,5 @@
 import {
+  compareDecimals,
   DEFAULT_DECIMAL_PLACES,
   type DecimalPlaces,
   type DocumentSide,
@@ -10,6 +11,9 @@ import {
   type reconciliationListSchema,
   reconciliationMachine,
   reconciliationRole,
+  roundDecimal,
+  sumTaxed,
+  taxedLine,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -31,6 +35,8 @@ import { reconciliations as rc, reconciliationLines as rl } from './reconciliati
 type ListQuery = z.infer<typeof reconciliationListSchema>;
 
 const S = RECONCILIATION_STATUS;
+/** Places a tax rate is compared at: more than any rate is entered with. */
+const RATE_KEY_PLACES = 6;
 
 // ---------------------------------------------------------------------------------------------
 // Visibility
@@ -147,15 +153,63 @@ const lineColumns = {
   disputeQty: rl.disputeQty,
   disputePrice: rl.disputePrice,
   differenceAmount: rl.differenceAmount,
+  // A receipt line always has its order; the table's default stands in should the order be gone.
+  taxIncluded: sql<boolean>`coalesce(${po.taxIncluded}, true)`,
+  prdtSpc: sql<string>`coalesce(${rcl.prdtSpc}, '')`,
 };
 
-async function linesOf(q: Queryable, row: StatementRow): Promise<ReconciliationLine[]> {
-  const rows = await q
+/**
+ * The statement's lines as stored, with whether each price includes tax (its order's flag) and the
+ * receipt line's specification. The supplier reads both through its side of the two-party rows.
+ */
+function statementLinesOf(q: Queryable, row: StatementRow) {
+  return q
     .select(lineColumns)
     .from(rl)
+    .leftJoin(rcl, and(eq(rcl.tenantId, rl.tenantId), eq(rcl.id, rl.receiptLineId)))
+    .leftJoin(po, and(eq(po.tenantId, rcl.tenantId), eq(po.id, rcl.orderId)))
     .where(and(eq(rl.tenantId, row.tenantId), eq(rl.reconciliationId, row.id)))
     .orderBy(asc(rl.lineNo));
-  return rows as ReconciliationLine[];
+}
+
+export type TaxedStatementLine = ReconciliationLine & { prdtSpc: string };
+
+/**
+ * The statement's lines, each split into excluding tax, tax and including tax by the one rule of the
+ * money module, with the receipt line's specification.
+ */
+export async function taxedLinesOf(
+  q: Queryable,
+  row: StatementRow,
+  places: DecimalPlaces,
+): Promise<TaxedStatementLine[]> {
+  const rows = await statementLinesOf(q, row);
+  return rows.map((l) => {
+    const taxed = taxedLine(l, l.taxIncluded, places.amount);
+    return { ...l, amountExcl: taxed.excl, taxAmount: taxed.tax, amountIncl: taxed.incl } as TaxedStatementLine;
+  });
+}
+
+/**
+ * The statement's tax split in total and per tax rate (what a 发票 groups by), each a sum of its lines
+ * so that excluding tax + tax = including tax in every row.
+ */
+function taxTotals(lines: ReconciliationLine[], places: DecimalPlaces) {
+  const split = (of: ReconciliationLine[]) =>
+    sumTaxed(
+      of.map((l) => ({ excl: l.amountExcl, tax: l.taxAmount, incl: l.amountIncl })),
+      places.amount,
+    );
+  // `13` and `13.00` are one rate.
+  const rateOf = (l: ReconciliationLine) => roundDecimal(l.taxRate, RATE_KEY_PLACES);
+  const rates = [...new Set(lines.map(rateOf))].sort(compareDecimals);
+  return {
+    all: split(lines),
+    byRate: rates.map((taxRate) => {
+      const t = split(lines.filter((l) => rateOf(l) === taxRate));
+      return { taxRate, amountExcl: t.excl, taxAmount: t.tax, amountIncl: t.incl };
+    }),
+  };
 }
 
 export async function getStatement(ctx: RequestContext, id: string): Promise<ReconciliationDetail> {
@@ -165,6 +219,9 @@ export async function getStatement(ctx: RequestContext, id: string): Promise<Rec
   const { side, row } = hit;
   const [item] = await baseSelect(tx).where(and(eq(rc.tenantId, row.tenantId), eq(rc.id, id)));
   const role = reconciliationRole(side, row.draftedBy);
+  const places = await placesOfStatement(tx, row);
+  const lines = (await taxedLinesOf(tx, row, places)).map(({ prdtSpc: _, ...l }): ReconciliationLine => l);
+  const totals = taxTotals(lines, places);
   return {
     ...(item as ReconciliationListItem),
     side,
@@ -173,9 +230,13 @@ export async function getStatement(ctx: RequestContext, id: string): Promise<Rec
     actions: auth.permissions.has(permissionOf(side))
       ? reconciliationMachine.available(role, row.status, () => true)
       : [],
-    lines: await linesOf(tx, row),
+    lines,
     history: await historyOfDocument(ctx, row, RECONCILIATION_MODULE, id),
-    decimalPlaces: await placesOfStatement(tx, row),
+    decimalPlaces: places,
+    totalAmountExcl: totals.all.excl,
+    totalTaxAmount: totals.all.tax,
+    totalAmountIncl: totals.all.incl,
+    taxTotals: totals.byRate,
   };
 }
 

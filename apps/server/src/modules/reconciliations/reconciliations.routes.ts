@@ -20,6 +20,7 @@ import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { actOnStatement } from './reconciliations.actions.ts';
 import { exportStatement } from './reconciliations.export.ts';
+import { exportStatementInvoice } from './reconciliations.invoice.ts';
 import { getStatement, listStatements } from './reconciliations.query.ts';
 import { createStatement, listPartners, listReconcilableLines, updateStatement } from './reconciliations.service.ts';
 
@@ -79,6 +80,13 @@ export function registerReconciliationRoutes(app: FastifyInstance, s: Services) 
     `${BASE}/:id/export`,
     { operationId: 'exportReconciliation', access, params, produces: XLSX_TYPE },
     async (ctx, { params }) => ({ body: await exportStatement(ctx, params.id), name: 'reconciliation-statement.xlsx' }),
+  );
+
+  r.file(
+    'GET',
+    `${BASE}/:id/invoice/export`,
+    { operationId: 'exportStatementInvoice', access, params, produces: XLSX_TYPE },
+    async (ctx, { params }) => ({ body: await exportStatementInvoice(ctx, params.id), name: 'invoice-lines.xlsx' }),
   );
 
   r.post(

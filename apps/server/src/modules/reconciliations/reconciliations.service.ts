@@ -215,6 +215,10 @@ export async function createStatement(ctx: RequestContext, input: CreateInput): 
     const rows = await reconcilableRows(tx, partner, input, ids);
     if (ids && rows.length !== ids.length) throw new AppError('RECONCILIATION_LINES_TAKEN');
     if (!rows.length) throw new AppError('RECONCILIATION_NOTHING_TO_RECONCILE');
+    // One statement, one currency: its totals are sums of amounts, and sums across currencies mean nothing.
+    const currencies = [...new Set(rows.map((r) => r.currency))].sort();
+    if (currencies.length > 1)
+      throw new AppError('RECONCILIATION_MIXED_CURRENCIES', { currencies: currencies.join(', ') });
     const id = newId();
     // The claim is the guard against two statements holding one line: a line claimed meanwhile by
     // a concurrent statement no longer matches `reconciliation_id is null` once that one commits.
@@ -253,7 +257,7 @@ export async function createStatement(ctx: RequestContext, input: CreateInput): 
           periodTo: input.periodTo,
           status: S.DRAFT,
           draftedBy: input.side,
-          currency: rows[0]!.currency,
+          currency: currencies[0]!,
           remark: input.remark,
           ownerId: drafter ? auth.userId : partner.ownerId,
           deptId: drafter ? auth.deptId : partner.deptId,

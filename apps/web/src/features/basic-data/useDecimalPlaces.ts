@@ -1,4 +1,4 @@
-import { type DecimalKind, type DecimalPlaces, formatDecimal } from '@concord/shared';
+import type { DecimalPlaces } from '@concord/shared';
 import { useQuery } from '@tanstack/react-query';
 import { basicDataApi, basicDataKeys, toDecimalPlaces } from './basic-data.api.ts';
 
@@ -13,10 +13,4 @@ export function useDecimalPlaces(): DecimalPlaces {
     staleTime: 10 * 60_000,
   });
   return toDecimalPlaces(query.data);
-}
-
-/** A formatter with thousands separators at the enterprise's places: `fmt(1234.5, 'amount')` → "1,234.50". */
-export function useNumberFormat(): (value: number | string | null | undefined, kind: DecimalKind) => string {
-  const places = useDecimalPlaces();
-  return (value, kind) => formatDecimal(value, places[kind]);
 }

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { deliveryNotesApi, noteKeys } from './delivery-notes.api.ts';
 
 interface Entry {
@@ -112,6 +113,8 @@ export function DeliveryNoteFormPage() {
       remark: d.remark,
     });
   }, [draft.data, form]);
+  const { fmt } = useNumbers();
+  const qty = (v: string) => fmt(v, 'quantity');
   const entryOf = (l: DeliverableLine): Entry => entries[keyOf(l)] ?? { qty: Number(l.openQty), batchNo: '' };
   const chosen = useMemo(() => rows.filter((l) => selected.includes(keyOf(l))), [rows, selected]);
 
@@ -140,7 +143,9 @@ export function DeliveryNoteFormPage() {
       const qty = entryOf(l).qty;
       if (!qty || qty <= 0) return setError(`${l.orderNo} #${l.orderLineNo}: ${t('deliveryNotes.form.required')}`);
       if (qty > Number(l.maxQty))
-        return setError(`${l.orderNo} #${l.orderLineNo}: ${t('deliveryNotes.form.overMax', { max: l.maxQty })}`);
+        return setError(
+          `${l.orderNo} #${l.orderLineNo}: ${t('deliveryNotes.form.overMax', { max: fmt(l.maxQty, 'quantity') })}`,
+        );
     }
     const head = await form.validateFields();
     save.mutate({
@@ -198,8 +203,8 @@ export function DeliveryNoteFormPage() {
             { title: F('prdtNo'), dataIndex: 'prdtNo' },
             { title: F('prdtName'), dataIndex: 'prdtName' },
             { title: F('dueDate'), dataIndex: 'dueDate', className: 'cell-nowrap' },
-            { title: F('delivered'), dataIndex: 'deliveredQty', align: 'right' },
-            { title: F('maxQty'), dataIndex: 'maxQty', align: 'right' },
+            { title: F('delivered'), dataIndex: 'deliveredQty', align: 'right', render: qty },
+            { title: F('maxQty'), dataIndex: 'maxQty', align: 'right', render: qty },
             {
               title: F('qty'),
               key: 'qty',
@@ -231,10 +236,14 @@ export function DeliveryNoteFormPage() {
                 const qty = entryOf(l).qty ?? 0;
                 if (qty <= 0) return '';
                 const p = packCount(qty, l.materialQty, l.smallQty);
-                if (p.smalls === 1) return t('deliveryNotes.form.onePackage');
+                if (p.smalls === 1) return t('deliveryNotes.form.package', { count: 1 });
+                const boxes = t('deliveryNotes.form.boxes', { count: p.smalls });
                 return p.larges
-                  ? t('deliveryNotes.form.packs', { smalls: p.smalls, larges: p.larges })
-                  : t('deliveryNotes.form.boxes', { smalls: p.smalls });
+                  ? t('deliveryNotes.form.packs', {
+                      boxes,
+                      cartons: t('deliveryNotes.form.cartons', { count: p.larges }),
+                    })
+                  : boxes;
               },
             },
           ]}

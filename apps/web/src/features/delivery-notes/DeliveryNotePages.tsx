@@ -17,6 +17,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { deliveryNotesApi, downloadLabels, type NoteFilter, noteKeys } from './delivery-notes.api.ts';
 
 const SUPPLIER = 'SL_SH_GL';
@@ -31,6 +32,8 @@ function useF() {
 /** /delivery/deliverynote: the notes by group; "not generated" is the open lines no note covers yet. */
 export function DeliveryNoteListPage() {
   const { t } = useTranslation();
+  const { fmt } = useNumbers();
+  const qty = (v: string) => fmt(v, 'quantity');
   const F = useF();
   const navigate = useNavigate();
   const [group, setGroup] = useState<(typeof GROUPS)[number]>('notSent');
@@ -97,8 +100,8 @@ export function DeliveryNoteListPage() {
             { title: F('prdtNo'), dataIndex: 'prdtNo' },
             { title: F('prdtName'), dataIndex: 'prdtName' },
             { title: F('dueDate'), dataIndex: 'dueDate', className: 'cell-nowrap' },
-            { title: F('qty'), dataIndex: 'qty', align: 'right' },
-            { title: F('openQty'), dataIndex: 'openQty', align: 'right' },
+            { title: F('qty'), dataIndex: 'qty', align: 'right', render: qty },
+            { title: F('openQty'), dataIndex: 'openQty', align: 'right', render: qty },
           ]}
         />
       ) : (
@@ -114,9 +117,14 @@ export function DeliveryNoteListPage() {
             { title: F('orderNo'), dataIndex: 'orderNos', render: (v: string[]) => v.join(', ') },
             { title: F('shipDate'), dataIndex: 'shipDate' },
             { title: F('expectedDate'), dataIndex: 'expectedDate' },
-            { title: F('lines'), dataIndex: 'lineCount', align: 'right' },
-            { title: F('packages'), dataIndex: 'packageCount', align: 'right' },
-            { title: F('totalQty'), dataIndex: 'totalQty', align: 'right' },
+            { title: F('lines'), dataIndex: 'lineCount', align: 'right', render: (v: number) => formatDecimal(v, 0) },
+            {
+              title: F('packages'),
+              dataIndex: 'packageCount',
+              align: 'right',
+              render: (v: number) => formatDecimal(v, 0),
+            },
+            { title: F('totalQty'), dataIndex: 'totalQty', align: 'right', render: qty },
             { title: F('carrier'), dataIndex: 'carrier' },
           ]}
         />
@@ -269,6 +277,8 @@ export function DeliveryNoteDetailPage() {
 
 /** /supplysee/supplydetail: every line of the supplier's notes, across notes. */
 export function SupplyDetailPage() {
+  const { fmt } = useNumbers();
+  const qty = (v: string) => fmt(v, 'quantity');
   const F = useF();
   const { t } = useTranslation();
   const [keyword, setKeyword] = useState('');
@@ -314,12 +324,12 @@ export function SupplyDetailPage() {
           { title: F('orderNo'), dataIndex: 'orderNo' },
           { title: F('prdtNo'), dataIndex: 'prdtNo' },
           { title: F('prdtName'), dataIndex: 'prdtName' },
-          { title: F('qty'), dataIndex: 'qty', align: 'right' },
+          { title: F('qty'), dataIndex: 'qty', align: 'right', render: qty },
           { title: F('batchNo'), dataIndex: 'batchNo' },
           { title: F('shipDate'), dataIndex: 'shipDate' },
-          { title: F('received'), dataIndex: 'receivedQty', align: 'right' },
-          { title: F('qualified'), dataIndex: 'qualifiedQty', align: 'right' },
-          { title: F('warehoused'), dataIndex: 'warehousedQty', align: 'right' },
+          { title: F('received'), dataIndex: 'receivedQty', align: 'right', render: qty },
+          { title: F('qualified'), dataIndex: 'qualifiedQty', align: 'right', render: qty },
+          { title: F('warehoused'), dataIndex: 'warehousedQty', align: 'right', render: qty },
         ]}
       />
     </Card>

@@ -11,7 +11,7 @@ import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton, useOperationState } from '../../components/OperationButton.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { useNumberFormat } from '../basic-data/useDecimalPlaces.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { materialCustomerPath, materialKeys, materialsApi } from './materials.api.ts';
 
 const PERMISSION = 'SL_CUS';
@@ -22,7 +22,7 @@ export function MaterialCustomersPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const format = useNumberFormat();
+  const { fmt: format } = useNumbers();
   const { page, size, pagination, form, initialValues, search, clear, filter, filtered } = useListFilter({
     keyword: filterField.text(),
     customerId: filterField.value(),

@@ -31,8 +31,8 @@ import { StatusTag } from '../../components/StatusTag.tsx';
 import { materialStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { useLocale } from '../accounts/useLocale.ts';
-import { useNumberFormat } from '../basic-data/useDecimalPlaces.ts';
 import { type MaterialOperation, materialFormPath, materialKeys, materialsApi } from './materials.api.ts';
 import { YesNo } from './parts.tsx';
 
@@ -42,7 +42,7 @@ const PERMISSION = 'CF_BAS';
 export function MaterialDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const format = useNumberFormat();
+  const { fmt: format } = useNumbers();
   const [params, setParams] = useSearchParams();
   const id = params.get('id') ?? '';
   const tab = params.get('tab') ?? 'details';
@@ -348,7 +348,7 @@ interface SupplierValues {
 function SuppliersTab({ materialId }: { materialId: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const format = useNumberFormat();
+  const { fmt: format } = useNumbers();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<MaterialSupplier | 'new' | null>(null);

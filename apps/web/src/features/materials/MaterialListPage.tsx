@@ -13,7 +13,7 @@ import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { materialStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
-import { useNumberFormat } from '../basic-data/useDecimalPlaces.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { ExportDialog } from './ExportDialog.tsx';
 import { ImportDialog } from './ImportDialog.tsx';
 import { materialFormPath, materialKeys, materialPath, materialsApi } from './materials.api.ts';
@@ -27,7 +27,7 @@ export function MaterialListPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
-  const format = useNumberFormat();
+  const { fmt: format } = useNumbers();
   const { page, size, pagination, form, initialValues, search, clear, filter, filtered } = useListFilter({
     keyword: filterField.text(),
     status: filterField.numberOf([0, 1] as const),

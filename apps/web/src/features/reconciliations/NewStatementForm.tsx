@@ -1,5 +1,5 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { DEFAULT_DECIMAL_PLACES, type ReconcilableLine, roundTo } from '@concord/shared';
+import { DEFAULT_DECIMAL_PLACES, MASK, type ReconcilableLine, sumDecimals } from '@concord/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Alert, App, Button, Card, DatePicker, Empty, Form, Input, Modal, Select, Space, Table } from 'antd';
@@ -71,9 +71,17 @@ export function NewStatementForm({ side, onDone }: { side: Side; onDone: () => v
     },
   });
 
-  const amount = preview?.lines
-    .filter((l) => chosen.includes(l.id))
-    .reduce((sum, l) => (l.amount === '***' ? Number.NaN : sum + Number(l.amount)), 0);
+  // The chosen amount per currency, summed exactly; a statement holds one currency, so more than one
+  // is pointed out before the server refuses it.
+  const picked = preview?.lines.filter((l) => chosen.includes(l.id)) ?? [];
+  const currencies = [...new Set(picked.map((l) => l.currency))].sort();
+  const amount = currencies
+    .map((c) => {
+      const amounts = picked.filter((l) => l.currency === c).map((l) => l.amount);
+      const sum = amounts.includes(MASK) ? MASK : formatNumber(sumDecimals(amounts, places.amount), places.amount);
+      return `${sum} ${c}`;
+    })
+    .join('; ');
 
   const columns: TableColumnsType<ReconcilableLine> = [
     { key: 'receiptNo', title: t('reconciliations.fields.receiptNo'), dataIndex: 'receiptNo', width: 150 },
@@ -109,6 +117,7 @@ export function NewStatementForm({ side, onDone }: { side: Side; onDone: () => v
       width: 120,
       ...numberColumn(places.amount),
     },
+    { key: 'currency', title: t('reconciliations.fields.currency'), dataIndex: 'currency', width: 80 },
   ];
 
   return (
@@ -162,15 +171,19 @@ export function NewStatementForm({ side, onDone }: { side: Side; onDone: () => v
             dataSource={preview.lines}
             rowSelection={{ selectedRowKeys: chosen, onChange: (keys) => setChosen(keys as string[]), columnWidth: 60 }}
             pagination={false}
-            scroll={{ x: 1100, y: 360 }}
+            scroll={{ x: 1180, y: 360 }}
           />
           <div style={{ margin: '8px 0 12px' }}>
-            {t('reconciliations.create.selected', {
-              count: chosen.length,
-              total: preview.lines.length,
-              amount: Number.isNaN(amount) ? '***' : formatNumber(roundTo(amount ?? 0, places.amount), places.amount),
-            })}
+            {t('reconciliations.create.selected', { count: chosen.length, total: preview.lines.length, amount })}
           </div>
+          {currencies.length > 1 && (
+            <Alert
+              type="warning"
+              showIcon
+              style={{ marginBottom: 12 }}
+              title={t('reconciliations.create.mixedCurrencies', { currencies: currencies.join(', ') })}
+            />
+          )}
         </>
       )}
       <Form.Item name="remark" label={t('reconciliations.fields.remark')}>
@@ -180,7 +193,7 @@ export function NewStatementForm({ side, onDone }: { side: Side; onDone: () => v
         <Button onClick={onDone}>{t('common.cancel')}</Button>
         <Button
           type="primary"
-          disabled={!preview?.lines.length}
+          disabled={!preview?.lines.length || currencies.length > 1}
           loading={create.isPending}
           onClick={() => {
             if (!chosen.length) {

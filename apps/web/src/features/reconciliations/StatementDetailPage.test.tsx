@@ -44,8 +44,12 @@ const line = (
   unitName: 'PCS',
   qty: '1200',
   price: '7319.4271',
-  taxRate: '0.13',
+  taxRate: '13',
   amount: '8783312.52',
+  taxIncluded: true,
+  amountExcl: '7772842.94',
+  taxAmount: '1010469.58',
+  amountIncl: '8783312.52',
   status,
   disputeReason: '',
   disputeQty: null,
@@ -92,6 +96,10 @@ const statement = (
   lines,
   history: [],
   decimalPlaces: { quantity: 2, price: 4, amount: 2 },
+  totalAmountExcl: '15545685.88',
+  totalTaxAmount: '2020939.16',
+  totalAmountIncl: '17566625.04',
+  taxTotals: [{ taxRate: '13', amountExcl: '15545685.88', taxAmount: '2020939.16', amountIncl: '17566625.04' }],
 });
 
 const envelope = (data: unknown) =>
@@ -228,6 +236,99 @@ describe('StatementDetailPage', () => {
       expect(await screen.findByText('RC2611230001')).toBeTruthy();
       expect((button(R.actions.finalize) as HTMLButtonElement).disabled).toBe(true);
       expect(button(R.actions.send)).toBeNull();
+    },
+    SLOW,
+  );
+  it(
+    'shows every line and the totals split into excluding tax, tax and including tax with the rate',
+    async () => {
+      renderPage('buyer', statement('buyer', 'buyer', 1, [line(1, 1), line(2, 1)]), ['PU_BI']);
+      expect(await screen.findByText('RC2611230001')).toBeTruthy();
+      for (const title of [R.fields.taxRate, R.fields.amountExcl, R.fields.taxAmount, R.fields.amountIncl]) {
+        expect(screen.getAllByText(title).length).toBeGreaterThan(0);
+      }
+      expect(screen.getAllByText('13.00 %')).toHaveLength(2);
+      expect(screen.getAllByText('7,772,842.94')).toHaveLength(2);
+      expect(screen.getAllByText('1,010,469.58')).toHaveLength(2);
+      expect(
+        screen.getByText('15,545,685.88 excl. tax + 2,020,939.16 tax = 17,566,625.04 CNY', { exact: false }),
+      ).toBeTruthy();
+      expect(screen.getByText(R.tax.included)).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the split per rate when the rates differ, and masked totals as masked',
+    async () => {
+      const d = statement('buyer', 'buyer', 1, [
+        line(1, 1, { taxRate: '6', taxIncluded: false, amountExcl: '100', taxAmount: '6', amountIncl: '106' }),
+        line(2, 1, { taxIncluded: false, amountExcl: '100', taxAmount: '13', amountIncl: '113' }),
+      ]);
+      renderPage(
+        'buyer',
+        {
+          ...d,
+          totalAmountExcl: '200',
+          totalTaxAmount: '19',
+          totalAmountIncl: '219',
+          taxTotals: [
+            { taxRate: '6', amountExcl: '100', taxAmount: '6', amountIncl: '106' },
+            { taxRate: '13', amountExcl: '100', taxAmount: '13', amountIncl: '113' },
+          ],
+        },
+        ['PU_BI'],
+      );
+      expect(await screen.findByText('RC2611230001')).toBeTruthy();
+      expect(screen.getByText('6.00 %: 100.00 + 6.00 = 106.00')).toBeTruthy();
+      expect(screen.getByText('13.00 %: 100.00 + 13.00 = 113.00')).toBeTruthy();
+      expect(screen.getByText(R.tax.excluded)).toBeTruthy();
+      cleanup();
+      const masked = statement('buyer', 'buyer', 1, [
+        line(1, 1, { price: '***', amount: '***', amountExcl: '***', taxAmount: '***', amountIncl: '***' }),
+      ]);
+      renderPage(
+        'buyer',
+        {
+          ...masked,
+          totalAmount: '***',
+          totalAmountExcl: '***',
+          totalTaxAmount: '***',
+          totalAmountIncl: '***',
+          taxTotals: [{ taxRate: '13', amountExcl: '***', taxAmount: '***', amountIncl: '***' }],
+        },
+        ['PU_BI'],
+      );
+      expect(await screen.findByText('RC2611230001')).toBeTruthy();
+      expect(screen.queryByText(/excl\. tax \+/)).toBeNull();
+      expect(screen.getAllByText('***').length).toBeGreaterThanOrEqual(6);
+      expect(screen.queryByText('7,772,842.94')).toBeNull();
+    },
+    SLOW,
+  );
+
+  it(
+    'offers the invoice lines only on the supplier side of a confirmed statement',
+    async () => {
+      renderPage('supplier', statement('supplier', 'buyer', 4, [line(1, 1)]), ['RE_MA']);
+      expect(await screen.findByText('RC2611230001')).toBeTruthy();
+      await act(async () => {
+        fireEvent.click(button(R.actions.exportInvoice)!);
+      });
+      await waitFor(() =>
+        expect(
+          vi.mocked(globalThis.fetch).mock.calls.some(([input]) => String(input).endsWith('/500/invoice/export')),
+        ).toBe(true),
+      );
+      cleanup();
+      renderPage('supplier', statement('supplier', 'buyer', 3, [line(1, 1)]), ['RE_MA']);
+      expect(await screen.findByText('RC2611230001')).toBeTruthy();
+      expect(button(R.actions.exportInvoice)).toBeNull();
+      cleanup();
+      renderPage('buyer', statement('buyer', 'buyer', 4, [line(1, 1)]), ['PU_BI']);
+      expect(await screen.findByText('RC2611230001')).toBeTruthy();
+      expect(button(R.actions.exportInvoice)).toBeNull();
+      expect(button(R.actions.export)).toBeTruthy();
     },
     SLOW,
   );

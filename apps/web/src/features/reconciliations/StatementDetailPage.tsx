@@ -1,5 +1,6 @@
 import {
   ArrowLeftOutlined,
+  AuditOutlined,
   CheckOutlined,
   DownloadOutlined,
   SafetyCertificateOutlined,
@@ -7,9 +8,11 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import {
+  MASK,
   RECONCILIATION_EDITABLE_STATUSES,
   RECONCILIATION_LINE_STATUS,
   RECONCILIATION_PERMISSION,
+  RECONCILIATION_STATUS,
   type ReconciliationAction,
   type ReconciliationDetail,
   type ReconciliationLine,
@@ -43,6 +46,7 @@ import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { reconciliationLineStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
+import { numberFormat } from '../../lib/numbers.ts';
 import { DetailGate, formatNumber, History, numberColumn } from './parts.tsx';
 import { type Side, statementKeys, statementPaths, statementsApi } from './reconciliations.api.ts';
 
@@ -94,6 +98,7 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
   const queryClient = useQueryClient();
   const paths = statementPaths(side);
   const places = s.decimalPlaces;
+  const numbers = numberFormat(places);
   const permission = RECONCILIATION_PERMISSION[side];
   // Steps by status and role only: a step the user lacks the code for stays visible but disabled
   // (OperationButton). A statement opened through the other side's link shows no steps.
@@ -142,7 +147,8 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
     });
 
   // Quantities and money right after the material, narrow enough that at 1366 px they, the line status
-  // and the fixed operation column show without scrolling. A line's dispute is shown under it instead.
+  // and the fixed operation column show without scrolling; the tax split follows the status. A line's
+  // dispute is shown under it instead.
   const lineColumns: TableColumnsType<ReconciliationLine> = [
     {
       key: 'lineNo',
@@ -202,6 +208,21 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       width: 100,
       render: (v: number) => <StatusTag machine={reconciliationLineStatuses} status={v} />,
     },
+    {
+      key: 'taxRate',
+      title: t('reconciliations.fields.taxRate'),
+      dataIndex: 'taxRate',
+      width: 80,
+      align: 'right',
+      render: (v: string) => numbers.rate(v),
+    },
+    ...(['amountExcl', 'taxAmount', 'amountIncl'] as const).map((key) => ({
+      key,
+      title: t(`reconciliations.fields.${key}`),
+      dataIndex: key,
+      width: 120,
+      ...numberColumn(places.amount),
+    })),
     { key: 'receiptNo', title: t('reconciliations.fields.receiptNo'), dataIndex: 'receiptNo', width: 150 },
     { key: 'receiptDate', title: t('reconciliations.fields.receiptDate'), dataIndex: 'receiptDate', width: 110 },
     { key: 'orderNo', title: t('reconciliations.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
@@ -312,7 +333,15 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
     );
   }
 
-  const final = s.status === 4 || s.status === 5;
+  const final = s.status === RECONCILIATION_STATUS.CONFIRMED || s.status === RECONCILIATION_STATUS.CANCELLED;
+  // The seller issues the invoice (发票): its side of a confirmed statement offers the invoice lines.
+  const invoicing = side === 'supplier' && s.side === 'supplier' && s.status === RECONCILIATION_STATUS.CONFIRMED;
+  const taxIncluded = new Set(s.lines.map((l) => l.taxIncluded));
+  const taxSplit = (v: { amountExcl: string; taxAmount: string; amountIncl: string }) => ({
+    excl: formatNumber(v.amountExcl, places.amount),
+    tax: formatNumber(v.taxAmount, places.amount),
+    incl: formatNumber(v.amountIncl, places.amount),
+  });
   return (
     <Card
       className="page-card"
@@ -379,6 +408,19 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
           >
             {t('reconciliations.actions.export')}
           </OperationButton>
+          {invoicing && (
+            <OperationButton
+              icon={<AuditOutlined />}
+              readOnly
+              permission={permission}
+              title={t('reconciliations.invoiceHint')}
+              onClick={() =>
+                void statementsApi.exportInvoice(s.id, s.statementNo).catch((e: Error) => message.error(e.message))
+              }
+            >
+              {t('reconciliations.actions.exportInvoice')}
+            </OperationButton>
+          )}
           <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(paths.list)}>
             {t('reconciliations.actions.back')}
           </Button>
@@ -409,7 +451,38 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
           {formatNumber(s.totalQty, places.quantity)}
         </Descriptions.Item>
         <Descriptions.Item label={t('reconciliations.fields.totalAmount')}>
-          {formatNumber(s.totalAmount, places.amount)} {s.currency}
+          {numbers.money(s.totalAmount, s.currency)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.taxBreakdown')}>
+          {s.totalTaxAmount === MASK ? (
+            MASK
+          ) : (
+            <Space orientation="vertical" size={0}>
+              <span>
+                {t('reconciliations.taxBreakdown', {
+                  ...taxSplit({
+                    amountExcl: s.totalAmountExcl,
+                    taxAmount: s.totalTaxAmount,
+                    amountIncl: s.totalAmountIncl,
+                  }),
+                  currency: s.currency,
+                })}
+              </span>
+              {s.taxTotals.length > 1 &&
+                s.taxTotals.map((r) => (
+                  <Typography.Text key={r.taxRate} type="secondary">
+                    {t('reconciliations.taxRateBreakdown', { rate: numbers.rate(r.taxRate), ...taxSplit(r) })}
+                  </Typography.Text>
+                ))}
+            </Space>
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.taxIncluded')}>
+          {taxIncluded.size > 1
+            ? t('reconciliations.tax.mixed')
+            : taxIncluded.has(false)
+              ? t('reconciliations.tax.excluded')
+              : t('reconciliations.tax.included')}
         </Descriptions.Item>
         <Descriptions.Item label={t('reconciliations.fields.differenceAmount')}>
           {formatNumber(s.differenceAmount, places.amount)}
@@ -439,7 +512,7 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
                 columns={lineColumns}
                 dataSource={s.lines}
                 pagination={false}
-                scroll={{ x: 1220 }}
+                scroll={{ x: 1660 }}
                 // Always open under a disputed line, without a toggle column that would cost width.
                 expandable={{
                   expandedRowRender: disputeRow,

@@ -69,4 +69,7 @@ export const statementsApi = {
   // The reply names every statement alike; the statement number tells the saved files apart.
   export: (id: string, statementNo: string) =>
     downloadFile(`${BASE}/${id}/export`, { filename: `${statementNo}.xlsx`, keepName: true }),
+  /** The seller's invoice lines of a confirmed statement (supplier side only). */
+  exportInvoice: (id: string, statementNo: string) =>
+    downloadFile(`${BASE}/${id}/invoice/export`, { filename: `${statementNo}-invoice.xlsx`, keepName: true }),
 };

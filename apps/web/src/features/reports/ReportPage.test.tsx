@@ -1,4 +1,4 @@
-import type { ReportReply } from '@concord/shared';
+import type { ReportName, ReportReply } from '@concord/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
@@ -64,7 +64,7 @@ const envelope = (data: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-function renderReport(url: string) {
+function renderReport(url: string, name: ReportName = 'poTimelyArrivalRate', data: ReportReply = reply) {
   useSession.setState({ token: 't', tenantId: '9', permissions: ['PO_REP'] });
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const path = String(input);
@@ -75,14 +75,19 @@ function renderReport(url: string) {
       });
     }
     if (path.includes('/partners/')) return envelope([{ id: '40', name: 'Shenzhen Precision Parts' }]);
-    return envelope(reply);
+    if (path.endsWith('/srm/decimal-places')) {
+      const settings = [
+        { kind: 'quantity', places: 3 },
+        { kind: 'price', places: 4 },
+        { kind: 'amount', places: 2 },
+      ];
+      return envelope({ settings, version: 1 });
+    }
+    return envelope(data);
   });
-  const router = createMemoryRouter(
-    [{ path: '/poReport/poTimelyArrivalRate', element: <ReportPage name="poTimelyArrivalRate" /> }],
-    {
-      initialEntries: [url],
-    },
-  );
+  const router = createMemoryRouter([{ path: `/poReport/${name}`, element: <ReportPage name={name} /> }], {
+    initialEntries: [url],
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -122,5 +127,37 @@ describe('ReportPage (rate report)', () => {
     expect(String(call![0])).toBe(
       '/gateway/srm/reports/poTimelyArrivalRate/export?dateFrom=2020-03-01&dateTo=2020-03-31&supplierId=40',
     );
+  }, 30_000);
+});
+
+const receipts: ReportReply = {
+  dataList: [
+    {
+      id: '7',
+      receiptNo: 'RC-1',
+      supName: 'Shenzhen Precision Parts',
+      prdtNo: 'M-1',
+      qty: '1050',
+      price: '185.4',
+      taxRate: '13',
+      amount: '194670',
+      currency: 'CNY',
+    },
+  ],
+  totalCount: 1,
+  summary: { lines: 1, qty: '1050', amount: '194670' },
+  chart: { type: 'bar', categories: [], series: [] },
+  period: { dateFrom: '2020-03-01', dateTo: '2020-04-30' },
+};
+
+describe('ReportPage (detail report)', () => {
+  it('shows quantities, prices and amounts at the enterprise places, amounts with their currency', async () => {
+    renderReport('/poReport/poLzDetails', 'poLzDetails', receipts);
+    expect(await screen.findByText('RC-1')).toBeTruthy();
+    expect(await screen.findByText('194,670.00 CNY')).toBeTruthy();
+    expect(screen.getByText('185.4000 CNY')).toBeTruthy();
+    expect(screen.getByText('13.00 %')).toBeTruthy();
+    expect(screen.getAllByText('1,050.000').length).toBeGreaterThan(0);
+    expect(screen.getByText('194,670.00')).toBeTruthy();
   }, 30_000);
 });

@@ -1,6 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import {
   DELIVERY_NOTE_STATUS_NAMES,
+  formatDecimal,
   MASK,
   REPORTS,
   type ReportColumn,
@@ -36,32 +37,48 @@ import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { type FilterField, filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { ReportChart } from './ReportChart.tsx';
 import { reportKeys, reportsApi } from './reports.api.ts';
 
-type Formatter = (value: unknown) => string;
+type Formatter = (value: unknown, row?: ReportRow) => string;
 
-/** Numbers as the reader's language writes them; masked values stay `***`. */
+/** Columns of the `money` kind that hold a unit price (price places); the others are amounts. */
+const PRICE_COLUMNS = new Set(['price', 'disputePrice']);
+/** Percentages the catalogue lists as numbers: shown as rates. */
+const RATE_COLUMNS = new Set(['taxRate']);
+
+/**
+ * Cells through the one number formatter (lib/numbers.ts): quantities and amounts at the enterprise's
+ * places, an amount with its row's currency, rates with 2 places and `%`; masked values stay `***`.
+ */
 function useFormatters() {
-  const { t, i18n } = useTranslation();
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 4 });
+  const { t } = useTranslation();
+  const { fmt, money, rate } = useNumbers();
   const of = (column: ReportColumn): Formatter => {
     const statusNames = column.status ? t(`reports.statuses.${column.status}`).split('|') : null;
-    return (value) => {
+    return (value, row) => {
       if (value === null || value === undefined || value === '') return '';
       if (value === MASK) return MASK;
+      const cell = value as string | number;
+      if (RATE_COLUMNS.has(column.key)) return rate(cell);
       switch (column.kind) {
         case 'qty':
-        case 'money':
+          return fmt(cell, 'quantity');
+        case 'money': {
+          const currency = typeof row?.currency === 'string' ? row.currency : null;
+          if (PRICE_COLUMNS.has(column.key)) return [fmt(cell, 'price'), currency].filter(Boolean).join(' ');
+          return money(cell, currency);
+        }
         case 'int':
-          return Number.isFinite(Number(value)) ? number.format(Number(value)) : String(value);
+          return formatDecimal(cell, 0);
         case 'rate':
-          return `${Number(value).toFixed(2)} %`;
+          return rate(cell);
         case 'status':
           return statusNames?.[Number(value)] ?? String(value);
         case 'datetime':
           // An instant (RFC 3339 UTC) in the reader's time; dates (`yyyy-MM-dd`) stay as they are.
-          return formatDateTime(value as string | number);
+          return formatDateTime(cell);
         default:
           return String(value);
       }
@@ -237,7 +254,7 @@ export function ReportPage({ name }: { name: ReportName }) {
           ellipsis: c.kind === 'text' ? { showTitle: true } : undefined,
           sorter: c.kind !== 'money',
           sortOrder: sortKey === c.key ? (sort?.asc ? ('ascend' as const) : ('descend' as const)) : null,
-          render: (v: unknown) => fmt(v),
+          render: (v: unknown, row: ReportRow) => fmt(v, row),
         };
       }),
   ];
@@ -294,7 +311,7 @@ export function ReportPage({ name }: { name: ReportName }) {
                 <Card size="small" loading={!data}>
                   <Statistic
                     title={t(`reports.columns.${c.key}`)}
-                    value={data ? format(c)(data.summary[c.key]) || '—' : ''}
+                    value={data ? format(c)(data.summary[c.key], data.summary) || '—' : ''}
                   />
                 </Card>
               </Col>

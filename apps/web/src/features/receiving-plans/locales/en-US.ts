@@ -228,7 +228,8 @@ export const receivingPlansEnUS = {
       message: 'Message',
       messagePlaceholder: 'e.g. Please share your stock of our materials by Friday',
       send: 'Send request',
-      sent: 'Request sent to {{count}} supplier(s)',
+      sent_one: 'Request sent to {{count}} supplier',
+      sent_other: 'Request sent to {{count}} suppliers',
       hint: 'The chosen suppliers get a message asking them to share their stock of your materials.',
     },
     detail: {
@@ -237,8 +238,10 @@ export const receivingPlansEnUS = {
       noHistory: 'No earlier reports',
     },
     done: {
-      shared: 'Stock of {{count}} material(s) shared',
-      imported: '{{count}} row(s) imported',
+      shared_one: 'Stock of {{count}} material shared',
+      shared_other: 'Stock of {{count}} materials shared',
+      imported_one: '{{count}} row imported',
+      imported_other: '{{count}} rows imported',
     },
     importErrors: 'Nothing was imported; fix these rows and try again',
     importRow: 'Row {{row}}, {{column}}: {{reason}}',

@@ -230,7 +230,8 @@ export const receivingPlansCN: DeepStringify<typeof receivingPlansEnUS> = {
       message: '留言',
       messagePlaceholder: '例如：请于周五前上传我司物料的库存',
       send: '发送请求',
-      sent: '已向 {{count}} 家供应商发送请求',
+      sent_one: '已向 {{count}} 家供应商发送请求',
+      sent_other: '已向 {{count}} 家供应商发送请求',
       hint: '所选供应商将收到消息，请其上传我司物料的库存。',
     },
     detail: {
@@ -239,8 +240,10 @@ export const receivingPlansCN: DeepStringify<typeof receivingPlansEnUS> = {
       noHistory: '暂无历史上传',
     },
     done: {
-      shared: '已上传 {{count}} 种物料的库存',
-      imported: '已导入 {{count}} 行',
+      shared_one: '已上传 {{count}} 种物料的库存',
+      shared_other: '已上传 {{count}} 种物料的库存',
+      imported_one: '已导入 {{count}} 行',
+      imported_other: '已导入 {{count}} 行',
     },
     importErrors: '未导入任何数据，请修正以下行后重试',
     importRow: '第 {{row}} 行，{{column}}：{{reason}}',

@@ -230,7 +230,8 @@ export const receivingPlansTW: DeepStringify<typeof receivingPlansEnUS> = {
       message: '留言',
       messagePlaceholder: '例如：請於週五前上傳本公司物料的庫存',
       send: '送出請求',
-      sent: '已向 {{count}} 家供應商送出請求',
+      sent_one: '已向 {{count}} 家供應商送出請求',
+      sent_other: '已向 {{count}} 家供應商送出請求',
       hint: '所選供應商將收到訊息，請其上傳本公司物料的庫存。',
     },
     detail: {
@@ -239,8 +240,10 @@ export const receivingPlansTW: DeepStringify<typeof receivingPlansEnUS> = {
       noHistory: '尚無歷史上傳',
     },
     done: {
-      shared: '已上傳 {{count}} 項物料的庫存',
-      imported: '已匯入 {{count}} 列',
+      shared_one: '已上傳 {{count}} 項物料的庫存',
+      shared_other: '已上傳 {{count}} 項物料的庫存',
+      imported_one: '已匯入 {{count}} 列',
+      imported_other: '已匯入 {{count}} 列',
     },
     importErrors: '未匯入任何資料，請修正下列各列後重試',
     importRow: '第 {{row}} 列，{{column}}：{{reason}}',
