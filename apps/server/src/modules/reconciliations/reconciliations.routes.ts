@@ -21,6 +21,7 @@ import type { Services } from '../../platform/services.ts';
 import { actOnStatement } from './reconciliations.actions.ts';
 import { exportStatement } from './reconciliations.export.ts';
 import { exportStatementInvoice } from './reconciliations.invoice.ts';
+import { printStatement } from './reconciliations.pdf.ts';
 import { getStatement, listStatements } from './reconciliations.query.ts';
 import { createStatement, listPartners, listReconcilableLines, updateStatement } from './reconciliations.service.ts';
 
@@ -80,6 +81,13 @@ export function registerReconciliationRoutes(app: FastifyInstance, s: Services) 
     `${BASE}/:id/export`,
     { operationId: 'exportReconciliation', access, params, produces: XLSX_TYPE },
     async (ctx, { params }) => ({ body: await exportStatement(ctx, params.id), name: 'reconciliation-statement.xlsx' }),
+  );
+
+  r.file(
+    'GET',
+    `${BASE}/:id/pdf`,
+    { operationId: 'printReconciliation', access, params, produces: 'application/pdf' },
+    async (ctx, { params }) => ({ ...(await printStatement(ctx, params.id)), disposition: 'inline' }),
   );
 
   r.file(

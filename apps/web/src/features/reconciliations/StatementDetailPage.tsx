@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   CheckOutlined,
   DownloadOutlined,
+  FilePdfOutlined,
   SafetyCertificateOutlined,
   SendOutlined,
   StopOutlined,
@@ -42,6 +43,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { fetchFile, openFile } from '../../api/http.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { reconciliationLineStatuses } from '../../components/statusStyles.ts';
@@ -407,6 +409,17 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
             onClick={() => void statementsApi.export(s.id, s.statementNo).catch((e: Error) => message.error(e.message))}
           >
             {t('reconciliations.actions.export')}
+          </OperationButton>
+          <OperationButton
+            icon={<FilePdfOutlined />}
+            readOnly
+            onClick={() =>
+              void fetchFile(`/gateway/srm/reconciliations/${s.id}/pdf`, { filename: `${s.statementNo}.pdf` })
+                .then(openFile)
+                .catch((e: Error) => message.error(e.message))
+            }
+          >
+            {t('reconciliations.actions.print')}
           </OperationButton>
           {invoicing && (
             <OperationButton

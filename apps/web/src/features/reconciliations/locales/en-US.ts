@@ -64,6 +64,7 @@ export const reconciliationsEnUS = {
     cancel: 'Cancel statement',
     export: 'Export',
     exportInvoice: 'Export for invoice',
+    print: 'Print PDF',
     agree: 'Agree',
     dispute: 'Dispute',
     acceptProposal: 'Accept proposal',

@@ -67,6 +67,7 @@ export const reconciliationsCN: DeepStringify<typeof reconciliationsEnUS> = {
     cancel: '作废',
     export: '导出',
     exportInvoice: '导出开票明细',
+    print: '打印 PDF',
     agree: '同意',
     dispute: '异议',
     acceptProposal: '接受建议',

@@ -67,6 +67,7 @@ export const reconciliationsTW: DeepStringify<typeof reconciliationsEnUS> = {
     cancel: '作廢',
     export: '匯出',
     exportInvoice: '匯出開票明細',
+    print: '列印 PDF',
     agree: '同意',
     dispute: '異議',
     acceptProposal: '接受建議',
