@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -127,11 +128,36 @@ export function as(app: FastifyInstance, token?: string, tenantId?: string): Cal
 
 /** The rows of a workbook's first sheet, header included, as plain cell values. */
 export async function sheetRows(file: Buffer): Promise<unknown[][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(file as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
-  wb.worksheets[0].eachRow((row) => {
+  (await sheetOf(file)).eachRow((row) => {
     rows.push((row.values as unknown[]).slice(1));
   });
   return rows;
 }
+
+/** One part of an .xlsx (deflated zip entries), as text. */
+export function zipPart(file: Buffer, part: string): string {
+  let offset = 0;
+  while (offset < file.length && file.readUInt32LE(offset) === 0x04034b50) {
+    const size = file.readUInt32LE(offset + 18);
+    const nameLength = file.readUInt16LE(offset + 26);
+    const extra = file.readUInt16LE(offset + 28);
+    const name = file.subarray(offset + 30, offset + 30 + nameLength).toString('utf8');
+    const start = offset + 30 + nameLength + extra;
+    if (name === part) return inflateRawSync(file.subarray(start, start + size)).toString('utf8');
+    offset = start + size;
+  }
+  throw new Error(`no ${part} in the workbook`);
+}
+
+/** The first sheet as a spreadsheet program reads it (ExcelJS): typed values and number formats. */
+export async function sheetOf(file: Buffer): Promise<ExcelJS.Worksheet> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file as unknown as ArrayBuffer);
+  return wb.worksheets[0]!;
+}
+
+export const cell = (ws: ExcelJS.Worksheet, ref: string) => ({
+  value: ws.getCell(ref).value,
+  numFmt: ws.getCell(ref).numFmt,
+});

@@ -1,4 +1,3 @@
-import { inflateRawSync } from 'node:zlib';
 import {
   RECONCILIATION_LINE_STATUS as LS,
   lineAmount,
@@ -16,7 +15,7 @@ import { receiptLines, receipts } from '../src/modules/receipts/receipts.table.t
 import { inTenantTx } from '../src/platform/context.ts';
 import { newId } from '../src/platform/ids.ts';
 import { seedReconciliations } from '../src/seed/reconciliations.ts';
-import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
+import { as, type Caller, cell, createTestContext, login, sheetOf, type TestContext, zipPart } from './helpers.ts';
 
 const ORDERS = '/gateway/srm/purchase-orders';
 const RECON = '/gateway/srm/reconciliations';
@@ -776,27 +775,3 @@ describe('the demo seed', () => {
     expect(disputed.lines[0]!.disputeReason).not.toBe('');
   });
 });
-
-/** One part of an .xlsx (deflated zip entries), as text. */
-function zipPart(file: Buffer, part: string): string {
-  let offset = 0;
-  while (offset < file.length && file.readUInt32LE(offset) === 0x04034b50) {
-    const size = file.readUInt32LE(offset + 18);
-    const nameLength = file.readUInt16LE(offset + 26);
-    const extra = file.readUInt16LE(offset + 28);
-    const name = file.subarray(offset + 30, offset + 30 + nameLength).toString('utf8');
-    const start = offset + 30 + nameLength + extra;
-    if (name === part) return inflateRawSync(file.subarray(start, start + size)).toString('utf8');
-    offset = start + size;
-  }
-  throw new Error(`no ${part} in the workbook`);
-}
-
-/** The first sheet as a spreadsheet program reads it (ExcelJS): typed values and number formats. */
-async function sheetOf(file: Buffer): Promise<ExcelJS.Worksheet> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(file as unknown as ArrayBuffer);
-  return wb.worksheets[0]!;
-}
-
-const cell = (ws: ExcelJS.Worksheet, ref: string) => ({ value: ws.getCell(ref).value, numFmt: ws.getCell(ref).numFmt });
