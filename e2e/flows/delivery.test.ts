@@ -164,7 +164,7 @@ describe('delivery: two delivery notes, labels, receipt with inspection, reports
     await supplier.getByLabel(`Quantity ${orderNo}-1`).fill('200');
     await supplier.getByLabel(`Batch ${orderNo}-1`).fill(batch);
     // 200 at 50 a box, 6 boxes a carton.
-    await heatSinks.getByText('4 boxes in 1 cartons').waitFor();
+    await heatSinks.getByText('4 boxes in 1 carton', { exact: true }).waitFor();
     await screws.getByText('1 package').waitFor();
     await supplier.getByLabel('Carrier', { exact: true }).fill('SF Express');
     await supplier.getByLabel('Tracking no.', { exact: true }).fill(`SF${stamp}`);
@@ -211,7 +211,7 @@ describe('delivery: two delivery notes, labels, receipt with inspection, reports
     assert.equal(await row(supplier, orderNo, SCREW).count(), 0);
     await heatSinks.getByRole('checkbox').check();
     await supplier.getByLabel(`Batch ${orderNo}-1`).fill(`${batch}-2`);
-    await heatSinks.getByText('2 boxes in 1 cartons').waitFor();
+    await heatSinks.getByText('2 boxes in 1 carton', { exact: true }).waitFor();
     await supplier.getByRole('button', { name: 'Save and send' }).click();
     await toast(supplier, /Delivery note DN\d+ saved/);
     await supplier.waitForURL(/\/supplysee\/deliverydetail\?id=/, { timeout: WAIT });
@@ -358,7 +358,7 @@ describe('delivery: two delivery notes, labels, receipt with inspection, reports
     // The receipt holds what was qualified, at the order's price.
     await buyer.getByRole('button', { name: receiptNos[1] }).click();
     const receipt = await opened(buyer.getByRole('dialog', { name: receiptNos[1] }));
-    await row(receipt, HEAT_SINK).getByText('1,200.00').waitFor({ timeout: WAIT });
+    await row(receipt, HEAT_SINK).getByText('1,200.00').first().waitFor({ timeout: WAIT });
     await shoot(buyer, 'delivery-receipt-dialog');
     await receipt.getByRole('button', { name: 'Close' }).click();
   });
@@ -440,7 +440,7 @@ describe('delivery: two delivery notes, labels, receipt with inspection, reports
       const lines = row(dialog, no);
       for (let i = 0; i < (await lines.count()); i++) await lines.nth(i).getByRole('checkbox').check();
     }
-    await dialog.getByText(/^3 of \d+ lines chosen, amount 3,780\.00$/).waitFor();
+    await dialog.getByText(/^3 of \d+ lines chosen, amount 3,780\.00 CNY$/).waitFor();
     await dialog.getByLabel('Remark').fill(`E2E statement ${stamp}`);
     await shoot(buyer, 'delivery-statement-new');
     await dialog.getByRole('button', { name: 'Create statement' }).click();
@@ -449,7 +449,7 @@ describe('delivery: two delivery notes, labels, receipt with inspection, reports
     statementNo = ((await created.textContent()) ?? '').split(' ')[1]!;
     await buyer.waitForURL(/\/purchasebill\/sourcing\/detail\?id=/, { timeout: WAIT });
     await waitForStatus(buyer, 'Draft');
-    await buyer.getByText('3,780.00 CNY').waitFor();
+    await buyer.getByText('3,780.00 CNY', { exact: true }).waitFor();
 
     await buyer.getByRole('button', { name: 'Send' }).click();
     await confirmModal(buyer, `Send statement ${statementNo} to the other side?`);

@@ -202,8 +202,8 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
     await waitForStatus(buyer, 'Confirmed');
     const line2 = row(buyer, MATERIALS[1]);
     await line2.getByText('Confirmed', { exact: true }).waitFor();
-    // The proposal became the line: quantity, date and amount (40 × 12).
-    await line2.getByText('480.00').waitFor();
+    // The proposal became the line: quantity, date and amount (40 × 12), shown in more than one amount column.
+    await line2.getByText('480.00').first().waitFor();
     await line2.getByText(proposedDate).first().waitFor();
   });
 
