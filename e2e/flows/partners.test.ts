@@ -254,7 +254,11 @@ describe('partners: invitation, registration, review, then a qualification docum
       await b.getByRole('button', { name: FROM_REQUIREMENTS[locale] }).click();
       const picker = b.getByRole('dialog');
       await picker.getByRole('row').filter({ hasText: 'RoHS' }).waitFor();
-      await picker.locator('thead .ant-checkbox-input').check();
+      // The picker's rows may render again once their query settles, which drops a selection made meanwhile.
+      const selectAll = picker.locator('thead .ant-checkbox-input');
+      await picker.locator('tbody .ant-checkbox-input').first().waitFor();
+      for (let attempt = 0; attempt < 3 && !(await selectAll.isChecked()); attempt++) await selectAll.click();
+      assert.equal(await selectAll.isChecked(), true);
       await picker.locator('.ant-btn-primary').click();
       await b.locator('.ant-card-type-inner').nth(4).waitFor();
       await picker.waitFor({ state: 'hidden' });
