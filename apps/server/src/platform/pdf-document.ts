@@ -261,3 +261,44 @@ export async function renderPdf(
   });
   return Buffer.from(pdf);
 }
+
+/** Labels of the closing blocks every two-party document prints. */
+export interface ClosingLabels {
+  buyer: string;
+  supplier: string;
+  stamp: string;
+  /** "Authorised signature: ____", "Date: ____" already joined with their colon. */
+  signatory: string;
+  signDate: string;
+}
+
+/** Both parties' blocks to sign, date and stamp (a company seal is about 40 mm across). */
+export function signatureTable(y: number, l: ClosingLabels, buyerName: string, supplierName: string) {
+  const block = (name: string) => [name, '', '', l.signatory, '', '', l.signDate, ''].join('\n');
+  return table('signatures', {
+    y,
+    fontSize: 9,
+    top: true,
+    columns: [
+      { head: l.buyer, fit: 'fill' },
+      { head: l.stamp, fit: 'fixed', limit: 45 },
+      { head: l.supplier, fit: 'fill' },
+      { head: l.stamp, fit: 'fixed', limit: 45 },
+    ],
+    rows: [[block(buyerName), '', block(supplierName), '']],
+  });
+}
+
+/** The footer of every page: the document's title and number on the left, "page x of y" on the right. */
+export function pageFooter(documentLine: string, pageLine: string) {
+  const y = PAGE.height - PAGE.bottom + 4;
+  const half = CONTENT_WIDTH / 2;
+  return [
+    textBlock('footerDocument', { x: PAGE.left, y, width: half }, { fontSize: 8, content: documentLine }),
+    textBlock(
+      'footerPage',
+      { x: PAGE.left + half, y, width: half },
+      { fontSize: 8, alignment: 'right', content: pageLine },
+    ),
+  ];
+}

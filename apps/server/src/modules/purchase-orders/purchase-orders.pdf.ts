@@ -16,7 +16,16 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { enterprises, supplierContacts, suppliers, warehouses } from '../../db/schema.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { maskForViewer } from '../../platform/masking.ts';
-import { CONTENT_WIDTH, type Column, PAGE, renderPdf, table, textBlock } from '../../platform/pdf-document.ts';
+import {
+  CONTENT_WIDTH,
+  type Column,
+  PAGE,
+  pageFooter,
+  renderPdf,
+  signatureTable,
+  table,
+  textBlock,
+} from '../../platform/pdf-document.ts';
 import { getOrder } from './purchase-orders.query.ts';
 
 /**
@@ -480,45 +489,14 @@ export async function printOrder(ctx: RequestContext, id: string): Promise<{ bod
       2,
     );
   }
-  // Room to sign, date and stamp: a company seal is about 40 mm across.
-  const signBlock = (name: string) =>
-    [
-      name,
-      '',
-      '',
-      label(l.signatory, '______________________'),
-      '',
-      '',
-      label(l.signDate, '______________________'),
-      '',
-    ].join('\n');
-  add(
-    table('signatures', {
-      y: y + 2,
-      fontSize: 9,
-      top: true,
-      columns: [
-        { head: l.buyer, fit: 'fill' },
-        { head: l.stamp, fit: 'fixed', limit: 45 },
-        { head: l.supplier, fit: 'fill' },
-        { head: l.stamp, fit: 'fixed', limit: 45 },
-      ],
-      rows: [[signBlock(parties.buyerName), '', signBlock(parties.supplierName), '']],
-    }),
-  );
-
-  const footerY = PAGE.height - PAGE.bottom + 4;
-  const footer = [
-    textBlock(
-      'footerOrder',
-      { x: PAGE.left, y: footerY, width: CONTENT_WIDTH / 2 },
-      { fontSize: 8, content: `${l.title} ${d.orderNo}` },
-    ),
-    textBlock(
-      'footerPage',
-      { x: PAGE.left + CONTENT_WIDTH / 2, y: footerY, width: CONTENT_WIDTH / 2 },
-      { fontSize: 8, alignment: 'right', content: l.page },
-    ),
-  ];
+  const signing = {
+    buyer: l.buyer,
+    supplier: l.supplier,
+    stamp: l.stamp,
+    signatory: label(l.signatory, '______________________'),
+    signDate: label(l.signDate, '______________________'),
+  };
+  add(signatureTable(y + 2, signing, parties.buyerName, parties.supplierName));
+  const footer = pageFooter(`${l.title} ${d.orderNo}`, l.page);
   return { body: await renderPdf(schemas, input, footer), name: `${d.orderNo}.pdf` };
 }

@@ -14,7 +14,16 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { enterprises, supplierContacts } from '../../db/schema.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { maskForViewer } from '../../platform/masking.ts';
-import { CONTENT_WIDTH, type Column, PAGE, renderPdf, table, textBlock } from '../../platform/pdf-document.ts';
+import {
+  CONTENT_WIDTH,
+  type Column,
+  PAGE,
+  pageFooter,
+  renderPdf,
+  signatureTable,
+  table,
+  textBlock,
+} from '../../platform/pdf-document.ts';
 import { getStatement } from './reconciliations.query.ts';
 
 /**
@@ -389,45 +398,14 @@ export async function printStatement(ctx: RequestContext, id: string): Promise<{
       2,
     );
   }
-  // Room to sign, date and stamp: a company seal is about 40 mm across.
-  const signBlock = (name: string) =>
-    [
-      name,
-      '',
-      '',
-      label(l.signatory, '______________________'),
-      '',
-      '',
-      label(l.signDate, '______________________'),
-      '',
-    ].join('\n');
-  add(
-    table('signatures', {
-      y: y + 2,
-      fontSize: 9,
-      top: true,
-      columns: [
-        { head: l.buyer, fit: 'fill' },
-        { head: l.stamp, fit: 'fixed', limit: 45 },
-        { head: l.supplier, fit: 'fill' },
-        { head: l.stamp, fit: 'fixed', limit: 45 },
-      ],
-      rows: [[signBlock(parties.buyerName), '', signBlock(parties.supplierName), '']],
-    }),
-  );
-
-  const footerY = PAGE.height - PAGE.bottom + 4;
-  const footer = [
-    textBlock(
-      'footerStatement',
-      { x: PAGE.left, y: footerY, width: CONTENT_WIDTH / 2 },
-      { fontSize: 8, content: `${l.title} ${d.statementNo}` },
-    ),
-    textBlock(
-      'footerPage',
-      { x: PAGE.left + CONTENT_WIDTH / 2, y: footerY, width: CONTENT_WIDTH / 2 },
-      { fontSize: 8, alignment: 'right', content: l.page },
-    ),
-  ];
+  const signing = {
+    buyer: l.buyer,
+    supplier: l.supplier,
+    stamp: l.stamp,
+    signatory: label(l.signatory, '______________________'),
+    signDate: label(l.signDate, '______________________'),
+  };
+  add(signatureTable(y + 2, signing, parties.buyerName, parties.supplierName));
+  const footer = pageFooter(`${l.title} ${d.statementNo}`, l.page);
   return { body: await renderPdf(schemas, input, footer), name: `${d.statementNo}.pdf` };
 }
