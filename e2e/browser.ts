@@ -1,14 +1,31 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://localhost:8080';
 export const DEMO_PASSWORD = 'Demo@2026';
 const SHOTS = path.join(import.meta.dirname, 'screenshots');
 
-/** `extraArgs` adds Chromium switches, e.g. a host-resolver rule that gives the server a LAN name. */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Uncaught page errors and console errors of every page the browser opened (issue 17: a flow fails on
+ * any). A failed request's own console line is the network log, not the app's: the flows test refusals.
+ */
+function watchConsole(context: BrowserContext, problems: string[]): void {
+  context.on('page', (page) => {
+    page.on('pageerror', (err) => problems.push(`${page.url()} uncaught: ${err.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+        problems.push(`${page.url()} console: ${message.text()}`);
+    });
+  });
+}
+
+/**
+ * `extraArgs` adds Chromium switches, e.g. a host-resolver rule that gives the server a LAN name.
+ * Closing the browser fails when any of its pages logged an error or left a promise rejection uncaught.
+ */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -22,6 +39,19 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
       ...extraArgs,
     ],
   });
+  const problems: string[] = [];
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    watchConsole(context, problems);
+    return context;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    await close(options);
+    if (problems.length) throw new Error(`errors in the browser during the flow:\n${problems.join('\n')}`);
+  };
+  return browser;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

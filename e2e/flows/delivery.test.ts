@@ -157,7 +157,7 @@ describe('delivery: two delivery notes, labels, receipt with inspection, reports
     const heatSinks = await openSelection(HEAT_SINK);
     const screws = row(supplier, orderNo, SCREW);
     // What is open is offered as the quantity; the allowance (3 %) lifts the maximum.
-    assert.equal(await heatSinks.getByLabel(`Quantity ${orderNo}-1`).inputValue(), '300');
+    assert.equal(await heatSinks.getByLabel(`Quantity ${orderNo}-1`).inputValue(), '300.00');
     await heatSinks.getByText('309').waitFor();
     await heatSinks.getByRole('checkbox').check();
     await screws.getByRole('checkbox').check();
@@ -206,7 +206,7 @@ describe('delivery: two delivery notes, labels, receipt with inspection, reports
 
   it('supplier ships the remaining 100 heat sinks on a second note, saved and sent at once', async () => {
     const heatSinks = await openSelection(HEAT_SINK);
-    assert.equal(await heatSinks.getByLabel(`Quantity ${orderNo}-1`).inputValue(), '100');
+    assert.equal(await heatSinks.getByLabel(`Quantity ${orderNo}-1`).inputValue(), '100.00');
     // The screws are all on the first note.
     assert.equal(await row(supplier, orderNo, SCREW).count(), 0);
     await heatSinks.getByRole('checkbox').check();

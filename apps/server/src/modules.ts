@@ -3,12 +3,14 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerOidcRoutes } from './modules/accounts/oidc.routes.ts';
 import { registerQrLoginRoutes } from './modules/accounts/qr-login.routes.ts';
 import { registerBasicDataRoutes } from './modules/basic-data/basic-data.routes.ts';
+import { registerClientErrorRoutes } from './modules/client-errors/client-errors.routes.ts';
 import { registerDeliveryNoteRoutes } from './modules/delivery-notes/delivery-notes.routes.ts';
 import { registerDepartmentRoutes } from './modules/departments/departments.routes.ts';
 import { registerEmployeeRoutes } from './modules/employees/employees.routes.ts';
 import { registerEnterpriseRoutes } from './modules/enterprises/enterprises.routes.ts';
 import { registerMaterialRoutes } from './modules/materials/materials.routes.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
+import { registerMoneyFindingRoutes } from './modules/money-findings/money-findings.routes.ts';
 import { registerNoticeRoutes } from './modules/notices/notices.routes.ts';
 import { registerOperationLogRoutes } from './modules/operation-logs/operation-logs.routes.ts';
 import { registerPositionRoutes } from './modules/positions/positions.routes.ts';
@@ -32,6 +34,7 @@ export async function registerModules(app: FastifyInstance, s: Services) {
   registerEnterpriseRoutes(app, s);
   registerMessageRoutes(app, s);
   registerOperationLogRoutes(app, s);
+  registerClientErrorRoutes(app, s);
   registerPositionRoutes(app, s);
   registerDepartmentRoutes(app, s);
   registerEmployeeRoutes(app, s);
@@ -47,4 +50,5 @@ export async function registerModules(app: FastifyInstance, s: Services) {
   registerReconciliationRoutes(app, s);
   registerReceiptRoutes(app, s);
   registerDeliveryNoteRoutes(app, s);
+  registerMoneyFindingRoutes(app, s);
 }

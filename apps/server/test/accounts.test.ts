@@ -98,8 +98,8 @@ describe('registration', () => {
   it.each<[string, { username?: string; mobile?: string; email?: string }, string]>([
     ['username', { username: 'buyer' }, 'Username'],
     ['mobile', { mobile: '13800000001' }, 'Mobile'],
-    ['e-mail', { email: 'buyer@huaxin.example' }, 'E-mail'],
-  ])('refuses a duplicate %s with 409 DUPLICATE and creates nothing', async (_name, override, field) => {
+    ['email', { email: 'buyer@huaxin.example' }, 'E-mail'],
+  ])('refuses a duplicate %s with 409 DUPLICATE and creates nothing', async (path, override, field) => {
     const mobile = override.mobile ?? nextMobile();
     await as(t.app).get(`/gateway/admin/sysuserinfo/getRegisterCode?mobileArea=%2B86&mobile=${mobile}`);
     const before = await countUsers();
@@ -110,8 +110,17 @@ describe('registration', () => {
     };
     const res = await as(t.app).post('/gateway/admin/sysuserinfo/userRegister', body);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 1, errorCode: 'DUPLICATE', msg: `${field} is already in use` });
+    const msg = `${field} is already in use`;
+    expect(res.json()).toMatchObject({ code: 1, errorCode: 'DUPLICATE', msg, data: [{ path, message: msg }] });
     expect(await countUsers()).toBe(before);
+  });
+
+  it('names the taken field in the reader’s language', async () => {
+    const mobile = nextMobile();
+    await as(t.app).get(`/gateway/admin/sysuserinfo/getRegisterCode?mobileArea=%2B86&mobile=${mobile}`);
+    const body = { ...registration('buyer', mobile, 'Unique#Pass2026'), code: lastCode(t.sent, `+86${mobile}`) };
+    const res = await as(t.app).post('/gateway/admin/sysuserinfo/userRegister', body, { 'accept-language': 'zh-TW' });
+    expect(res.json()).toMatchObject({ errorCode: 'DUPLICATE', msg: '使用者名稱已被使用' });
   });
 
   it('treats a username differing only in case as a duplicate', async () => {
@@ -532,7 +541,43 @@ describe('personal data and settings', () => {
       fixedHeader: true,
       sidebarLogo: false,
       supportPinyinSearch: true,
+      language: 'en-US',
     });
+  });
+
+  it('keeps the language a user chose, and takes the sign-in language of one who chose none', async () => {
+    const account = await registerAccount('language.user');
+    const stored = async () =>
+      (
+        await t.database.db.execute<{ language: string | null }>(
+          sql`select settings->>'language' as language from users where username = ${account.username}`,
+        )
+      ).rows[0]?.language;
+    // Registered from an English page.
+    expect(await stored()).toBe('en-US');
+    await t.database.db.execute(sql`update users set settings = '{}' where username = ${account.username}`);
+    const signIn = (language: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: TOKEN_URL,
+        headers: { 'accept-language': language },
+        payload: { username: account.username, password: account.password, isPhone: 'false' },
+      });
+    const first = await signIn('zh-TW,zh;q=0.9');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(await stored()).toBe('zh-TW');
+    const token = (await signIn('en-US')).json().access_token as string;
+    expect(await stored()).toBe('zh-TW');
+
+    const caller = as(t.app, token);
+    const chosen = await caller.post('/gateway/admin/user/settings', { language: 'zh-CN' });
+    expect(chosen.json().data.language).toBe('zh-CN');
+    expect(await stored()).toBe('zh-CN');
+    const info = (await caller.get('/gateway/admin/user/info', { 'accept-language': 'en-US' })).json().data;
+    expect(info.sysUserSeeting.language).toBe('zh-CN');
+    const refused = await caller.post('/gateway/admin/user/settings', { language: 'fr-FR' });
+    expect(refused.statusCode).toBe(400);
+    expect(await stored()).toBe('zh-CN');
   });
 
   it('refuses an avatar URL that is not http(s) or a path of this site', async () => {

@@ -1,3 +1,4 @@
+import { DECIMAL_INPUT } from '@concord/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createTestContext, login, type TestContext } from './helpers.ts';
 
@@ -8,6 +9,7 @@ import { as, createTestContext, login, type TestContext } from './helpers.ts';
 
 interface Operation {
   operationId?: string;
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 type Document = { paths: Record<string, Record<string, Operation>> };
@@ -40,6 +42,42 @@ describe('OpenAPI document', () => {
   it('describes instants as date-times', () => {
     const tree = JSON.stringify(doc.paths['/gateway/srm/departments/{id}']);
     expect(tree).toContain('"createdAt":{"type":"string","format":"date-time"');
+  });
+});
+
+describe('money in requests (issue 16)', () => {
+  /** Every property named like a quantity, price or rate anywhere in a schema, with its path. */
+  function decimalFields(node: unknown, at: string, out: { at: string; schema: Record<string, unknown> }[]) {
+    if (!node || typeof node !== 'object') return out;
+    const schema = node as Record<string, unknown>;
+    for (const [key, value] of Object.entries((schema.properties ?? {}) as Record<string, unknown>)) {
+      if (['qty', 'price', 'taxRate'].includes(key))
+        out.push({ at: `${at}.${key}`, schema: value as Record<string, unknown> });
+      decimalFields(value, `${at}.${key}`, out);
+    }
+    for (const key of ['items', 'anyOf', 'oneOf', 'allOf', 'additionalProperties']) {
+      const child = schema[key];
+      for (const c of Array.isArray(child) ? child : [child]) decimalFields(c, at, out);
+    }
+    return out;
+  }
+
+  it('describes quantities, prices and rates of orders, changes and statements as decimal strings', () => {
+    const fields = operations()
+      .filter(({ route }) => /\/gateway\/srm\/(purchase-orders|purchase-order-changes|reconciliations)\b/.test(route))
+      .flatMap(({ route, op }) => decimalFields(op.requestBody?.content?.['application/json']?.schema, route, []));
+    expect(fields.map((f) => f.at)).toEqual(
+      expect.arrayContaining([
+        'POST /gateway/srm/purchase-orders.lines.qty',
+        'PUT /gateway/srm/purchase-orders/{id}.lines.price',
+        'POST /gateway/srm/purchase-orders/{id}/actions/{action}.lines.qty',
+        'POST /gateway/srm/purchase-order-changes.lines.taxRate',
+        'POST /gateway/srm/reconciliations/{id}/actions/{action}.lines.qty',
+        'POST /gateway/srm/reconciliations/{id}/actions/{action}.lines.price',
+      ]),
+    );
+    const notDecimal = fields.filter((f) => f.schema.type !== 'string' || f.schema.pattern !== DECIMAL_INPUT.source);
+    expect(notDecimal).toEqual([]);
   });
 });
 

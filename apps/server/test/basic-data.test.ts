@@ -1,13 +1,14 @@
-import type {
-  DecimalPlacesSetting,
-  DictionaryItem,
-  EvaluationItem,
-  ExchangeRate,
-  InterestRate,
-  ListResult,
-  MaterialClass,
-  MaterialClassNode,
-  Warehouse,
+import {
+  compareDecimals,
+  type DecimalPlacesSetting,
+  type DictionaryItem,
+  type EvaluationItem,
+  type ExchangeRate,
+  type InterestRate,
+  type ListResult,
+  type MaterialClass,
+  type MaterialClassNode,
+  type Warehouse,
 } from '@concord/shared';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -73,6 +74,18 @@ const logCount = async (tenantId: string, module: string) =>
     return Number(r.rows[0].n);
   });
 
+/** The newest log entries of a module as this caller reads them in `language`. */
+const logged = async (caller: Caller, module: string, language: string, count = 2) =>
+  (
+    await data<ListResult<{ summary: string }>>(
+      caller.post(
+        '/gateway/srm/operation-logs/list',
+        { filter: { module }, pageParam: { pageNum: 1, pageSize: count } },
+        { 'accept-language': language },
+      ),
+    )
+  ).dataList.map((e) => e.summary);
+
 beforeAll(async () => {
   t = await createTestContext();
   huaxin = await tenantOf('20260001');
@@ -92,7 +105,12 @@ describe('demo seed', () => {
     const taxes = await data<ListResult<DictionaryItem>>(
       buyer.post('/gateway/srm/dictionaries/list', { filter: { dictType: 'taxRate' } }),
     );
-    expect(taxes.dataList.map((d) => d.value).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([0, 6, 9, 13]);
+    expect(taxes.dataList.map((d) => d.value ?? '0').sort(compareDecimals)).toEqual([
+      '0.0000',
+      '6.0000',
+      '9.0000',
+      '13.0000',
+    ]);
     const wh = await data<ListResult<Warehouse>>(buyer.post('/gateway/srm/warehouses/list', {}));
     expect(wh.totalCount).toBe(3);
     const items = await data<ListResult<EvaluationItem>>(buyer.post('/gateway/srm/evaluation-projects/list', {}));
@@ -100,7 +118,7 @@ describe('demo seed', () => {
     const usd = await data<ListResult<ExchangeRate>>(
       buyer.post('/gateway/srm/exchange-rates/list', { filter: { keyword: 'USD' } }),
     );
-    expect(usd.dataList[0].rate).toBe(7.1234);
+    expect(usd.dataList[0].rate).toBe('7.12340000');
   });
 });
 
@@ -186,12 +204,35 @@ describe('dictionaries', () => {
     const missing = await buyer.post('/gateway/srm/dictionaries', { dictType: 'taxRate', code: 'VAT3', name: '3%' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().data[0].path).toBe('value');
-    await data(buyer.post('/gateway/srm/dictionaries', { dictType: 'taxRate', code: 'VAT3', name: '3%', value: 3 }));
+    const asNumber = await buyer.post('/gateway/srm/dictionaries', {
+      dictType: 'taxRate',
+      code: 'VAT3',
+      name: '3%',
+      value: 3,
+    });
+    expect(asNumber.statusCode).toBe(400);
+    expect(asNumber.json().data).toEqual([expect.objectContaining({ path: 'value' })]);
+    const tooFine = await buyer.post('/gateway/srm/dictionaries', {
+      dictType: 'taxRate',
+      code: 'VAT3',
+      name: '3%',
+      value: '3.00005',
+    });
+    expect(tooFine.json()).toMatchObject({
+      errorCode: 'DECIMAL_PLACES_EXCEEDED',
+      data: [{ path: 'value', places: 4 }],
+    });
+    const vat3 = await data<DictionaryItem>(
+      buyer.post('/gateway/srm/dictionaries', { dictType: 'taxRate', code: 'VAT3', name: '3%', value: '3.0625' }),
+    );
+    expect(vat3.value).toBe('3.0625');
+    expect(await logged(buyer, 'dictionaries', 'en-US', 1)).toEqual(['Created tax rate VAT3 3%']);
+    expect(await logged(buyer, 'dictionaries', 'zh-TW', 1)).toEqual(['新增了稅率 VAT3 3%']);
     const dup = await buyer.post('/gateway/srm/dictionaries', {
       dictType: 'taxRate',
       code: 'VAT3',
       name: 'x',
-      value: 3,
+      value: '3',
     });
     expect(dup.statusCode).toBe(409);
     // The same code under another type is another item.
@@ -381,13 +422,20 @@ describe('interest rates', () => {
     const inverted = await buyer.post('/gateway/srm/interest-rates', {
       startDate: '2027-02-01',
       endDate: '2027-01-01',
-      monthlyRate: 0.3,
+      monthlyRate: '0.3',
     });
     expect(inverted.statusCode).toBe(400);
+    const asNumber = await buyer.post('/gateway/srm/interest-rates', {
+      startDate: '2028-01-01',
+      endDate: '2028-01-31',
+      monthlyRate: 0.3,
+    });
+    expect(asNumber.statusCode).toBe(400);
+    expect(asNumber.json().data).toEqual([expect.objectContaining({ path: 'monthlyRate' })]);
     const overlap = await buyer.post('/gateway/srm/interest-rates', {
       startDate: '2026-06-15',
       endDate: '2026-07-15',
-      monthlyRate: 0.3,
+      monthlyRate: '0.3',
     });
     expect(overlap.statusCode).toBe(409);
     expect(overlap.json().errorCode).toBe('INTEREST_PERIOD_OVERLAP');
@@ -396,7 +444,7 @@ describe('interest rates', () => {
       buyer.post('/gateway/srm/interest-rates', {
         startDate: '2026-06-15',
         endDate: '2026-07-15',
-        monthlyRate: 0.3,
+        monthlyRate: '0.3',
         valid: false,
       }),
     );
@@ -404,7 +452,7 @@ describe('interest rates', () => {
     const revive = await buyer.put(`/gateway/srm/interest-rates/${draft.id}`, {
       startDate: '2026-06-15',
       endDate: '2026-07-15',
-      monthlyRate: 0.3,
+      monthlyRate: '0.3',
       valid: true,
       version: draft.version,
     });
@@ -439,7 +487,7 @@ describe('interest rates', () => {
       buyer.post('/gateway/srm/interest-rates/list', { filter: { onDate: '2027-01-15' } }),
     );
     expect(list.dataList.map((r) => [r.startDate, r.endDate, r.monthlyRate])).toEqual([
-      ['2027-01-01', '2027-03-31', 0.3],
+      ['2027-01-01', '2027-03-31', '0.300000'],
     ]);
     expect((await buyer.get('/gateway/srm/interest-rates/export?valid=true')).statusCode).toBe(200);
   });
@@ -451,16 +499,23 @@ describe('exchange rates', () => {
       currencyCode: 'JPY',
       currencyName: 'Yen',
       baseCurrency: 'CNY',
-      rate: 0,
+      rate: '0',
       decimalPlaces: 4,
     });
     expect(zero.statusCode).toBe(400);
+    const chf = { currencyCode: 'CHF', currencyName: 'Franc', baseCurrency: 'CNY', decimalPlaces: 4 };
+    const asNumber = await buyer.post('/gateway/srm/exchange-rates', { ...chf, rate: 8.1 });
+    expect(asNumber.statusCode).toBe(400);
+    expect(asNumber.json().data).toEqual([expect.objectContaining({ path: 'rate' })]);
+    // The row's decimal places bound its rate.
+    const tooFine = await buyer.post('/gateway/srm/exchange-rates', { ...chf, rate: '8.12345' });
+    expect(tooFine.json()).toMatchObject({ errorCode: 'DECIMAL_PLACES_EXCEEDED', data: [{ path: 'rate', places: 4 }] });
     const jpy = await data<ExchangeRate>(
       buyer.post('/gateway/srm/exchange-rates', {
         currencyCode: 'jpy',
         currencyName: 'Yen',
         baseCurrency: 'CNY',
-        rate: 0.0478,
+        rate: '0.0478',
         decimalPlaces: 6,
       }),
     );
@@ -470,7 +525,7 @@ describe('exchange rates', () => {
       currencyCode: 'JPY',
       currencyName: 'Yen',
       baseCurrency: 'CNY',
-      rate: 0.05,
+      rate: '0.05',
       decimalPlaces: 6,
     });
     expect(dup.statusCode).toBe(409);
@@ -479,13 +534,16 @@ describe('exchange rates', () => {
       await sheet(
         ['Currency code', 'Currency name', 'Base currency', 'Exchange rate', 'Decimal places'],
         [
-          ['GBP', 'Pound', 'CNY', 9.02, 4],
+          ['GBP', 'Pound', 'CNY', 9.02, 1],
           ['USD', 'Dollar', 'CNY', 7.1, 4],
         ],
       ),
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().data).toEqual([{ row: 3, column: 'Currency code', reason: '“USD/CNY” already exists' }]);
+    expect(res.json().data).toEqual([
+      { row: 2, column: 'Exchange rate', reason: 'At most 1 decimal places' },
+      { row: 3, column: 'Currency code', reason: '“USD/CNY” already exists' },
+    ]);
   });
 });
 
@@ -509,6 +567,15 @@ describe('decimal places', () => {
       supplier.put('/gateway/srm/decimal-places', { settings, version: 0 }),
     );
     expect(saved.version).toBe(1);
+    // One entry per changed kind, the kind named in the reader's language.
+    expect(await logged(supplier, 'decimal-places', 'zh-CN', 3)).toEqual([
+      '将单价的小数位数从 4 改为 6',
+      '将数量的小数位数从 2 改为 3',
+    ]);
+    expect(await logged(supplier, 'decimal-places', 'en-US', 3)).toEqual([
+      'Changed the decimal places of prices from 4 to 6',
+      'Changed the decimal places of quantities from 2 to 3',
+    ]);
     expect((await supplier.put('/gateway/srm/decimal-places', { settings, version: 0 })).statusCode).toBe(409);
     const tooMany = await supplier.put('/gateway/srm/decimal-places', {
       settings: [...settings.slice(0, 2), { kind: 'amount', places: 7 }],

@@ -34,7 +34,7 @@ const tenantOf = async (c: Caller) => (await c.get('/gateway/admin/user/info')).
 
 /** A sent order, confirmed by the supplier; `material` lines name the archive material. */
 async function confirmedOrder(
-  lines: { qty: number; code?: string; material?: boolean }[],
+  lines: { qty: string; code?: string; material?: boolean }[],
 ): Promise<PurchaseOrderDetail> {
   const res = await buyer.post(ORDERS, {
     supplierId: precisionId,
@@ -60,10 +60,7 @@ async function confirmedOrder(
   return confirmed.json().data as PurchaseOrderDetail;
 }
 
-const note = (
-  lines: { orderLineId: string; planLineId?: string; qty: number | string; batchNo?: string }[],
-  extra = {},
-) => ({
+const note = (lines: { orderLineId: string; planLineId?: string; qty: unknown; batchNo?: string }[], extra = {}) => ({
   customerTenantId: buyerTenant,
   shipDate: '2026-11-24',
   expectedDate: '2026-11-26',
@@ -109,7 +106,7 @@ beforeAll(async () => {
       valuationUnitNo: 'PCS',
       valuationUnitName: 'pcs',
       isCheck: true,
-      orderOverRate: 10,
+      orderOverRate: '10',
     }),
   );
   await inTenantTx(t.database.db, supplierTenant, async (tx) => {
@@ -123,9 +120,9 @@ beforeAll(async () => {
       customerId: customer!.id,
       custPrdtCode: 'DN-PACK',
       custPrdtName: '包装物料',
-      materialQty: 12,
-      smallQty: 5,
-      overdeliveryRate: 0,
+      materialQty: '12',
+      smallQty: '5',
+      overdeliveryRate: '0',
     });
   });
 });
@@ -133,19 +130,45 @@ afterAll(() => t.close());
 
 describe('packing', () => {
   it('packs ceil(qty / materialQty) small packages, the last holding the rest, smallQty to a large one', () => {
-    const packed = packLine(130, 12, 5, 2);
+    const packed = packLine('130', '12', '5');
     const smalls = packed.filter((p) => p.kind === 1);
     const larges = packed.filter((p) => p.kind === 2);
     expect(smalls).toHaveLength(11);
-    expect(smalls.at(-1)!.qty).toBe(10);
-    expect(smalls.slice(0, 10).every((p) => p.qty === 12)).toBe(true);
+    expect(smalls.at(-1)!.qty).toBe('10');
+    expect(smalls.slice(0, 10).every((p) => p.qty === '12')).toBe(true);
     expect(larges.map((l) => [l.seq, l.qty])).toEqual([
-      [12, 60],
-      [13, 60],
-      [14, 10],
+      [12, '60'],
+      [13, '60'],
+      [14, '10'],
     ]);
     expect(smalls.filter((s) => s.parentSeq === 14)).toHaveLength(1);
-    expect(packLine(7, null, null, 2)).toEqual([{ kind: 1, seq: 1, qty: 7, parentSeq: null }]);
+    expect(packLine('7', null, null)).toEqual([{ kind: 1, seq: 1, qty: '7', parentSeq: null }]);
+  });
+
+  it('splits exactly whatever the places: the packages add up to the line, digit for digit', () => {
+    // 0.1 + 0.2 in doubles is 0.30000000000000004; 10^12 has no room for 6 places in a double.
+    expect(packLine('0.3', '0.1', null).map((p) => p.qty)).toEqual(['0.1', '0.1', '0.1']);
+    expect(packLine('1', '0.3333', '3').map((p) => [p.kind, p.qty])).toEqual([
+      [1, '0.3333'],
+      [1, '0.3333'],
+      [1, '0.3333'],
+      [1, '0.0001'],
+      [2, '0.9999'],
+      [2, '0.0001'],
+    ]);
+    expect(packLine('999999999999.999999', '500000000000', null).map((p) => p.qty)).toEqual([
+      '500000000000',
+      '499999999999.999999',
+    ]);
+  });
+
+  it('refuses a line that would need more packages than a note holds before building any', () => {
+    expect(() => packLine('1000000000000', '0.0001', null)).toThrow(
+      expect.objectContaining({
+        errorCode: 'DELIVERY_TOO_MANY_PACKAGES',
+        params: { count: '10000000000000000', max: 5000 },
+      }),
+    );
   });
 });
 
@@ -156,10 +179,10 @@ describe('delivery notes of the supplier', () => {
 
   beforeAll(async () => {
     orderA = await confirmedOrder([
-      { qty: 100, material: true },
-      { qty: 130, code: 'DN-PACK' },
+      { qty: '100', material: true },
+      { qty: '130', code: 'DN-PACK' },
     ]);
-    orderB = await confirmedOrder([{ qty: 50 }]);
+    orderB = await confirmedOrder([{ qty: '50' }]);
   });
 
   it('lists the confirmed lines still open, with the over-delivery allowance and the packaging', async () => {
@@ -177,19 +200,43 @@ describe('delivery notes of the supplier', () => {
   });
 
   it('refuses more than the open quantity plus the rate, naming the line in the caller’s language', async () => {
-    const res = await supplier.post(NOTES, note([{ orderLineId: orderA.lines[0]!.id, qty: 111 }]), {
+    const res = await supplier.post(NOTES, note([{ orderLineId: orderA.lines[0]!.id, qty: '111' }]), {
       'accept-language': 'zh-CN',
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().errorCode).toBe('DELIVERY_OVER_OPEN');
-    expect(res.json().msg).toBe(`订单 ${orderA.orderNo} 第 1 行：送货数量 111 超过可送数量 110`);
+    const msg = `订单 ${orderA.orderNo} 第 1 行：送货数量 111 超过可送数量 110`;
+    expect(res.json().msg).toBe(msg);
+    // Beside the line's quantity field, in the same words.
+    expect(res.json().data).toEqual([{ path: 'lines.0.qty', message: msg }]);
+  });
+
+  it('takes quantities as decimal text at the order’s places, never as JSON numbers', async () => {
+    const line = orderA.lines[0]!.id;
+    const number = await supplier.post(NOTES, note([{ orderLineId: line, qty: 10 }]));
+    expect(number.statusCode).toBe(400);
+    expect(number.json().errorCode).toBe('VALIDATION_FAILED');
+    expect(number.json().data.map((e: { path: string }) => e.path)).toEqual(['lines.0.qty']);
+    const places = await supplier.post(
+      NOTES,
+      note([
+        { orderLineId: line, qty: '1' },
+        { orderLineId: line, qty: '1.005' },
+      ]),
+      { 'accept-language': 'en-US' },
+    );
+    expect(places.statusCode).toBe(400);
+    expect(places.json().errorCode).toBe('DECIMAL_PLACES_EXCEEDED');
+    expect(places.json().data).toMatchObject([{ path: 'lines.1.qty', places: 2 }]);
+    expect(places.json().msg).toContain('2 decimal places');
+    expect(await deliveredQty(line)).toBe('0');
   });
 
   it('creates one note over several orders once per Idempotency-Key (R-02), packed and copied', async () => {
     const body = note([
-      { orderLineId: orderA.lines[0]!.id, qty: 110, batchNo: 'B-01' },
-      { orderLineId: orderA.lines[1]!.id, qty: 130, batchNo: 'B-02' },
-      { orderLineId: orderB.lines[0]!.id, qty: 20 },
+      { orderLineId: orderA.lines[0]!.id, qty: '110', batchNo: 'B-01' },
+      { orderLineId: orderA.lines[1]!.id, qty: '130', batchNo: 'B-02' },
+      { orderLineId: orderB.lines[0]!.id, qty: '20' },
     ]);
     const first = await supplier.post(NOTES, body, { 'idempotency-key': 'dn-1' });
     const again = await supplier.post(NOTES, body, { 'idempotency-key': 'dn-1' });
@@ -228,9 +275,23 @@ describe('delivery notes of the supplier', () => {
   it('edits a draft and re-packs it; a stale version gets 409', async () => {
     const d = await detail(supplier, noteId);
     const body = {
-      ...note([{ orderLineId: orderA.lines[1]!.id, qty: 24 }]),
+      ...note([{ orderLineId: orderA.lines[1]!.id, qty: '24' }]),
       version: d.version,
     };
+    const number = await supplier.put(`${NOTES}/${noteId}`, {
+      ...note([{ orderLineId: orderA.lines[1]!.id, qty: 24 }]),
+      version: d.version,
+    });
+    expect(number.statusCode).toBe(400);
+    expect(number.json().data.map((e: { path: string }) => e.path)).toEqual(['lines.0.qty']);
+    const places = await supplier.put(`${NOTES}/${noteId}`, {
+      ...note([{ orderLineId: orderA.lines[1]!.id, qty: '24.001' }]),
+      version: d.version,
+    });
+    expect(places.statusCode).toBe(400);
+    expect(places.json().errorCode).toBe('DECIMAL_PLACES_EXCEEDED');
+    expect(places.json().data).toMatchObject([{ path: 'lines.0.qty', places: 2 }]);
+    expect((await detail(supplier, noteId)).version).toBe(d.version);
     const res = await supplier.put(`${NOTES}/${noteId}`, body);
     expect(res.statusCode, res.body).toBe(200);
     const after: DeliveryNoteDetail = res.json().data;
@@ -253,15 +314,22 @@ describe('delivery notes of the supplier', () => {
     const b = await detail(buyer, noteId);
     expect(b.side).toBe('buyer');
     expect(b.actions).not.toContain('send');
-    expect(b.history.map((h) => h.summary).join('\n')).toMatch(/sent delivery note/);
+    expect(b.history.map((h) => h.summary)).toContain(`sent delivery note ${b.noteNo}`);
     const told = await t.database.db
       .select({ title: messages.title, link: messages.link })
       .from(messages)
       .where(eq(messages.tenantId, buyerTenant));
     expect(told).toContainEqual({
-      title: expect.stringContaining(b.noteNo),
+      title: { key: 'deliveryNotes.sentTitle', params: expect.objectContaining({ noteNo: b.noteNo }) },
       link: `/receiptdetail/deliverydetail?id=${noteId}`,
     });
+    // Read in the reader's language: Chinese throughout but for the supplier's name and the note number.
+    const inbox = (await buyer.get('/gateway/admin/message/myMsg?pageSize=100', { 'accept-language': 'zh-CN' })).json()
+      .data.dataList as { title: string; content: string; link: string }[];
+    const message = inbox.find((m) => m.link === `/receiptdetail/deliverydetail?id=${noteId}`)!;
+    const [party] = message.title.split(` 发送了送货单 ${b.noteNo}`);
+    expect(message.title).toBe(`${party} 发送了送货单 ${b.noteNo}`);
+    expect(message.content).toBe(`${party} 已发出送货单 ${b.noteNo} 的货物，货物到达后请登记到货。`);
     expect((await buyer.post(`${NOTES}/${noteId}/actions/cancel`, {})).statusCode).toBe(403);
   });
 
@@ -277,28 +345,28 @@ describe('delivery notes of the supplier', () => {
   it('lets two concurrent notes together never exceed the open quantity', async () => {
     const line = orderB.lines[0]!.id;
     const results = await Promise.all([
-      supplier.post(NOTES, note([{ orderLineId: line, qty: 30 }])),
-      supplier.post(NOTES, note([{ orderLineId: line, qty: 30 }])),
+      supplier.post(NOTES, note([{ orderLineId: line, qty: '30' }])),
+      supplier.post(NOTES, note([{ orderLineId: line, qty: '30' }])),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await deliveredQty(line)).toBe('30');
   });
 
   it('refuses lines of another customer’s order and lines it cannot see', async () => {
-    const res = await supplier2.post(NOTES, note([{ orderLineId: orderA.lines[0]!.id, qty: 1 }]));
+    const res = await supplier2.post(NOTES, note([{ orderLineId: orderA.lines[0]!.id, qty: '1' }]));
     expect(res.statusCode).toBe(404);
   });
 });
 
 describe('planned order lines', () => {
   it('delivers against confirmed plan lines within each plan line', async () => {
-    const order = await confirmedOrder([{ qty: 100 }]);
+    const order = await confirmedOrder([{ qty: '100' }]);
     const created = await buyer.post(PLANS, {
       orderId: order.id,
       send: true,
       lines: [
-        { orderLineId: order.lines[0]!.id, plannedQty: 60, plannedDate: '2026-12-10' },
-        { orderLineId: order.lines[0]!.id, plannedQty: 40, plannedDate: '2026-12-15' },
+        { orderLineId: order.lines[0]!.id, plannedQty: '60', plannedDate: '2026-12-10' },
+        { orderLineId: order.lines[0]!.id, plannedQty: '40', plannedDate: '2026-12-15' },
       ],
     });
     expect(created.statusCode, created.body).toBe(200);
@@ -312,17 +380,17 @@ describe('planned order lines', () => {
       ['2026-12-10', '60'],
       ['2026-12-15', '40'],
     ]);
-    const direct = await supplier.post(NOTES, note([{ orderLineId: order.lines[0]!.id, qty: 10 }]));
+    const direct = await supplier.post(NOTES, note([{ orderLineId: order.lines[0]!.id, qty: '10' }]));
     expect(direct.json().errorCode).toBe('DELIVERY_LINE_PLANNED');
     const over = await supplier.post(
       NOTES,
-      note([{ orderLineId: order.lines[0]!.id, planLineId: lines[0]!.planLineId!, qty: 61 }]),
+      note([{ orderLineId: order.lines[0]!.id, planLineId: lines[0]!.planLineId!, qty: '61' }]),
     );
     expect(over.statusCode).toBe(409);
     expect(over.json().errorCode).toBe('DELIVERY_OVER_PLAN');
     const ok = await supplier.post(
       NOTES,
-      note([{ orderLineId: order.lines[0]!.id, planLineId: lines[0]!.planLineId!, qty: 60 }], { send: true }),
+      note([{ orderLineId: order.lines[0]!.id, planLineId: lines[0]!.planLineId!, qty: '60' }], { send: true }),
     );
     expect(ok.statusCode, ok.body).toBe(200);
     const d = await detail(buyer, ok.json().data.id);

@@ -1,4 +1,4 @@
-import type { DepartmentNode } from '@concord/shared';
+import { type DepartmentNode, renderText, type TextRef } from '@concord/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
@@ -143,10 +143,16 @@ describe('creating and editing departments', () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json().data).toMatchObject({ parentId: ids.QC, parentNo: 'D0005', stopDd: '2026-12-31', version: 2 });
-    const logged = await t.database.db.execute<{ summary: string }>(
+    const logged = await t.database.db.execute<{ summary: TextRef }>(
       sql`select summary from operation_logs where module = 'departments' and target_id = ${ids['PUR-2']}`,
     );
-    expect(logged.rows[0].summary).toContain('stopDd');
+    const summary = logged.rows[0]!.summary;
+    expect(summary).toMatchObject({
+      key: 'departments.updated',
+      params: { changes: expect.stringContaining('stopDd') },
+    });
+    expect(renderText(summary, 'en-US')).toMatch(/^Updated department D\d{4}: .*stopDd/);
+    expect(renderText(summary, 'zh-TW')).toMatch(/^修改了部門 D\d{4}：/);
 
     const stale = await buyer.put(`/gateway/srm/departments/${ids['PUR-2']}`, { ...team, parentId: ids.PUR });
     expect(stale.statusCode).toBe(409);

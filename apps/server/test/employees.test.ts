@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { type EmployeeDetail, type EmployeeItem, MEMBER_STATUS } from '@concord/shared';
+import { type EmployeeDetail, type EmployeeItem, MEMBER_STATUS, renderText, type TextRef } from '@concord/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -237,6 +237,29 @@ describe('inviting and joining', () => {
     expect((await later.post('/gateway/srm/employees/invitations/accept', { token: second })).statusCode).toBe(404);
     expect((await later.post('/gateway/srm/employees/invitations/accept', { token: third })).statusCode).toBe(200);
   });
+
+  it('writes the invitation in the invitee’s chosen language, else in the inviter’s, and logs it as a text', async () => {
+    await invite({ email: 'stranger.tw@example.test' }, { 'accept-language': 'zh-TW' });
+    const toStranger = t.sent.at(-1)!;
+    expect(toStranger.subject).toMatch(/^邀請您在 Concord SRM 上加入 \S/);
+    expect(toStranger.body).toMatch(
+      / 邀請您在 Concord SRM 上加入 .+。請在 7 天內開啟 http\S+，登入（或註冊）後接受邀請。$/,
+    );
+
+    const readerToken = await newUser('zhreader', 'zh.reader@example.test');
+    const chosen = await as(t.app, readerToken).post('/gateway/admin/user/settings', { language: 'zh-CN' });
+    expect(chosen.json().data.language).toBe('zh-CN');
+    const invited = await invite({ email: 'zh.reader@example.test' }, { 'accept-language': 'en-US' });
+    expect(t.sent.at(-1)!.subject).toMatch(/^邀请您在 Concord SRM 上加入 \S/);
+
+    const logs = await buyer.post(
+      '/gateway/srm/operation-logs/list',
+      { filter: { module: 'staff' }, pageParam: { pageNum: 1, pageSize: 100 } },
+      { 'accept-language': 'zh-CN' },
+    );
+    const rows = logs.json().data.dataList as { targetId: string; summary: string }[];
+    expect(rows.find((r) => r.targetId === invited.id)?.summary).toBe('邀请了 zh.reader@example.test');
+  });
 });
 
 describe('editing an employee', () => {
@@ -274,10 +297,15 @@ describe('editing an employee', () => {
       expect.objectContaining({ compNo: '20260002', supplier: true, client: false }),
       expect.objectContaining({ compNo: '20260003', supplier: true, client: true }),
     ]);
-    const logged = await t.database.db.execute<{ summary: string }>(
+    const logged = await t.database.db.execute<{ summary: TextRef }>(
       sql`select summary from operation_logs where module = 'staff' and target_id = ${clerkId} order by id desc limit 1`,
     );
-    expect(logged.rows[0].summary).toContain('erpCode: E0102 → E0199');
+    const summary = logged.rows[0]!.summary;
+    expect(summary).toMatchObject({
+      key: 'employees.updated',
+      params: { name: after.name, changes: expect.stringContaining('erpCode: E0102 → E0199') },
+    });
+    expect(renderText(summary, 'zh-CN').startsWith(`修改了员工 ${after.name}：`)).toBe(true);
 
     const stale = await buyer.put(`/gateway/srm/employees/${clerkId}`, { ...before, positionIds: [], partners: [] });
     expect(stale.statusCode).toBe(409);

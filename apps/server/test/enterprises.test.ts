@@ -129,8 +129,14 @@ describe('joining with an invite code', () => {
     expect(again.statusCode).toBe(409);
 
     const admin = as(t.app, await login(t.app, 'supplier'));
-    const inbox = (await admin.get('/gateway/admin/message/myMsg?pageSize=100')).json().data.dataList;
-    expect(inbox.some((m: { title: string }) => m.title.startsWith('joiner joined'))).toBe(true);
+    type Message = { title: string; content: string };
+    const inbox = (await admin.get('/gateway/admin/message/myMsg?pageSize=100')).json().data.dataList as Message[];
+    expect(inbox.some((m) => m.title.startsWith('joiner joined'))).toBe(true);
+    // Stored as a text, read in the reader's language; only the names stay as they were written.
+    const zh = (await admin.get('/gateway/admin/message/myMsg?pageSize=100', { 'accept-language': 'zh-CN' })).json()
+      .data.dataList as Message[];
+    const joinedNote = zh.find((m) => m.title.startsWith('joiner 加入了 深圳精密零件'));
+    expect(joinedNote?.content).toBe('joiner 通过邀请码加入了企业。');
   });
 
   it('gives one 200 and one 409 when the same user joins twice at once', async () => {
@@ -204,6 +210,8 @@ describe('enterprise information', () => {
       bankName: 'ICBC',
       bankAccount: '1234',
       contractTerms: 'Net 30',
+      address: '东莞市松山湖工业南路 6 号',
+      phone: '0769-2289 1000',
       isDataCentre: true,
       subsidiaries: ['Huaxin HK'],
       divisions: ['Boards'],
@@ -246,6 +254,24 @@ describe('enterprise information', () => {
       capabilities: [{ number: 'X', title: 'x', validityType: 'date' }],
     });
     expect(undated.statusCode).toBe(400);
+  });
+
+  it('keeps the address and telephone printed on documents, refusing one too long', async () => {
+    const admin = as(t.app, await login(t.app, 'supplier2'));
+    const current = (await admin.get('/gateway/srm/enterprise')).json().data;
+    expect(current.address).toBe('江苏省苏州市吴中区木渎镇金枫南路 88 号');
+    expect(current.phone).toBe('0512-6651 2300');
+    const { id: _i, compNo: _n, inviteCode: _code, createdAt: _at, ...editable } = current;
+    const long = await admin.put('/gateway/srm/enterprise', { ...editable, address: 'x'.repeat(256) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().data.map((e: { path: string }) => e.path)).toEqual(['address']);
+    const saved = await admin.put('/gateway/srm/enterprise', {
+      ...editable,
+      address: ' 苏州市金枫南路 88 号 ',
+      phone: '',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ address: '苏州市金枫南路 88 号', phone: '' });
   });
 
   it('keeps the expiry of an unchanged capability when it is saved again', async () => {
@@ -315,10 +341,17 @@ describe('operation logs', () => {
     const updates = await list({ filter: { username: 'buy', operationType: 15, from: started } });
     expect(updates.statusCode, updates.body).toBe(200);
     const [latest] = updates.json().data.dataList;
+    expect(latest.summary).toMatch(/^Updated the enterprise information: /);
     expect(latest.summary).toContain('industry: ');
     expect(latest.summary).toContain('→ Audit trail');
     expect(latest.summary).not.toContain('profile');
     expect(latest.username).toBe('buyer');
+    const zh = await admin.post(
+      '/gateway/srm/operation-logs/list',
+      { filter: { username: 'buy', operationType: 15, from: started } },
+      { 'accept-language': 'zh-CN' },
+    );
+    expect(zh.json().data.dataList[0].summary).toMatch(/^修改了企业信息：.*→ Audit trail/);
 
     const nobody = (await list({ filter: { username: 'supplier' } })).json().data;
     expect(nobody).toEqual({ dataList: [], totalCount: 0 });

@@ -75,7 +75,7 @@ beforeAll(async () => {
     supplierId: precisionId,
     orderDate: '2026-11-23',
     send: true,
-    lines: mats.map((m) => ({ materialId: m.id, qty: 10, requestedDate: '2026-12-20' })),
+    lines: mats.map((m) => ({ materialId: m.id, qty: '10', requestedDate: '2026-12-20' })),
   });
   expect(res.statusCode, res.body).toBe(200);
 });
@@ -92,7 +92,7 @@ describe('inventory reports', () => {
   });
 
   it('stores the supplier’s report in the buyer’s relation and tells the buyer, once per Idempotency-Key (R-02)', async () => {
-    const body = { customerTenantId: huaxin, lines: [{ materialId: mats[0]!.id, qty: 1200, remark: '现货' }] };
+    const body = { customerTenantId: huaxin, lines: [{ materialId: mats[0]!.id, qty: '1200', remark: '现货' }] };
     const first = await supplier.post(INVENTORY, body, { 'idempotency-key': 'stock-1' });
     expect(first.statusCode, first.body).toBe(200);
     await supplier.post(INVENTORY, body, { 'idempotency-key': 'stock-1' });
@@ -103,7 +103,10 @@ describe('inventory reports', () => {
       .select()
       .from(messages)
       .where(and(eq(messages.tenantId, huaxin), eq(messages.link, '/supplier/uploadinventory')));
-    expect(notes.length).toBeGreaterThan(0);
+    expect(notes.map((n) => n.title)).toContainEqual({
+      key: 'inventory.sharedTitle',
+      params: expect.objectContaining({ count: 1 }),
+    });
   });
 
   it('shows the latest report per supplier and material, with the earlier ones in the detail', async () => {
@@ -122,16 +125,36 @@ describe('inventory reports', () => {
     expect(own.dataList.map((r) => r.qty)).toEqual(['950.5']);
   });
 
+  it('takes stock as decimal text at the reporting enterprise’s quantity places only (issue 16)', async () => {
+    const report = (qty: unknown) =>
+      supplier.post(INVENTORY, {
+        customerTenantId: huaxin,
+        lines: [
+          { materialId: mats[0]!.id, qty: '1' },
+          { materialId: mats[0]!.id, qty },
+        ],
+      });
+    const number = await report(950);
+    expect(number.statusCode).toBe(400);
+    expect(number.json().errorCode).toBe('VALIDATION_FAILED');
+    expect(number.json().data.map((d: { path: string }) => d.path)).toEqual(['lines.1.qty']);
+    const places = await report('950.125');
+    expect(places.statusCode).toBe(400);
+    expect(places.json().errorCode).toBe('DECIMAL_PLACES_EXCEEDED');
+    expect(places.json().data).toMatchObject([{ path: 'lines.1.qty', places: 2 }]);
+    expect((await latest(buyer, { side: 'buyer', materialId: mats[0]!.id })).dataList[0]!.qty).toBe('950.5');
+  });
+
   it('refuses materials the customer has not ordered from the supplier, and customers it does not serve', async () => {
     const foreign = await supplier2.post(INVENTORY, {
       customerTenantId: huaxin,
-      lines: [{ materialId: mats[0]!.id, qty: 5 }],
+      lines: [{ materialId: mats[0]!.id, qty: '5' }],
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errorCode).toBe('INVENTORY_MATERIAL_NOT_FOUND');
     const notCustomer = await buyer.post(INVENTORY, {
       customerTenantId: precisionTenant,
-      lines: [{ materialId: mats[0]!.id, qty: 5 }],
+      lines: [{ materialId: mats[0]!.id, qty: '5' }],
     });
     expect(notCustomer.statusCode).toBe(404);
   });
@@ -152,21 +175,28 @@ describe('inventory reports', () => {
         [mats[1]!.prdtNo, 300, ''],
         ['NO-SUCH-CODE', 5, ''],
         [mats[1]!.prdtNo, 'many', ''],
+        [mats[1]!.prdtNo, 2.675, ''],
+        [mats[1]!.prdtNo, 1.125, ''],
       ],
     });
     const refused = await upload(`${INVENTORY}/import?customerTenantId=${huaxin}`, bad);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().data.map((e: { row: number }) => e.row)).toEqual([3, 4]);
+    expect(refused.json().data.map((e: { row: number; reason: string }) => [e.row, e.reason])).toEqual([
+      [3, expect.any(String)],
+      [4, 'Enter a number'],
+      [5, 'At most 2 decimal places'],
+      [6, 'At most 2 decimal places'],
+    ]);
     expect((await latest(buyer, { side: 'buyer', materialId: mats[1]!.id })).totalCount).toBe(0);
     const good = await writeXlsx({
       name: 'Stock',
       header: ['Material code', 'Stock quantity', 'Remark'],
-      rows: [[mats[1]!.prdtNo, 300, '月底盘点']],
+      rows: [[mats[1]!.prdtNo, 300.07, '月底盘点']],
     });
     const ok = await upload(`${INVENTORY}/import?customerTenantId=${huaxin}`, good);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.count).toBe(1);
-    expect((await latest(buyer, { side: 'buyer', materialId: mats[1]!.id })).dataList[0]!.qty).toBe('300');
+    expect((await latest(buyer, { side: 'buyer', materialId: mats[1]!.id })).dataList[0]!.qty).toBe('300.07');
   });
 
   it('lets the buyer ask suppliers to share their stock', async () => {
@@ -179,5 +209,11 @@ describe('inventory reports', () => {
       .from(messages)
       .where(and(eq(messages.tenantId, precisionTenant), eq(messages.link, '/customer/inventory')));
     expect(notes.length).toBeGreaterThan(0);
+    const inbox = (
+      await supplier.get('/gateway/admin/message/myMsg?pageSize=100', { 'accept-language': 'en-US' })
+    ).json().data.dataList as { title: string; content: string; link: string }[];
+    const asked = inbox.find((m) => m.link === '/customer/inventory')!;
+    expect(asked.title).toMatch(/^\S.* asks you to share your stock of its materials$/);
+    expect(asked.content).toBe('请周五前上传');
   });
 });

@@ -32,12 +32,14 @@ async function newcomer(): Promise<ReturnType<typeof as>> {
 const join = (caller: ReturnType<typeof as>, sysCompNo: string, empInviteCode: string) =>
   caller.post('/gateway/admin/sysuserinfo/acceptInvite', { sysCompNo, empInviteCode });
 
-async function noticesFor(adminUsername: string): Promise<string[]> {
+const MARKER: Record<string, string> = { 'en-US': 'wrong invite codes', 'zh-CN': '邀请码被输错' };
+
+/** The administrator's notices of guessed invite codes, as read in `language`. */
+async function noticesFor(adminUsername: string, language = 'en-US'): Promise<string[]> {
   const admin = as(t.app, await login(t.app, adminUsername));
-  const inbox = (await admin.get('/gateway/admin/message/myMsg?pageSize=100')).json().data.dataList as {
-    title: string;
-  }[];
-  return inbox.map((m) => m.title).filter((title) => title.includes('wrong invite codes'));
+  const inbox = (await admin.get('/gateway/admin/message/myMsg?pageSize=100', { 'accept-language': language })).json()
+    .data.dataList as { title: string }[];
+  return inbox.map((m) => m.title).filter((title) => title.includes(MARKER[language]!));
 }
 
 describe('enterprise invite codes', () => {
@@ -81,5 +83,6 @@ describe('enterprise invite codes', () => {
     const notices = await noticesFor('buyer');
     expect(notices).toHaveLength(before + 1);
     expect(notices[0]).toMatch(/^20 wrong invite codes for .+ within an hour$/);
+    expect((await noticesFor('buyer', 'zh-CN'))[0]).toBe('一小时内 华信电子 Huaxin Electronics 的邀请码被输错 20 次');
   });
 });

@@ -20,7 +20,7 @@ const WAREHOUSE_RUNS = Math.ceil(RUNS / 5);
 // Orders share the note's write path shape (header, lines, key in one transaction): a few kills suffice.
 const ORDER_RUNS = Math.ceil(RUNS / 5);
 const LINES = 200;
-const ORDER_QTY = 10_000;
+const ORDER_QTY = '10000';
 const BASE_URL = process.env.TEST_DATABASE_URL;
 // The pid keeps two concurrent runs of the suite on one PostgreSQL from dropping each other's database.
 const DB_NAME = `concord_kill_test_${process.pid}`;
@@ -84,7 +84,7 @@ const noteBody = () => ({
   shipDate: new Date().toISOString().slice(0, 10),
   expectedDate: new Date().toISOString().slice(0, 10),
   send: true,
-  lines: orderLineIds.map((orderLineId) => ({ orderLineId, qty: 1 })),
+  lines: orderLineIds.map((orderLineId) => ({ orderLineId, qty: '1' })),
 });
 
 /** The buyer's 200-line order to Shenzhen Precision, sent at once. */

@@ -101,7 +101,7 @@ describe('POST /gateway/srm/labels/pdf', () => {
       orderDate: '2026-11-23',
       send: true,
       lines: [
-        { prdtNo: 'LB-1', prdtName: '标签物料', unitName: 'pcs', qty: 10, price: 1, requestedDate: '2026-12-01' },
+        { prdtNo: 'LB-1', prdtName: '标签物料', unitName: 'pcs', qty: '10', price: '1', requestedDate: '2026-12-01' },
       ],
     });
     const orderId = order.json().data.id;
@@ -114,8 +114,8 @@ describe('POST /gateway/srm/labels/pdf', () => {
       shipDate: '2026-11-24',
       expectedDate: '2026-11-25',
       lines: [
-        { orderLineId: confirmed.lines[0].id, qty: 4, batchNo: 'L1' },
-        { orderLineId: confirmed.lines[0].id, qty: 6, batchNo: 'L2' },
+        { orderLineId: confirmed.lines[0].id, qty: '4', batchNo: 'L1' },
+        { orderLineId: confirmed.lines[0].id, qty: '6', batchNo: 'L2' },
       ],
     });
     expect(created.statusCode, created.body).toBe(200);

@@ -8,7 +8,7 @@ import { inTenantTx } from '../src/platform/context.ts';
 import { newId } from '../src/platform/ids.ts';
 import { createJobRunner } from '../src/platform/jobs.ts';
 import { asMember, seedAdmin } from '../src/seed/context.ts';
-import { as, type Caller, createTestContext, login, sheetRows, type TestContext } from './helpers.ts';
+import { as, type Caller, cell, createTestContext, login, sheetOf, sheetRows, type TestContext } from './helpers.ts';
 
 /** Issue 5: a long export runs as a job with progress, and only its own tenant can read it. */
 
@@ -37,7 +37,7 @@ async function insertMaterials() {
       poUnitName: '个',
       valuationUnitNo: 'PCS',
       valuationUnitName: '个',
-      minOrderQty: 10,
+      minOrderQty: '1050.5',
       status,
     });
   for (let i = 0; i < MATCHING; i++) add(code(i), 1, i === 7 ? '=SUM(A1:A9)' : undefined);
@@ -91,6 +91,9 @@ describe('material export job', () => {
     expect(body.map((r) => r[0])).toEqual(Array.from({ length: MATCHING }, (_, i) => code(i)));
     expect(body[0].slice(0, 4)).toEqual([code(0), `导出件 ${code(0)}`, undefined, undefined]);
     expect(body[0][15]).toBe('Enabled');
+    // Quantities are number cells at the enterprise's 2 places, further digits only when there are any.
+    expect(cell(await sheetOf(file.rawPayload), 'M2')).toEqual({ value: 1050.5, numFmt: '#,##0.00####' });
+    expect(cell(await sheetOf(file.rawPayload), 'O2')).toEqual({ value: 0, numFmt: '#,##0.00' });
     // A formula-like name stays text in the job's file too (I-07).
     expect(body[7][1]).toBe('=SUM(A1:A9)');
 

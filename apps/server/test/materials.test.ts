@@ -1,4 +1,4 @@
-import { MATERIAL_IMPORT_STATUS } from '@concord/shared';
+import { addDecimals, MATERIAL_IMPORT_STATUS, subtractDecimals, sumDecimals } from '@concord/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materialSuppliers, materials, suppliers } from '../src/db/schema.ts';
@@ -101,14 +101,14 @@ describe('materials archive', () => {
       prdtNo: 'T-0001',
       poUnitNo: 'PCS',
       valuationUnitNo: 'PCS',
-      taxRate: 13,
+      taxRate: '13.0000',
       isCheck: true,
       status: 1,
     });
     expect(res.json().data.poUnitName).toContain('个');
     const ops = await buyer.get(`${BASE}/${m.id}/operations`);
     expect(ops.json().data.map((o: { summary: string }) => o.summary)).toContain(
-      'created the material T-0001 采购订单测试件',
+      'Created material T-0001 采购订单测试件',
     );
   });
 
@@ -135,10 +135,47 @@ describe('materials archive', () => {
     const unit = await buyer.post(BASE, material('T-BAD', { poUnitNo: 'NOPE' }));
     expect(unit.statusCode).toBe(400);
     expect(unit.json().errorCode).toBe('MATERIAL_REFERENCE_NOT_FOUND');
-    const invalid = await buyer.post(BASE, { prdtNo: '', poUnitNo: 'PCS', orderOverRate: 120 });
+    const invalid = await buyer.post(BASE, { prdtNo: '', poUnitNo: 'PCS', orderOverRate: '120' });
     expect(invalid.statusCode).toBe(400);
     const list = await buyer.post(`${BASE}/list`, { filter: { keyword: 'T-BAD' } });
     expect(list.json().data.totalCount).toBe(0);
+  });
+
+  it('takes quantities and percentages as decimal strings at the places allowed (issue 16)', async () => {
+    const m = await createMaterial('T-DEC', {
+      minOrderQty: '1000000000000',
+      minPackQty: '12.5',
+      orderOverRate: '2.25',
+    });
+    const read = (await buyer.get(`${BASE}/${m.id}`)).json().data;
+    expect(read).toMatchObject({ minOrderQty: '1000000000000.000000', minPackQty: '12.500000', orderOverRate: '2.25' });
+    const asNumber = await buyer.post(BASE, material('T-DEC-N', { minOrderQty: 10 }));
+    expect(asNumber.statusCode).toBe(400);
+    expect(asNumber.json().errorCode).toBe('VALIDATION_FAILED');
+    expect(asNumber.json().data).toEqual([expect.objectContaining({ path: 'minOrderQty' })]);
+    // The enterprise keeps 2 quantity places; a third is refused, not rounded away.
+    const tooFine = await buyer.put(`${BASE}/${m.id}`, {
+      ...material('T-DEC', { minPackQty: '12.505' }),
+      version: m.version,
+    });
+    expect(tooFine.statusCode).toBe(400);
+    expect(tooFine.json()).toMatchObject({
+      errorCode: 'DECIMAL_PLACES_EXCEEDED',
+      data: [{ path: 'minPackQty', places: 2 }],
+    });
+    const rate = await buyer.post(BASE, material('T-DEC-R', { orderOverRate: '2.125' }));
+    expect(rate.json()).toMatchObject({
+      errorCode: 'DECIMAL_PLACES_EXCEEDED',
+      data: [{ path: 'orderOverRate', places: 2 }],
+    });
+    // The same value written padded is no change to the operation record.
+    const same = await buyer.put(`${BASE}/${m.id}`, {
+      ...material('T-DEC', { minOrderQty: '1000000000000', minPackQty: '12.50', orderOverRate: '2.25' }),
+      version: m.version,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    const ops = (await buyer.get(`${BASE}/${m.id}/operations`)).json().data as { summary: string }[];
+    expect(ops.map((o) => o.summary)).toEqual(['Created material T-DEC 采购订单测试件']);
   });
 
   it('updates with the version and answers 409 to a stale one', async () => {
@@ -288,26 +325,68 @@ describe('approved suppliers', () => {
   it('keeps the quotas of a material at or below 100 %, also for concurrent adds', async () => {
     const m = await createMaterial('T-QUOTA');
     const [a, b, c] = await Promise.all([supplierId('S00001'), supplierId('S00002'), supplierId('S00004')]);
-    const add = (sup: string, quota: number) =>
+    const add = (sup: string, quota: string) =>
       buyer.post('/gateway/srm/material-suppliers', {
         materialId: m.id,
         supplierId: sup,
         supPrdtNo: `SUP-${quota}`,
         poQuotaRate: quota,
       });
-    const results = await Promise.all([add(a, 60), add(b, 60)]);
+    const results = await Promise.all([add(a, '60.5'), add(b, '60')]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().errorCode).toBe('MATERIAL_QUOTA_EXCEEDED');
-    expect((await add(c, 40)).statusCode).toBe(200);
+    const winner = results.find((r) => r.statusCode === 200)!.json().data.poQuotaRate as string;
+    expect((await add(c, subtractDecimals('100', winner, 2))).statusCode).toBe(200);
     const list = await buyer.post('/gateway/srm/material-suppliers/list', { filter: { materialId: m.id } });
-    const rows = list.json().data.dataList as { id: string; poQuotaRate: number; version: number }[];
-    expect(rows.reduce((s, r) => s + r.poQuotaRate, 0)).toBe(100);
+    const rows = list.json().data.dataList as { id: string; poQuotaRate: string; version: number }[];
+    expect(
+      sumDecimals(
+        rows.map((r) => r.poQuotaRate),
+        2,
+      ),
+    ).toBe('100');
     const raise = await buyer.put(`/gateway/srm/material-suppliers/${rows[0].id}`, {
-      poQuotaRate: rows[0].poQuotaRate + 1,
+      poQuotaRate: addDecimals(rows[0].poQuotaRate, '0.01', 2),
       version: rows[0].version,
     });
     expect(raise.statusCode).toBe(409);
     expect(raise.json().errorCode).toBe('MATERIAL_QUOTA_EXCEEDED');
+  });
+
+  it('takes quotas and stock levels as decimal strings at the places allowed (issue 16)', async () => {
+    const m = await createMaterial('T-QDEC');
+    const sup = await supplierId('S00001');
+    const asNumber = await buyer.post('/gateway/srm/material-suppliers', {
+      materialId: m.id,
+      supplierId: sup,
+      safeStoreQty: 100,
+    });
+    expect(asNumber.statusCode).toBe(400);
+    expect(asNumber.json().data).toEqual([expect.objectContaining({ path: 'safeStoreQty' })]);
+    const tooFine = await buyer.post('/gateway/srm/material-suppliers', {
+      materialId: m.id,
+      supplierId: sup,
+      poQuotaRate: '33.333',
+    });
+    expect(tooFine.json()).toMatchObject({
+      errorCode: 'DECIMAL_PLACES_EXCEEDED',
+      data: [{ path: 'poQuotaRate', places: 2 }],
+    });
+    const ok = await buyer.post('/gateway/srm/material-suppliers', {
+      materialId: m.id,
+      supplierId: sup,
+      poQuotaRate: '33.33',
+      safeStoreQty: '1500.5',
+      topStoreQty: '6000',
+      scheduleOverRate: '5',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({
+      poQuotaRate: '33.33',
+      safeStoreQty: '1500.500000',
+      topStoreQty: '6000.000000',
+      scheduleOverRate: '5.00',
+    });
   });
 
   it('gives the supplier part number for an order line', async () => {
@@ -342,11 +421,12 @@ describe('material-customer relation (supplier side)', () => {
       custPrdtCode: 'PL-COVER-01',
       custPrdtName: '塑胶上盖',
       prdtNo: 'SZP-PC-01',
-      materialQty: 10,
-      smallQty: 5,
+      materialQty: '10',
+      smallQty: '5',
       lengthCm: 20,
     });
     expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data).toMatchObject({ materialQty: '10.000000', smallQty: '5.000000', outerQty: null });
     const dup = await supplier.post('/gateway/srm/material-customers', {
       customerId: rows[0].customerId,
       custPrdtCode: 'PL-COVER-01',
@@ -354,6 +434,82 @@ describe('material-customer relation (supplier side)', () => {
     });
     expect(dup.json().errorCode).toBe('MATERIAL_CUSTOMER_TAKEN');
     expect((await buyer.get(`/gateway/srm/material-customers/${created.json().data.id}`)).statusCode).toBe(404);
+  });
+
+  it('takes packing quantities as decimal strings at the places allowed (issue 16)', async () => {
+    const [row] = (await supplier.post('/gateway/srm/material-customers/list', {})).json().data.dataList as {
+      customerId: string;
+    }[];
+    const relation = (extra: Record<string, unknown>) => ({
+      customerId: row!.customerId,
+      custPrdtCode: 'PL-DEC-01',
+      custPrdtName: '小数测试',
+      ...extra,
+    });
+    const asNumber = await supplier.post('/gateway/srm/material-customers', relation({ materialQty: 12 }));
+    expect(asNumber.statusCode).toBe(400);
+    expect(asNumber.json().data).toEqual([expect.objectContaining({ path: 'materialQty' })]);
+    const tooFine = await supplier.post('/gateway/srm/material-customers', relation({ minQty: '0.125' }));
+    expect(tooFine.json()).toMatchObject({ errorCode: 'DECIMAL_PLACES_EXCEEDED', data: [{ path: 'minQty' }] });
+    const ok = await supplier.post(
+      '/gateway/srm/material-customers',
+      relation({ minQty: '0.12', overdeliveryRate: '2.5' }),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ minQty: '0.120000', overdeliveryRate: '2.50' });
+  });
+});
+
+describe('operation record', () => {
+  it("tells a material's steps in the reader's language", async () => {
+    const m = await createMaterial('T-LOG');
+    const renamed = await buyer.put(`${BASE}/${m.id}`, {
+      ...material('T-LOG', { prdtName: '新名称' }),
+      version: m.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const drawing = await buyer.post(`${BASE}/${m.id}/drawings`, {
+      drawingNo: 'D-9',
+      drawingName: '外形图',
+      attachments: [{ name: 'a.pdf', url: '/gateway/system/oss/file/5eedc0de000000000000000000000101.pdf' }],
+    });
+    expect(drawing.statusCode, drawing.body).toBe(200);
+    const approved = await buyer.post('/gateway/srm/material-suppliers', {
+      materialId: m.id,
+      supplierId: await supplierId('S00001'),
+      poQuotaRate: '40',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/gateway/srm/material-suppliers/${approved.json().data.id}`,
+      headers: { authorization: `Bearer ${buyerToken}` },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const record = async (language: string) =>
+      (
+        (await buyer.get(`${BASE}/${m.id}/operations`, { 'accept-language': language })).json().data as {
+          summary: string;
+        }[]
+      ).map((o) => o.summary);
+    expect(await record('en-US')).toEqual([
+      'Removed approved supplier S00001 from material T-LOG',
+      'Approved supplier S00001 for material T-LOG with a quota of 40%',
+      'Published version 1 of drawing D-9 of material T-LOG',
+      'Changed material T-LOG: prdtName: 采购订单测试件 → 新名称',
+      'Created material T-LOG 采购订单测试件',
+    ]);
+    const chinese = await record('zh-CN');
+    expect(chinese).toEqual([
+      '移除了物料 T-LOG 的合格供应商 S00001',
+      '为物料 T-LOG 新增了合格供应商 S00001，配额 40%',
+      '发布了物料 T-LOG 的图纸 D-9 第 1 版',
+      '修改了物料 T-LOG：prdtName: 采购订单测试件 → 新名称',
+      '新增了物料 T-LOG 采购订单测试件',
+    ]);
+    // No Latin word but the codes (and the changed field's name) in the Chinese record.
+    expect(chinese.join(' ').replace(/T-LOG|S00001|D-9|prdtName/g, '')).not.toMatch(/[A-Za-z]/);
   });
 });
 
@@ -422,6 +578,33 @@ describe('Excel', () => {
     expect(again.errorCount).toBe(200);
   });
 
+  it('reads quantity and percentage cells by their digits, at the places allowed (issue 16)', async () => {
+    const decHeader = ['物料编码*', '物料名称*', '采购单位*', 'Min. order qty', 'Over-delivery %'];
+    const bad = await runImport(
+      await writeXlsx({
+        name: 'm',
+        header: decHeader,
+        rows: [
+          ['DEC-1', '小数件', 'PCS', 2.675, '5%'],
+          ['DEC-2', '小数件', 'PCS', 'many', 5],
+          ['DEC-3', '小数件', 'PCS', 1, 2.125],
+        ],
+      }),
+    );
+    expect(bad.status).toBe(MATERIAL_IMPORT_STATUS.FAILED);
+    expect(bad.errors).toEqual([
+      { row: 2, column: 'Min. order qty', reason: 'At most 2 decimal places' },
+      { row: 3, column: 'Min. order qty', reason: 'Enter a number' },
+      { row: 4, column: 'Over-delivery %', reason: 'At most 2 decimal places' },
+    ]);
+    const good = await runImport(
+      await writeXlsx({ name: 'm', header: decHeader, rows: [['DEC-1', '小数件', 'PCS', 1050.5, '5%']] }),
+    );
+    expect(good.status, JSON.stringify(good)).toBe(MATERIAL_IMPORT_STATUS.SUCCEEDED);
+    const [m] = (await buyer.post(`${BASE}/list`, { filter: { keyword: 'DEC-1' } })).json().data.dataList;
+    expect(m).toMatchObject({ prdtNo: 'DEC-1', minOrderQty: '1050.500000', orderOverRate: '5.00' });
+  });
+
   it('imports approved suppliers and refuses quotas above 100 %', async () => {
     const supHeader = ['Material code*', 'Supplier code*', 'Supplier part no.', 'Quota %'];
     const over = await runImport(
@@ -452,6 +635,12 @@ describe('Excel', () => {
       'suppliers',
     );
     expect(ok.status).toBe(MATERIAL_IMPORT_STATUS.SUCCEEDED);
+    const log = await buyer.post(
+      '/gateway/srm/operation-logs/list',
+      { filter: { module: 'materials' }, pageParam: { pageNum: 1, pageSize: 1 } },
+      { 'accept-language': 'zh-CN' },
+    );
+    expect(log.json().data.dataList[0].summary).toBe('从 import.xlsx 导入了 2 条合格供应商');
     const count = await inTenantTx(t.database.db, huaxin, (tx) =>
       tx.select({ id: materialSuppliers.id }).from(materialSuppliers).where(eq(materialSuppliers.supPrdtNo, 'A-1')),
     );

@@ -1,3 +1,4 @@
+import { LANGUAGE_COOKIE, text } from '@concord/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyUsers } from '../src/modules/messages/messages.service.ts';
@@ -10,6 +11,10 @@ let clerk: Caller;
 let huaxin: string;
 let clerkId: string;
 let buyerId: string;
+
+/** Any catalogue text does for a title here: these tests are about the inbox, not the words. */
+const exported = (count: number) => text('operationLogs.exported', { count });
+
 beforeAll(async () => {
   t = await createTestContext();
   buyer = as(t.app, await login(t.app, 'buyer'));
@@ -21,10 +26,10 @@ beforeAll(async () => {
   // The demo world grows with every module; these tests start from a known inbox instead.
   await t.database.db.execute(sql`delete from messages where tenant_id = ${huaxin}`);
   await inTenantTx(t.database.db, huaxin, async (tx) => {
-    const note = { tenantId: huaxin, content: '' };
-    await notifyUsers(tx, { ...note, userIds: [buyerId, clerkId], kind: 'system', title: 'Welcome' });
-    await notifyUsers(tx, { ...note, userIds: [buyerId], kind: 'qualification', title: 'Certificate expiring' });
-    await notifyUsers(tx, { ...note, userIds: [buyerId, clerkId], kind: 'contract', title: 'Agreement to review' });
+    const note = { tenantId: huaxin };
+    await notifyUsers(tx, { ...note, userIds: [buyerId, clerkId], kind: 'system', title: exported(1) });
+    await notifyUsers(tx, { ...note, userIds: [buyerId], kind: 'qualification', title: exported(2) });
+    await notifyUsers(tx, { ...note, userIds: [buyerId, clerkId], kind: 'contract', title: exported(3) });
   });
 });
 afterAll(() => t.close());
@@ -77,6 +82,39 @@ describe('my messages', () => {
     expect(foreign.body).toBe(missing.body);
     expect((await buyer.get('/gateway/admin/message/abc')).statusCode).toBe(400);
   });
+
+  it("lists a message stored once in each reader's language: Accept-Language, or the language cookie first", async () => {
+    await inTenantTx(t.database.db, huaxin, (tx) =>
+      notifyUsers(tx, {
+        tenantId: huaxin,
+        userIds: [clerkId],
+        kind: 'system',
+        title: text('materials.created', { prdtNo: 'M-8800', prdtName: '六角螺栓' }),
+        content: text('materials.drawingPublished', { prdtNo: 'M-8800', drawingNo: 'DWG-8800', drawingVersion: 2 }),
+      }),
+    );
+    const newest = async (headers: Record<string, string>) =>
+      (await clerk.get('/gateway/admin/message/myMsg?pageSize=1', headers)).json().data.dataList[0] as {
+        title: string;
+        content: string;
+      };
+
+    const chinese = await newest({ 'accept-language': 'zh-CN,zh;q=0.9' });
+    expect(chinese).toMatchObject({
+      title: '新增了物料 M-8800 六角螺栓',
+      content: '发布了物料 M-8800 的图纸 DWG-8800 第 2 版',
+    });
+    // No Latin word is left in the Chinese text but the codes.
+    expect(`${chinese.title} ${chinese.content}`.replace(/M-8800|DWG-8800/g, '')).not.toMatch(/[A-Za-z]/);
+
+    expect(await newest({ 'accept-language': 'en-US' })).toMatchObject({
+      title: 'Created material M-8800 六角螺栓',
+      content: 'Published version 2 of drawing DWG-8800 of material M-8800',
+    });
+    expect(await newest({ 'accept-language': 'en-US', cookie: `${LANGUAGE_COOKIE}=zh-TW` })).toMatchObject({
+      content: '發行了物料 M-8800 的圖面 DWG-8800 第 2 版',
+    });
+  });
 });
 
 describe('message settings', () => {
@@ -101,14 +139,13 @@ describe('message settings', () => {
         tenantId: huaxin,
         userIds: [buyerId, clerkId],
         kind: 'contract',
-        title: 'Muted?',
-        content: '',
+        title: exported(4),
       }),
     );
     expect(await count(buyer)).toBe(before.buyer + 1);
     expect(await count(clerk)).toBe(before.clerk);
     await inTenantTx(t.database.db, huaxin, (tx) =>
-      notifyUsers(tx, { tenantId: huaxin, userIds: [clerkId], kind: 'order', title: 'Not muted', content: '' }),
+      notifyUsers(tx, { tenantId: huaxin, userIds: [clerkId], kind: 'order', title: exported(5) }),
     );
     expect(await count(clerk)).toBe(before.clerk + 1);
   });
@@ -145,8 +182,7 @@ describe('message settings', () => {
           tenantId: huaxin,
           userIds: [buyerId],
           kind: 'order',
-          title: 'Rolled back',
-          content: '',
+          title: exported(6),
         });
         throw new Error('abort');
       }),

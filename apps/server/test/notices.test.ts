@@ -199,9 +199,26 @@ describe('publishing, reading and replying', () => {
     expect(row.customerName).toContain('Huaxin');
 
     const inbox = (await precision.get('/gateway/admin/message/myMsg?pageNum=1&pageSize=50')).json().data;
-    expect(
-      inbox.dataList.some((m: { title: string; link: string }) => m.link === `/sale/custnotificate/detail?id=${id}`),
-    ).toBe(true);
+    type Message = { title: string; content: string; link: string };
+    const told = (inbox.dataList as Message[]).find((m) => m.link === `/sale/custnotificate/detail?id=${id}`);
+    expect(told?.title).toMatch(/ published the notice NT\d+ "Spring Festival"$/);
+    // The same message in another reader's language; the notice's own words stay as written.
+    const zh = await precision.get('/gateway/admin/message/myMsg?pageNum=1&pageSize=50', {
+      'accept-language': 'zh-CN',
+    });
+    const toldZh = (zh.json().data.dataList as Message[]).find((m) => m.link === told?.link);
+    expect(toldZh?.title).toMatch(/ 发布了公告 NT\d+「Spring Festival」$/);
+    expect(toldZh?.content).toContain('5 February');
+
+    const logs = await buyer.post(
+      '/gateway/srm/operation-logs/list',
+      { filter: { module: 'notices' }, pageParam: { pageNum: 1, pageSize: 100 } },
+      { 'accept-language': 'zh-TW' },
+    );
+    const summaries = (logs.json().data.dataList as { targetId: string; summary: string }[])
+      .filter((l) => l.targetId === id)
+      .map((l) => l.summary);
+    expect(summaries).toEqual(expect.arrayContaining([expect.stringMatching(/^發布了公告 NT\d+$/)]));
   });
 
   it('reading marks the copy read, and the buyer sees who read', async () => {
@@ -369,6 +386,7 @@ describe('recipients', () => {
     expect(mail?.subject).toContain('Spring Festival');
     expect(mail?.body).toContain('Holiday from 5 February');
     expect(mail?.body).not.toContain('<');
+    expect(mail?.body).toMatch(/ sent this notice through Concord SRM\. Register your enterprise/);
   });
 
   it('answers 400 when no chosen supplier can receive the notice', async () => {

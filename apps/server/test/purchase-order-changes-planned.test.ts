@@ -33,7 +33,7 @@ async function confirmedOrder(qtys: number[]): Promise<PurchaseOrderDetail> {
       prdtNo: `CP-${i + 1}`,
       prdtName: `铝合金外壳 Housing ${i + 1}`,
       unitName: 'pcs',
-      qty,
+      qty: String(qty),
       price: '12.5',
       requestedDate: '2026-12-20',
     })),
@@ -48,7 +48,7 @@ async function createPlan(orderId: string, send: boolean, lines: { orderLineId: 
   const res = await buyer.post(PLANS, {
     orderId,
     send,
-    lines: lines.map((l) => ({ ...l, plannedDate: '2026-12-10' })),
+    lines: lines.map((l) => ({ ...l, plannedQty: String(l.plannedQty), plannedDate: '2026-12-10' })),
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as { id: string };
@@ -63,7 +63,7 @@ const changedLines = (order: PurchaseOrderDetail, qtys: Record<number, number>) 
       prdtNo: l.prdtNo,
       prdtName: l.prdtName,
       unitName: l.unitName,
-      qty: qtys[l.lineNo] ?? l.qty,
+      qty: qtys[l.lineNo] === undefined ? l.qty : String(qtys[l.lineNo]),
       price: l.price,
       requestedDate: l.requestedDate,
     }));

@@ -98,6 +98,10 @@ describe('order PDF', () => {
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('採購訂單');
     expect(text).toContain('深圳精密零件');
+    // The buyer's address and telephone from its enterprise record; its warehouses are not the supplier's to read.
+    expect(text).toContain('松山湖高新区');
+    expect(text).toContain('電話：0769-2289 1000');
+    expect(text).not.toContain('交貨地址');
   });
 
   it('prints each line and the totals split by tax, the total in capital numerals, parties and signatures', async () => {
@@ -151,6 +155,8 @@ describe('order PDF', () => {
     // Both parties with contact and address, the buyer's receiving warehouse, and the blocks to sign.
     expect(text).toContain('华信电子有限公司');
     expect(text).toContain('深圳精密零件');
+    expect(text).toContain('松山湖高新区');
+    expect(text).toContain('电话：0769-2289 1000');
     expect(text).toContain(`交货地址：`);
     expect(text).toContain(warehouse.name.split(' ')[0]!);
     expect(text).toContain('深圳市宝安区');

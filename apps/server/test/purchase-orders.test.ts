@@ -1,10 +1,12 @@
 import {
+  addDecimals,
   PURCHASE_CHANGE_STATUS as CS,
   PURCHASE_ORDER_LINE_STATUS as LS,
   MASK,
   type PurchaseChangeDetail,
   type PurchaseOrderDetail,
   type PurchaseOrderOptions,
+  renderText,
   PURCHASE_ORDER_STATUS as S,
 } from '@concord/shared';
 import { and, eq, sql } from 'drizzle-orm';
@@ -20,6 +22,7 @@ const CHANGES = '/gateway/srm/purchase-order-changes';
 
 let t: TestContext;
 let buyer: Caller;
+let buyerToken: string;
 let clerk: Caller;
 let supplier: Caller;
 let supplier2: Caller;
@@ -34,9 +37,9 @@ const line = (n: number, extra: Record<string, unknown> = {}) => ({
   prdtNo: `FREE-${n}`,
   prdtName: `铝合金外壳 Housing ${n}`,
   unitName: 'pcs',
-  qty: 100 * n,
-  price: '12.34567',
-  taxRate: 13,
+  qty: String(100 * n),
+  price: '12.3457',
+  taxRate: '13',
   requestedDate: '2026-12-20',
   ...extra,
 });
@@ -73,7 +76,8 @@ async function sent(lines = [line(1), line(2), line(3)]) {
 
 beforeAll(async () => {
   t = await createTestContext();
-  buyer = as(t.app, await login(t.app, 'buyer'));
+  buyerToken = await login(t.app, 'buyer');
+  buyer = as(t.app, buyerToken);
   clerk = as(t.app, await login(t.app, 'buyer.clerk'));
   supplier = as(t.app, await login(t.app, 'supplier'));
   supplier2 = as(t.app, await login(t.app, 'supplier2'));
@@ -84,7 +88,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('create, send, confirm, counter-propose, accept', () => {
-  it('creates a draft with rounded numbers and computed amounts', async () => {
+  it('creates a draft with computed amounts', async () => {
     const created = await create(buyer, order(precisionId));
     expect(created.orderNo).toMatch(/^PO\d{6}\d{4}$/);
     const d = await detail(buyer, created.id);
@@ -168,7 +172,7 @@ describe('create, send, confirm, counter-propose, accept', () => {
   });
 
   it('refuses bad input with a clear error and writes nothing', async () => {
-    const bad = await buyer.post(BASE, order(precisionId, [line(1, { qty: -1 })]));
+    const bad = await buyer.post(BASE, order(precisionId, [line(1, { qty: '-1' })]));
     expect(bad.statusCode).toBe(400);
     const none = await buyer.post(BASE, order(precisionId, []));
     expect(none.statusCode).toBe(400);
@@ -231,7 +235,7 @@ describe('create, send, confirm, counter-propose, accept', () => {
     const [l1, l2, l3] = seen.lines;
     const answer = await act(supplier, created.id, 'confirm', {
       version: seen.version,
-      lines: [{ id: l1!.id }, { id: l2!.id, qty: 150, date: '2026-12-28', remark: '分两批交货' }, { id: l3!.id }],
+      lines: [{ id: l1!.id }, { id: l2!.id, qty: '150', date: '2026-12-28', remark: '分两批交货' }, { id: l3!.id }],
     });
     expect(answer.statusCode, answer.body).toBe(200);
     const afterAnswer = answer.json().data as PurchaseOrderDetail;
@@ -251,6 +255,28 @@ describe('create, send, confirm, counter-propose, accept', () => {
     });
     expect(done.totalAmount).toBe('6790.14');
     expect(done.history.map((h) => h.side)).toEqual(expect.arrayContaining(['buyer', 'supplier']));
+    const history = async (language: string) =>
+      ((await buyer.get(`${BASE}/${created.id}`, { 'accept-language': language })).json().data as PurchaseOrderDetail)
+        .history;
+    const english = (await history('en-US')).map((h) => h.summary);
+    expect(english).toContain(`answered 3 lines of order ${seen.orderNo}: 2 confirmed, 1 counter-proposed`);
+    expect(english).toContain(
+      `accepted the counter-proposal on 1 line of order ${seen.orderNo}: line 2: 150 on 2026-12-28`,
+    );
+    const chinese = await history('zh-CN');
+    const answered = chinese.find((h) => h.side === 'supplier')!;
+    expect(answered.summary).toBe(`答复了采购订单 ${seen.orderNo} 的 3 行：确认 2 行，反建议 1 行`);
+    expect(answered.own).toBe(false);
+    expect(chinese.map((h) => h.summary.replace(seen.orderNo, ''))).not.toContainEqual(
+      expect.stringMatching(/[A-Za-z]/),
+    );
+    const [told] = await inTenantTx(t.database.db, await tenantOf(buyer), (tx) =>
+      tx
+        .select({ title: messages.title, content: messages.content })
+        .from(messages)
+        .where(eq(messages.link, `/procurementConsignment/order/detail?id=${created.id}`)),
+    );
+    expect(renderText(told!.title, 'zh-CN')).toMatch(new RegExp(`答复了采购订单 ${seen.orderNo}$`));
 
     const closed = await act(buyer, created.id, 'close', { version: done.version });
     expect(closed.json().data.status).toBe(S.CLOSED);
@@ -268,11 +294,170 @@ describe('create, send, confirm, counter-propose, accept', () => {
   });
 });
 
+describe('decimal input (issue 16)', () => {
+  const orders = async () =>
+    (await t.database.db.execute<{ n: number }>(sql`select count(*)::int as n from purchase_orders`)).rows[0]!.n;
+  /** The status, code and the fields named with their places (the data may carry a message too). */
+  const refusal = (res: { statusCode: number; json(): { errorCode?: string; data: unknown } }) => ({
+    status: res.statusCode,
+    errorCode: res.json().errorCode,
+    data: (res.json().data as { path: string; places?: number }[]).map(({ path, places }) => ({ path, places })),
+  });
+
+  it('refuses a JSON number for a quantity, price or rate with a 400 naming the field, and writes nothing', async () => {
+    const before = await orders();
+    for (const [field, value] of [
+      ['qty', 100],
+      ['price', 2.5],
+      ['taxRate', 13],
+    ] as const) {
+      const res = await buyer.post(BASE, order(precisionId, [line(1, { [field]: value })]));
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json().errorCode).toBe('VALIDATION_FAILED');
+      expect(res.json().data.map((d: { path: string }) => d.path)).toEqual([`lines.0.${field}`]);
+    }
+    expect(await orders()).toBe(before);
+  });
+
+  it('refuses more places than the enterprise allows with a 400 naming the field and the places', async () => {
+    const before = await orders();
+    // Default places: quantity 2, price 4; rates take 4 whatever the settings.
+    const cases = [
+      [{ price: '2.67512' }, 'lines.0.price', 4],
+      [{ qty: '1.125' }, 'lines.0.qty', 2],
+      [{ taxRate: '13.00005' }, 'lines.0.taxRate', 4],
+    ] as const;
+    for (const [extra, path, places] of cases) {
+      const res = await buyer.post(BASE, order(precisionId, [line(1, extra)]), { 'accept-language': 'en-US' });
+      expect(refusal(res), path).toEqual({
+        status: 400,
+        errorCode: 'DECIMAL_PLACES_EXCEEDED',
+        data: [{ path, places }],
+      });
+      expect(res.json().msg).toContain(String(places));
+    }
+    // The second line names its own index.
+    const second = await buyer.post(BASE, order(precisionId, [line(1), line(2, { price: '0.00001' })]));
+    expect(refusal(second)).toEqual({
+      status: 400,
+      errorCode: 'DECIMAL_PLACES_EXCEEDED',
+      data: [{ path: 'lines.1.price', places: 4 }],
+    });
+    expect(await orders()).toBe(before);
+    // An edit of a draft is checked the same way and leaves the draft as it was.
+    const draft = await create(buyer, order(precisionId, [line(1)]));
+    const edited = await buyer.put(`${BASE}/${draft.id}`, {
+      ...order(precisionId, [line(1, { qty: '1.001' })]),
+      version: draft.version,
+    });
+    expect(refusal(edited)).toEqual({
+      status: 400,
+      errorCode: 'DECIMAL_PLACES_EXCEEDED',
+      data: [{ path: 'lines.0.qty', places: 2 }],
+    });
+    const number = await buyer.put(`${BASE}/${draft.id}`, {
+      ...order(precisionId, [line(1, { price: 12.5 })]),
+      version: draft.version,
+    });
+    expect(number.statusCode).toBe(400);
+    expect(number.json().data.map((d: { path: string }) => d.path)).toEqual(['lines.0.price']);
+    expect((await detail(buyer, draft.id)).lines.map((l) => [l.qty, l.price])).toEqual([['100', '12.3457']]);
+    // Trailing zeros are not places: 2.50000 is 2.5.
+    const padded = await create(buyer, order(precisionId, [line(1, { qty: '2.50000', price: '1.000000' })]));
+    expect((await detail(buyer, padded.id)).lines.map((l) => [l.qty, l.price, l.amount])).toEqual([
+      ['2.5', '1', '2.5'],
+    ]);
+  });
+
+  it("checks the supplier's counter-proposed quantity the same way and leaves the order unanswered", async () => {
+    const d = await sent();
+    const answer = (qty: unknown) =>
+      act(supplier, d.id, 'confirm', { lines: [{ id: d.lines[0]!.id }, { id: d.lines[1]!.id, qty }] });
+    const number = await answer(150);
+    expect(number.statusCode).toBe(400);
+    expect(number.json().errorCode).toBe('VALIDATION_FAILED');
+    expect(number.json().data.map((e: { path: string }) => e.path)).toEqual(['lines.1.qty']);
+    expect(refusal(await answer('150.125'))).toEqual({
+      status: 400,
+      errorCode: 'DECIMAL_PLACES_EXCEEDED',
+      data: [{ path: 'lines.1.qty', places: 2 }],
+    });
+    const after = await detail(buyer, d.id);
+    expect(after.status).toBe(S.SENT);
+    expect(after.lines.map((l) => l.status)).toEqual([LS.PENDING, LS.PENDING, LS.PENDING]);
+    const ok = await answer('150.5');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((ok.json().data as PurchaseOrderDetail).lines[1]!.proposedQty).toBe('150.5');
+  });
+
+  it('imports a spreadsheet only when every figure is a number within the places allowed', async () => {
+    const code = ((await buyer.post('/gateway/srm/materials/list', {})).json().data.dataList[0] as { prdtNo: string })
+      .prdtNo;
+    const upload = async (rows: (string | number)[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Orders');
+      ws.addRow([
+        'Order ref',
+        'Supplier code',
+        'Order date',
+        'Material code',
+        'Quantity',
+        'Price',
+        'Tax %',
+        'Requested date',
+      ]);
+      for (const r of rows) ws.addRow(r);
+      const file = Buffer.from(await wb.xlsx.writeBuffer());
+      const boundary = '----concord-po-decimals';
+      return t.app.inject({
+        method: 'POST',
+        url: `${BASE}/import`,
+        payload: Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="orders.xlsx"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+          ),
+          file,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          authorization: `Bearer ${buyerToken}`,
+          'accept-language': 'en-US',
+        },
+      });
+    };
+    const before = await orders();
+    const bad = await upload([
+      ['A', 'S00001', '2026-11-23', code, 10, 2.5, 13, '2026-12-30'],
+      // Number cells: 3 places of quantity where 2 are allowed, 5 of price where 4 are, 7 (past what a request takes).
+      ['A', 'S00001', '2026-11-23', code, 1.125, 2.12345, 13, '2026-12-30'],
+      ['A', 'S00001', '2026-11-23', code, 10, 1.1234567, 13, '2026-12-30'],
+      // Text cells: a number as text is read as one, any other text is not a number.
+      ['A', 'S00001', '2026-11-23', code, '2.675', 'ten', '13.5', '2026-12-30'],
+    ]);
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().errorCode).toBe('IMPORT_ROWS_INVALID');
+    expect(bad.json().data).toEqual([
+      { row: 3, column: 'Quantity', reason: 'At most 2 decimal places' },
+      { row: 3, column: 'Price', reason: 'At most 4 decimal places' },
+      { row: 4, column: 'Price', reason: 'At most 4 decimal places' },
+      { row: 5, column: 'Quantity', reason: 'At most 2 decimal places' },
+      { row: 5, column: 'Price', reason: 'Enter a number' },
+    ]);
+    expect(await orders()).toBe(before);
+    // 2.675 typed into a cell is the double 2.67499999…; it is read back as the 2.675 the user typed.
+    const good = await upload([['B', 'S00001', '2026-11-23', code, 3, 2.675, '13', '2026-12-30']]);
+    expect(good.statusCode, good.body).toBe(200);
+    const imported = await detail(buyer, good.json().data.orderIds[0]);
+    expect(imported.lines.map((l) => [l.qty, l.price, l.taxRate, l.amount])).toEqual([['3', '2.675', '13', '8.03']]);
+  });
+});
+
 describe('T-03 two-party rights', () => {
   it('the supplier cannot edit prices or quantities, the buyer cannot write the reply', async () => {
     const d = await sent();
     const edit = await supplier.put(`${BASE}/${d.id}`, {
-      ...order(precisionId, [line(1, { price: 1 })]),
+      ...order(precisionId, [line(1, { price: '1' })]),
       version: d.version,
     });
     expect([403, 404]).toContain(edit.statusCode);
@@ -282,7 +467,7 @@ describe('T-03 two-party rights', () => {
     const supplierVerdict = await act(supplier, d.id, 'accept', { all: true });
     expect(supplierVerdict.statusCode).toBe(403);
     // Extra fields in an answer are not the supplier's to write: price stays as the buyer set it.
-    const sneaky = await act(supplier, d.id, 'confirm', { lines: [{ id: d.lines[0]!.id, price: 1, amount: 1 }] });
+    const sneaky = await act(supplier, d.id, 'confirm', { lines: [{ id: d.lines[0]!.id, price: '1', amount: '1' }] });
     expect(sneaky.statusCode).toBe(200);
     const after = await detail(buyer, d.id);
     expect(after.lines[0]!.price).toBe('12.3457');
@@ -382,7 +567,7 @@ describe('changes', () => {
     const body = {
       orderId: d.id,
       reason: '需求调整',
-      lines: [{ ...lines[0], qty: 80 }, lines[1], line(9)],
+      lines: [{ ...lines[0], qty: '80' }, lines[1], line(9)],
     };
     const res = await buyer.post(CHANGES, body);
     expect(res.statusCode, res.body).toBe(200);
@@ -429,7 +614,14 @@ describe('changes', () => {
       orderId: d.id,
       reason: 'less',
       lines: [
-        { lineNo: 1, prdtNo: l.prdtNo, prdtName: l.prdtName, qty: 50, price: l.price, requestedDate: l.requestedDate },
+        {
+          lineNo: 1,
+          prdtNo: l.prdtNo,
+          prdtName: l.prdtName,
+          qty: '50',
+          price: l.price,
+          requestedDate: l.requestedDate,
+        },
       ],
     });
     expect(res.statusCode).toBe(400);
@@ -473,8 +665,8 @@ describe('masking and scope for buyer.clerk', () => {
         lineNo: l.lineNo,
         prdtNo: l.prdtNo,
         prdtName: l.prdtName,
-        qty: Number(l.qty) + 1,
-        price: 0,
+        qty: addDecimals(l.qty, '1', 2),
+        price: '0',
         requestedDate: l.requestedDate,
       })),
     });

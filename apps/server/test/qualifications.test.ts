@@ -2,16 +2,18 @@ import {
   addCalendarDays,
   addCalendarYears,
   type QualificationDetail,
+  renderText,
   QUALIFICATION_STATUS as S,
 } from '@concord/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, qualificationDocuments } from '../src/db/schema.ts';
+import { messageSettings, messages, qualificationDocuments, users } from '../src/db/schema.ts';
 import { registerQualificationJobs } from '../src/modules/qualifications/qualifications.expiry.ts';
 import type { QualificationDeps } from '../src/modules/qualifications/qualifications.service.ts';
 import { inTenantTx } from '../src/platform/context.ts';
 import { type Clock, createJobRunner, localDate } from '../src/platform/jobs.ts';
+import type { OutgoingMessage } from '../src/platform/mail.ts';
 import { seedQualifications } from '../src/seed/qualifications.ts';
 import { type SeededSuppliers, seedSuppliers } from '../src/seed/suppliers.ts';
 import type { DemoWorld } from '../src/seed/world.ts';
@@ -81,13 +83,15 @@ async function reply(id: string, extra: Record<string, unknown> = {}) {
   return res.json().data as QualificationDetail;
 }
 
+/** The user's qualification messages, titles as read in English. */
 async function messagesOf(tenantId: string, userId: string) {
-  return inTenantTx(t.database.db, tenantId, (tx) =>
+  const rows = await inTenantTx(t.database.db, tenantId, (tx) =>
     tx
       .select({ title: messages.title, link: messages.link })
       .from(messages)
       .where(and(eq(messages.tenantId, tenantId), eq(messages.userId, userId), eq(messages.kind, 'qualification'))),
   );
+  return rows.map((m) => ({ title: renderText(m.title, 'en-US'), link: m.link }));
 }
 
 let buyerId: string;
@@ -150,6 +154,23 @@ describe('qualification request → reply → confirmation', () => {
     const detail: QualificationDetail = (await buyer.get(`${BASE}/${id}`)).json().data;
     expect(detail.history.map((h) => h.side)).toEqual(['buyer', 'supplier', 'buyer']);
     expect(detail.history[1]!.summary).toMatch(/replied to .*CN-QMS-2026-001/);
+    expect(detail.history.map((h) => [h.own, h.party])).toEqual([
+      [true, '华信电子 Huaxin Electronics'],
+      [false, '深圳精密零件 Shenzhen Precision Parts'],
+      [true, '华信电子 Huaxin Electronics'],
+    ]);
+
+    // The supplier reads the same history in Chinese, from its own side.
+    const theirs: QualificationDetail = (await supplier.get(`${BASE}/${id}`, { 'accept-language': 'zh-CN' })).json()
+      .data;
+    expect(theirs.history.map((h) => h.own)).toEqual([false, true, false]);
+    const [sent, answered, confirmed] = theirs.history.map((h) => h.summary);
+    expect(sent).toMatch(/^向供应商 .+ 请求了资质文件 QF\d+“ISO 9001 certificate”$/);
+    expect(answered).toMatch(/^回复了资质文件 QF\d+“ISO 9001 certificate”：文件编号 CN-QMS-2026-001，出具日期 /);
+    expect(confirmed).toMatch(/^审核通过了资质文件 QF\d+“ISO 9001 certificate”$/);
+    // No English beyond the names and codes the sentences quote.
+    const quoted = /ISO 9001 certificate|Shenzhen Precision Parts Co\., Ltd\.|CN-QMS-2026-001|QF\d+/g;
+    expect(theirs.history.map((h) => h.summary.replace(quoted, '').match(/[A-Za-z]+/g))).toEqual([null, null, null]);
     const told = await messagesOf(world.tenants.precision, supplierId);
     expect(told.some((m) => m.title.includes('passed') && m.link?.includes(id))).toBe(true);
   });
@@ -320,12 +341,32 @@ describe('daily expiry job under a faked clock', () => {
     expect((await act(buyer, id, 'pass')).json().data.status).toBe(S.COMPLETED);
     const due = addCalendarYears(build, 1);
 
+    // The supplier's administrator reads e-mails, in Traditional Chinese.
+    await inTenantTx(t.database.db, world.tenants.precision, (tx) =>
+      tx
+        .insert(messageSettings)
+        .values({ tenantId: world.tenants.precision, userId: supplierId, emailEnabled: true })
+        .onConflictDoUpdate({
+          target: [messageSettings.tenantId, messageSettings.userId],
+          set: { emailEnabled: true },
+        }),
+    );
+    await t.database.db
+      .update(users)
+      .set({ settings: sql`${users.settings} || '{"language":"zh-TW"}'::jsonb` })
+      .where(eq(users.id, supplierId));
+    const mailed: OutgoingMessage[] = [];
+
     let now = new Date(`${addCalendarDays(due, -40)}T02:00:00`);
     const clock: Clock = { now: () => now };
     const runner = createJobRunner(t.database.db, Fastify({ logger: false }).log, { clock });
     const deps: QualificationDeps = {
       db: t.database.db,
-      provider: { send: async () => {} },
+      provider: {
+        send: async (m) => {
+          mailed.push(m);
+        },
+      },
       log: Fastify({ logger: false }).log,
       dataDir: t.config.dataDir,
       clock,
@@ -351,10 +392,13 @@ describe('daily expiry job under a faked clock', () => {
     expect(await status()).toBe(S.COMPLETED);
     await day(addCalendarDays(due, -30));
     expect(await status()).toBe(S.EXPIRING);
-    expect(await count('expire within 30 days')).toEqual({ buyer: 1, supplier: 1 });
+    expect(await count('expires within 30 days')).toEqual({ buyer: 1, supplier: 1 });
+    const warning = mailed.find((m) => m.recipient === 'sales@szprecision.example' && m.body.includes('Expiry probe'));
+    expect(warning?.subject).toMatch(/^.+：1 份資質文件將在 30 天內到期$/);
+    expect(warning?.body).toMatch(/^QF\d+「Expiry probe」有效期至 \d{4}-\d{2}-\d{2}\n請回覆更新後的文件。$/);
     await day(addCalendarDays(due, -29));
     await runner.runDue();
-    expect(await count('expire within 30 days')).toEqual({ buyer: 1, supplier: 1 });
+    expect(await count('expires within 30 days')).toEqual({ buyer: 1, supplier: 1 });
     await day(due);
     expect(await status()).toBe(S.EXPIRING);
     await day(addCalendarDays(due, 1));
@@ -364,9 +408,9 @@ describe('daily expiry job under a faked clock', () => {
     expect(await count('expired')).toEqual({ buyer: 1, supplier: 1 });
 
     const history: QualificationDetail = (await buyer.get(`${BASE}/${id}`)).json().data;
-    expect(history.history.filter((h) => h.username === 'system').map((h) => h.summary)).toEqual([
-      expect.stringMatching(/is expiring/),
-      expect.stringMatching(/is expired/),
+    expect(history.history.filter((h) => h.actor === 'system').map((h) => h.summary)).toEqual([
+      `${history.fileCode} is expiring (valid until ${due}, checked ${addCalendarDays(due, -30)})`,
+      `${history.fileCode} expired (valid until ${due}, checked ${addCalendarDays(due, 1)})`,
     ]);
 
     // The supplier renews: the buyer confirms again and the document is completed.

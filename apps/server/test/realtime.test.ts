@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { text } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,9 +20,9 @@ function wsUrl(app: FastifyInstance, query: string): string {
 }
 
 /** Opens a socket; rejects with the HTTP status when the handshake is refused. */
-function connect(url: string): Promise<WebSocket> {
+function connect(url: string, headers?: Record<string, string>): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, { headers });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
     ws.once('error', reject);
@@ -54,8 +55,8 @@ describe('websocket /gateway/admin/ws/info', () => {
   let tenantId: string;
   let userId: string;
   const sockets: WebSocket[] = [];
-  const open = async (query: string) => {
-    const ws = await connect(wsUrl(t.app, query));
+  const open = async (query: string, headers?: Record<string, string>) => {
+    const ws = await connect(wsUrl(t.app, query), headers);
     sockets.push(ws);
     return ws;
   };
@@ -80,19 +81,18 @@ describe('websocket /gateway/admin/ws/info', () => {
     expect(await reply).toBe('pong');
   });
 
-  it('pushes a new message with the unread count once its transaction commits', async () => {
-    const ws = await open(`?access_token=${token}&TENANT_ID=${tenantId}`);
+  it('pushes a new message with the unread count once its transaction commits, titled in the page language', async () => {
+    const english = await open(`?access_token=${token}&TENANT_ID=${tenantId}`, { 'accept-language': 'en-US' });
+    const chinese = await open(`?access_token=${token}&TENANT_ID=${tenantId}`, { 'accept-language': 'zh-CN' });
     const unread = (await as(t.app, token).get('/gateway/admin/message/myMsgCount')).json().data;
-    const pushed = nextMessage(ws);
+    const pushed = { english: nextMessage(english), chinese: nextMessage(chinese) };
+    const title = text('materials.created', { prdtNo: 'M-4711', prdtName: '垫圈' });
     await inTenantTx(t.database.db, tenantId, (tx) =>
-      notifyUsers(tx, { tenantId, userIds: [userId], kind: 'order', title: 'PO 4711 confirmed', content: '' }),
+      notifyUsers(tx, { tenantId, userIds: [userId], kind: 'order', title }),
     );
-    expect(JSON.parse(await pushed)).toEqual({
-      type: 'message',
-      id: expect.any(String),
-      title: 'PO 4711 confirmed',
-      count: unread + 1,
-    });
+    const push = { type: 'message', id: expect.any(String), count: unread + 1 };
+    expect(JSON.parse(await pushed.english)).toEqual({ ...push, title: 'Created material M-4711 垫圈' });
+    expect(JSON.parse(await pushed.chinese)).toEqual({ ...push, title: '新增了物料 M-4711 垫圈' });
   });
 
   it('pushes the join notice of acceptInvite to the administrator', async () => {

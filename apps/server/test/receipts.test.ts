@@ -37,7 +37,7 @@ const tenantOf = async (c: Caller) => (await c.get('/gateway/admin/user/info')).
 const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
-async function confirmedOrder(qtys: number[]): Promise<PurchaseOrderDetail> {
+async function confirmedOrder(qtys: string[]): Promise<PurchaseOrderDetail> {
   const options: PurchaseOrderOptions = (await buyer.get(`${ORDERS}/options`)).json().data;
   const res = await buyer.post(ORDERS, {
     supplierId: options.suppliers.find((s) => s.supCode === 'S00001')!.id,
@@ -81,7 +81,7 @@ beforeAll(async () => {
   supplier2 = as(t.app, await login(t.app, 'supplier2'));
   buyerTenant = await tenantOf(buyer);
   supplierTenant = await tenantOf(supplier);
-  order = await confirmedOrder([100, 50, 30]);
+  order = await confirmedOrder(['100', '50', '30']);
   const [clerkUser] = await t.database.db.select().from(users).where(eq(users.username, 'buyer.clerk'));
   // Owned by the clerk, so the clerk (own documents only, prices hidden) sees the receipt too.
   note = await insertSentNote(t.database.db, {
@@ -110,7 +110,7 @@ describe('arrival', () => {
     const future = await act(note.id, 'arrive', { arrivalDate: tomorrow() });
     expect(future.statusCode).toBe(400);
     expect(future.json().errorCode).toBe('RECEIPT_ARRIVAL_IN_FUTURE');
-    const early = await inspect({ lineId: note.lines[0]!.id, qualifiedQty: 1, unqualifiedQty: 0 });
+    const early = await inspect({ lineId: note.lines[0]!.id, qualifiedQty: '1', unqualifiedQty: '0' });
     expect(early.statusCode).toBe(409);
     expect(early.json().errorCode).toBe('RECEIPT_NOTE_NOT_ARRIVED');
   });
@@ -132,16 +132,24 @@ describe('arrival', () => {
     );
   });
 
-  it('tells the supplier, linking to its delivery note', async () => {
+  it('tells the supplier, linking to its delivery note, in the reader’s language', async () => {
+    const link = `/supplysee/deliverydetail?id=${note.id}`;
     const told = await inTenantTx(t.database.db, supplierTenant, (tx) =>
       tx
         .select()
         .from(messages)
-        .where(
-          and(eq(messages.tenantId, supplierTenant), eq(messages.link, `/supplysee/deliverydetail?id=${note.id}`)),
-        ),
+        .where(and(eq(messages.tenantId, supplierTenant), eq(messages.link, link))),
     );
-    expect(told.some((m) => m.title.includes(note.noteNo))).toBe(true);
+    expect(told.map((m) => m.title)).toContainEqual({
+      key: 'receipts.arrivedTitle',
+      params: expect.objectContaining({ noteNo: note.noteNo }),
+    });
+    const inbox = (
+      await supplier.get('/gateway/admin/message/myMsg?pageSize=100', { 'accept-language': 'zh-CN' })
+    ).json().data.dataList as { title: string; content: string; link: string }[];
+    const arrived = inbox.find((m) => m.link === link)!;
+    expect(arrived.title).toMatch(new RegExp(`^\\S.* 登记了送货单 ${note.noteNo} 的到货$`));
+    expect(arrived.content).toBe(`登记了送货单 ${note.noteNo} 的到货，到货日期 ${yesterday()}`);
   });
 });
 
@@ -199,10 +207,20 @@ describe('scanning labels', () => {
 
   it('receives by hand, never above the delivered quantity', async () => {
     const line = note.lines[1]!.id;
-    const over = await buyer.post(`${NOTES}/${note.id}/receive`, { lines: [{ lineId: line, qty: 31 }] });
+    const receive = (qty: unknown) => buyer.post(`${NOTES}/${note.id}/receive`, { lines: [{ lineId: line, qty }] });
+    const number = await receive(30);
+    expect(number.statusCode).toBe(400);
+    expect(number.json().errorCode).toBe('VALIDATION_FAILED');
+    expect(number.json().data.map((d: { path: string }) => d.path)).toEqual(['lines.0.qty']);
+    const places = await receive('29.999');
+    expect(places.statusCode).toBe(400);
+    expect(places.json().errorCode).toBe('DECIMAL_PLACES_EXCEEDED');
+    expect(places.json().data).toMatchObject([{ path: 'lines.0.qty', places: 2 }]);
+    const over = await receive('31');
     expect(over.statusCode).toBe(409);
     expect(over.json().errorCode).toBe('RECEIPT_OVER_DELIVERED');
-    const res = await buyer.post(`${NOTES}/${note.id}/receive`, { lines: [{ lineId: line, qty: '30' }] });
+    expect(over.json().data).toEqual([{ path: 'lines.0.qty', message: over.json().msg }]);
+    const res = await receive('30');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.lines[0].receivedQty).toBe('50');
   });
@@ -217,16 +235,35 @@ describe('scanning labels', () => {
 describe('inspection', () => {
   const lineId = () => note.lines[0]!.id;
 
+  it('takes quantities as decimal text at the order’s places, never as JSON numbers', async () => {
+    const number = await inspect({ lineId: lineId(), qualifiedQty: 10, unqualifiedQty: '0' });
+    expect(number.statusCode).toBe(400);
+    expect(number.json().errorCode).toBe('VALIDATION_FAILED');
+    expect(number.json().data.map((d: { path: string }) => d.path)).toEqual(['qualifiedQty']);
+    const places = await inspect({
+      lineId: lineId(),
+      qualifiedQty: '10',
+      unqualifiedQty: '0.001',
+      reasonCode: 'dimension',
+      reason: '尺寸超差',
+    });
+    expect(places.statusCode).toBe(400);
+    expect(places.json().errorCode).toBe('DECIMAL_PLACES_EXCEEDED');
+    expect(places.json().data).toMatchObject([{ path: 'unqualifiedQty', places: 2 }]);
+    const [line] = await noteLines(note.id);
+    expect([line!.qualifiedQty, line!.unqualifiedQty]).toEqual(['0', '0']);
+  });
+
   it('requires a reason for unqualified goods and refuses more than was received', async () => {
-    const noReason = await inspect({ lineId: lineId(), qualifiedQty: 10, unqualifiedQty: 5 });
+    const noReason = await inspect({ lineId: lineId(), qualifiedQty: '10', unqualifiedQty: '5' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().data.map((d: { path: string }) => d.path)).toEqual(['reasonCode', 'reason']);
-    const first = await inspect({ lineId: lineId(), qualifiedQty: 60, unqualifiedQty: 0 });
+    const first = await inspect({ lineId: lineId(), qualifiedQty: '60', unqualifiedQty: '0' });
     expect(first.statusCode, first.body).toBe(200);
     const over = await inspect({
       lineId: lineId(),
-      qualifiedQty: 30,
-      unqualifiedQty: 20,
+      qualifiedQty: '30',
+      unqualifiedQty: '20',
       reasonCode: 'dimension',
       reason: '尺寸超差',
     });
@@ -243,8 +280,8 @@ describe('inspection', () => {
   it('records a partial rejection with its reason, then finishes the inspection', async () => {
     const res = await inspect({
       lineId: lineId(),
-      qualifiedQty: 30,
-      unqualifiedQty: 10,
+      qualifiedQty: '30',
+      unqualifiedQty: '10',
       reasonCode: 'appearance',
       reason: '外壳划伤 scratched housing',
     });
@@ -309,17 +346,49 @@ describe('warehousing', () => {
     expect(totals).toContainEqual({ line: order.lines[0]!.id, due: '2026-01-10', received: '90', on_time: '0' });
   });
 
-  it('keeps every step in the note’s history', async () => {
+  it('keeps every step in the note’s history, told in the reader’s language', async () => {
     const logs = await inTenantTx(t.database.db, buyerTenant, (tx) =>
       tx
         .select()
         .from(operationLogs)
         .where(and(eq(operationLogs.module, 'delivery-notes'), eq(operationLogs.targetId, note.id))),
     );
-    const text = logs.map((l) => l.summary).join('\n');
-    for (const word of ['arrival', 'received by scanning', 'inspected', 'finished', 'warehoused']) {
-      expect(text).toContain(word);
+    expect(logs.map((l) => l.summary.key)).toEqual(
+      expect.arrayContaining([
+        'receipts.arrived',
+        'receipts.packageScanned',
+        'receipts.receivedByHand',
+        'receipts.inspected',
+        'receipts.inspectedWithRejects',
+        'receipts.inspectionFinished',
+        'receipts.warehoused',
+      ]),
+    );
+    const history = async (language: string) =>
+      (
+        (await buyer.get(`/gateway/srm/delivery-notes/${note.id}`, { 'accept-language': language })).json().data
+          .history as { summary: string; own: boolean }[]
+      ).map((h) => h.summary);
+    const en = (await history('en-US')).join('\n');
+    for (const words of [
+      `registered the arrival of delivery note ${note.noteNo} on ${yesterday()}`,
+      'by scanning',
+      'received goods of delivery note',
+      'inspected line 1',
+      `finished the inspection of delivery note ${note.noteNo}`,
+      `warehoused delivery note ${note.noteNo} as receipt RK`,
+    ]) {
+      expect(en).toContain(words);
     }
+    const zh = await history('zh-CN');
+    expect(zh).toContain(`登记了送货单 ${note.noteNo} 的到货，到货日期 ${yesterday()}`);
+    // The reason's name from the catalogue, the clerk's own words as typed.
+    expect(zh).toContain(
+      `检验了送货单 ${note.noteNo} 第 1 行（RC-1）：合格 30，不合格 10（外观不良：外壳划伤 scratched housing）`,
+    );
+    const finished = zh.find((s) => s.startsWith(`完成了送货单 ${note.noteNo} 的检验`))!;
+    expect(finished.replace(note.noteNo, '')).not.toMatch(/[A-Za-z]/);
+    expect(zh.find((s) => s.startsWith(`将送货单 ${note.noteNo} 入库为入库单 RK`))).toBeTruthy();
   });
 
   it('shows the receipt to the supplier, not to another supplier or a foreign tenant (404)', async () => {
@@ -459,7 +528,7 @@ describe('demo seed', () => {
   });
 
   it('leaves one notice sent, one arrived, one accepted and warehouses the rest, with a rejection', async () => {
-    const o = await confirmedOrder([40, 40, 40, 40]);
+    const o = await confirmedOrder(['40', '40', '40', '40']);
     const ids: string[] = [];
     for (const i of [0, 1, 2, 3]) {
       const n = await insertSentNote(t.database.db, {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, operationLogs } from '../src/db/schema.ts';
 import { openPlanQuantity } from '../src/modules/receiving-plans/receiving-plans.service.ts';
 import { inTenantTx } from '../src/platform/context.ts';
-import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
+import { as, type Caller, cell, createTestContext, login, sheetOf, type TestContext } from './helpers.ts';
 
 const ORDERS = '/gateway/srm/purchase-orders';
 const PLANS = '/gateway/srm/receiving-plans';
@@ -27,7 +27,7 @@ let supplierTenant: string;
 const tenantOf = async (c: Caller) => (await c.get('/gateway/admin/user/info')).json().data.tenant.id as string;
 
 /** A sent order with lines of the given quantities, confirmed by the supplier. */
-async function confirmedOrder(qtys: number[]): Promise<PurchaseOrderDetail> {
+async function confirmedOrder(qtys: string[]): Promise<PurchaseOrderDetail> {
   const res = await buyer.post(ORDERS, {
     supplierId: precisionId,
     orderDate: '2026-11-23',
@@ -75,7 +75,7 @@ beforeAll(async () => {
   precisionId = options.suppliers.find((s) => s.supCode === 'S00001')!.id;
   buyerTenant = await tenantOf(buyer);
   supplierTenant = await tenantOf(supplier);
-  order = await confirmedOrder([100, 200]);
+  order = await confirmedOrder(['100', '200']);
 });
 afterAll(() => t.close());
 
@@ -97,9 +97,9 @@ describe('planning confirmed order lines', () => {
       remark: '分两批送货',
       send: true,
       lines: [
-        { orderLineId: order.lines[0]!.id, plannedQty: 60, plannedDate: '2026-12-10' },
+        { orderLineId: order.lines[0]!.id, plannedQty: '60', plannedDate: '2026-12-10' },
         { orderLineId: order.lines[0]!.id, plannedQty: '40', plannedDate: '2026-12-15' },
-        { orderLineId: order.lines[1]!.id, plannedQty: 200, plannedDate: '2026-12-18' },
+        { orderLineId: order.lines[1]!.id, plannedQty: '200', plannedDate: '2026-12-18' },
       ],
     };
     const first = await createPlan(body, { 'idempotency-key': 'plan-1' });
@@ -124,12 +124,48 @@ describe('planning confirmed order lines', () => {
   it('never plans more than the confirmed quantity', async () => {
     const over = await buyer.post(PLANS, {
       orderId: order.id,
-      lines: [{ orderLineId: order.lines[0]!.id, plannedQty: 0.5, plannedDate: '2026-12-30' }],
+      lines: [{ orderLineId: order.lines[0]!.id, plannedQty: '0.5', plannedDate: '2026-12-30' }],
     });
     expect(over.statusCode).toBe(409);
     expect(over.json().errorCode).toBe('RECEIVING_PLAN_OVER_CONFIRMED');
+    // Beside the delivery's quantity, in the same words.
+    expect(over.json().data).toEqual([{ path: 'lines.0.plannedQty', message: over.json().msg }]);
     const lines: PlannableLines = (await buyer.get(`${PLANS}/orders/${order.id}/lines`)).json().data;
     expect(lines.lines.map((l) => l.remainingQty)).toEqual(['0', '0']);
+  });
+
+  it('takes quantities as decimal text at the order’s places only (issue 16)', async () => {
+    const o = await confirmedOrder(['10']);
+    const line = (plannedQty: unknown) => ({
+      orderId: o.id,
+      lines: [{ orderLineId: o.lines[0]!.id, plannedQty, plannedDate: '2026-12-12' }],
+    });
+    const number = await buyer.post(PLANS, line(4));
+    expect(number.statusCode).toBe(400);
+    expect(number.json().errorCode).toBe('VALIDATION_FAILED');
+    expect(number.json().data.map((d: { path: string }) => d.path)).toEqual(['lines.0.plannedQty']);
+    const places = await buyer.post(PLANS, line('4.125'));
+    expect(places.statusCode).toBe(400);
+    expect(places.json().errorCode).toBe('DECIMAL_PLACES_EXCEEDED');
+    expect(places.json().data).toMatchObject([{ path: 'lines.0.plannedQty', places: 2 }]);
+    const draft = await createPlan(line('4.10'));
+    const d = await plan(buyer, draft.id);
+    expect([d.totalQty, d.lines[0]!.plannedQty, d.decimalPlaces.quantity]).toEqual(['4.1', '4.1', 2]);
+    const edit = (plannedQty: unknown) =>
+      buyer.put(`${PLANS}/${draft.id}`, { version: d.version, ...line(plannedQty) });
+    const editNumber = await edit(5);
+    expect(editNumber.statusCode).toBe(400);
+    expect(editNumber.json().data.map((x: { path: string }) => x.path)).toEqual(['lines.0.plannedQty']);
+    const editPlaces = await edit('5.001');
+    expect(editPlaces.json().errorCode).toBe('DECIMAL_PLACES_EXCEEDED');
+    const ok = await edit('9.99');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.totalQty).toBe('9.99');
+    const lines: PlannableLines = (await buyer.get(`${PLANS}/orders/${o.id}/lines`)).json().data;
+    expect(lines.lines[0]!.remainingQty).toBe('0.01');
+    const list = (await buyer.post(`${PLANS}/list`, { filter: { orderNo: o.orderNo } })).json().data;
+    expect(list.dataList[0].decimalPlaces).toEqual({ quantity: 2, price: 4, amount: 2 });
+    await act(buyer, draft.id, 'cancel');
   });
 
   it('refuses lines the supplier has not confirmed', async () => {
@@ -137,34 +173,37 @@ describe('planning confirmed order lines', () => {
       supplierId: precisionId,
       orderDate: '2026-11-23',
       send: true,
-      lines: [{ prdtNo: 'RP-X', prdtName: 'Pending', qty: 5, requestedDate: '2026-12-20' }],
+      lines: [{ prdtNo: 'RP-X', prdtName: 'Pending', qty: '5', requestedDate: '2026-12-20' }],
     });
     const pending = (await buyer.get(`${ORDERS}/${res.json().data.id}`)).json().data as PurchaseOrderDetail;
     const refused = await buyer.post(PLANS, {
       orderId: pending.id,
-      lines: [{ orderLineId: pending.lines[0]!.id, plannedQty: 1, plannedDate: '2026-12-30' }],
+      lines: [{ orderLineId: pending.lines[0]!.id, plannedQty: '1', plannedDate: '2026-12-30' }],
     });
     expect([400, 409]).toContain(refused.statusCode);
   });
 
   it('gives one of two concurrent plans on the same quantity a 409', async () => {
-    const o = await confirmedOrder([100]);
-    const body = { orderId: o.id, lines: [{ orderLineId: o.lines[0]!.id, plannedQty: 60, plannedDate: '2026-12-12' }] };
+    const o = await confirmedOrder(['100']);
+    const body = {
+      orderId: o.id,
+      lines: [{ orderLineId: o.lines[0]!.id, plannedQty: '60', plannedDate: '2026-12-12' }],
+    };
     const results = await Promise.all([buyer.post(PLANS, body), buyer.post(PLANS, body)]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 
   it('keeps drafts from the supplier and lets the buyer edit them with a version (R-04)', async () => {
-    const o = await confirmedOrder([50]);
+    const o = await confirmedOrder(['50']);
     const draft = await createPlan({
       orderId: o.id,
-      lines: [{ orderLineId: o.lines[0]!.id, plannedQty: 20, plannedDate: '2026-12-12' }],
+      lines: [{ orderLineId: o.lines[0]!.id, plannedQty: '20', plannedDate: '2026-12-12' }],
     });
     expect((await supplier.get(`${PLANS}/${draft.id}`)).statusCode).toBe(404);
     const edit = {
       version: 1,
       remark: 'edited',
-      lines: [{ orderLineId: o.lines[0]!.id, plannedQty: 50, plannedDate: '2026-12-13' }],
+      lines: [{ orderLineId: o.lines[0]!.id, plannedQty: '50', plannedDate: '2026-12-13' }],
     };
     const ok = await buyer.put(`${PLANS}/${draft.id}`, edit);
     expect(ok.statusCode, ok.body).toBe(200);
@@ -199,7 +238,10 @@ describe('the supplier answers, the buyer decides', () => {
       .select()
       .from(messages)
       .where(and(eq(messages.tenantId, supplierTenant), eq(messages.kind, 'delivery')));
-    expect(note.some((m) => m.title.includes(d.planNo))).toBe(true);
+    expect(note.map((m) => m.title)).toContainEqual({
+      key: 'receivingPlans.sentTitle',
+      params: expect.objectContaining({ planNo: d.planNo }),
+    });
   });
 
   it('refuses the wrong side (T-03): the buyer cannot answer, the supplier cannot change quantities', async () => {
@@ -209,7 +251,7 @@ describe('the supplier answers, the buyer decides', () => {
     expect(asBuyer.json().errorCode).toBe('RECEIVING_PLAN_WRONG_SIDE');
     const edit = await supplier.put(`${PLANS}/${planId}`, {
       version: d.version,
-      lines: [{ orderLineId: order.lines[0]!.id, plannedQty: 1, plannedDate: '2026-12-10' }],
+      lines: [{ orderLineId: order.lines[0]!.id, plannedQty: '1', plannedDate: '2026-12-10' }],
     });
     expect([403, 404]).toContain(edit.statusCode);
     const cancel = await act(supplier, planId, 'cancel');
@@ -222,7 +264,7 @@ describe('the supplier answers, the buyer decides', () => {
     const [a, b, c] = d.lines;
     const res = await act(supplier, planId, 'confirm', {
       version: d.version,
-      lines: [{ id: a!.id }, { id: b!.id, date: '2026-12-17', remark: '模具保养，顺延两天', qty: 1 }, { id: c!.id }],
+      lines: [{ id: a!.id }, { id: b!.id, date: '2026-12-17', remark: '模具保养，顺延两天', qty: '1' }, { id: c!.id }],
     });
     expect(res.statusCode, res.body).toBe(200);
     const after: ReceivingPlanDetail = res.json().data;
@@ -236,7 +278,10 @@ describe('the supplier answers, the buyer decides', () => {
       .select()
       .from(messages)
       .where(and(eq(messages.tenantId, buyerTenant), eq(messages.link, `/receivingPlan/plansure/detail?id=${planId}`)));
-    expect(buyerNote?.title).toContain(d.planNo);
+    expect(buyerNote?.title).toEqual({
+      key: 'receivingPlans.answeredTitle',
+      params: expect.objectContaining({ planNo: d.planNo }),
+    });
   });
 
   it('refuses a stale version (R-04) and lets exactly one of two concurrent accepts through (R-03)', async () => {
@@ -258,7 +303,7 @@ describe('the supplier answers, the buyer decides', () => {
     const open = await inTenantTx(t.database.db, buyerTenant, (tx) =>
       openPlanQuantity(tx, buyerTenant, order.lines[0]!.id),
     );
-    expect(open).toBe(100);
+    expect(open).toBe('100');
     const schedule = (
       await supplier.post(`${PLANS}/lines/list`, { filter: { side: 'supplier', orderNo: order.orderNo } })
     ).json().data;
@@ -270,11 +315,25 @@ describe('the supplier answers, the buyer decides', () => {
     const file = await buyer.get(`${PLANS}/lines/export?orderNo=${order.orderNo}`);
     expect(file.statusCode).toBe(200);
     expect(String(file.headers['content-type'])).toContain('spreadsheetml');
+    const ws = await sheetOf(file.rawPayload);
+    expect([cell(ws, 'K2'), cell(ws, 'L2')]).toEqual([
+      { value: 60, numFmt: '#,##0.00' },
+      { value: 0, numFmt: '#,##0.00' },
+    ]);
+    expect(cell(ws, 'A2').value).toEqual(new Date(Date.UTC(2026, 11, 10)));
   });
 
   it('keeps both sides’ steps in the history', async () => {
     const d = await plan(buyer, planId);
     expect(d.history.map((h) => h.side)).toEqual(['buyer', 'supplier', 'buyer']);
+    const zh = (await buyer.get(`${PLANS}/${planId}`, { 'accept-language': 'zh-CN' })).json().data
+      .history as ReceivingPlanDetail['history'];
+    expect(zh.map((h) => h.summary)).toEqual([
+      `为采购订单 ${order.orderNo} 创建并发送了收货计划 ${d.planNo}：共 3 批交货`,
+      `答复了收货计划 ${d.planNo}：确认 2 批，1 批建议了其他日期`,
+      `接受了收货计划 ${d.planNo} 中 1 批交货的建议日期：#2 2026-12-17`,
+    ]);
+    expect(zh.map((h) => h.own)).toEqual([true, false, true]);
     const logs = await inTenantTx(t.database.db, supplierTenant, (tx) =>
       tx.select().from(operationLogs).where(eq(operationLogs.targetId, planId)),
     );

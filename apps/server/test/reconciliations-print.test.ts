@@ -55,7 +55,7 @@ beforeAll(async () => {
     orderDate: '2025-05-02',
     send: true,
     lines: [
-      { prdtNo: 'RC-P', prdtName: '对账物料', unitName: 'pcs', qty: 100, price: '1', requestedDate: '2025-05-10' },
+      { prdtNo: 'RC-P', prdtName: '对账物料', unitName: 'pcs', qty: '100', price: '1', requestedDate: '2025-05-10' },
     ],
   });
   expect(created.statusCode, created.body).toBe(200);

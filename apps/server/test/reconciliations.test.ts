@@ -5,6 +5,7 @@ import {
   type PurchaseOrderOptions,
   type ReconcilableLine,
   type ReconciliationDetail,
+  renderText,
   RECONCILIATION_STATUS as S,
 } from '@concord/shared';
 import { and, eq } from 'drizzle-orm';
@@ -139,7 +140,7 @@ beforeAll(async () => {
         prdtNo: 'RC-1',
         prdtName: '对账物料',
         unitName: 'pcs',
-        qty: 1000,
+        qty: '1000',
         price: '7319.4271',
         requestedDate: '2025-03-10',
       },
@@ -267,7 +268,47 @@ describe('a statement drafted by the buyer', () => {
     const notes = await inTenantTx(t.database.db, supplierTenant, (tx) =>
       tx.select().from(messages).where(eq(messages.tenantId, supplierTenant)),
     );
-    expect(notes.some((m) => m.title.includes(sent.statementNo) && m.title.includes('sent'))).toBe(true);
+    expect(notes.map((m) => renderText(m.title, 'zh-CN'))).toContainEqual(
+      expect.stringMatching(new RegExp(`发送了对账单 ${sent.statementNo}$`)),
+    );
+    expect(notes.map((m) => renderText(m.title, 'en-US'))).toContainEqual(
+      expect.stringMatching(new RegExp(`sent reconciliation statement ${sent.statementNo}$`)),
+    );
+  });
+
+  it('takes disputed figures as decimal strings within the statement places, else a 400 naming the field', async () => {
+    const d = await detail(supplier, id);
+    const [l1, l2] = d.lines;
+    const answer = (line: Record<string, unknown>) =>
+      act(supplier, id, 'answer', {
+        lines: [
+          { id: l1!.id, agree: true },
+          { id: l2!.id, agree: false, reason: '单价不符', ...line },
+        ],
+      });
+    for (const field of ['qty', 'price']) {
+      const number = await answer({ [field]: 1 });
+      expect(number.statusCode, field).toBe(400);
+      expect(number.json().errorCode).toBe('VALIDATION_FAILED');
+      expect(number.json().data.map((e: { path: string }) => e.path)).toEqual([`lines.1.${field}`]);
+    }
+    // The statement's places: quantity 2, price 4.
+    for (const [line, path, places] of [
+      [{ price: '0.98005' }, 'lines.1.price', 4],
+      [{ qty: '2.125' }, 'lines.1.qty', 2],
+    ] as const) {
+      const res = await answer(line);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.json().errorCode).toBe('DECIMAL_PLACES_EXCEEDED');
+      expect(res.json().data.map((e: { path: string; places: number }) => [e.path, e.places])).toEqual([
+        [path, places],
+      ]);
+    }
+    const after = await detail(supplier, id);
+    expect([after.status, after.version]).toEqual([d.status, d.version]);
+    expect(after.lines.map((l) => [l.status, l.disputeQty, l.disputePrice])).toEqual(
+      d.lines.map((l) => [l.status, l.disputeQty, l.disputePrice]),
+    );
   });
 
   it('takes a dispute only with a reason and keeps the proposal and the difference', async () => {
@@ -279,7 +320,7 @@ describe('a statement drafted by the buyer', () => {
       lines: [
         { id: l1!.id, agree: true },
         { id: l2!.id, agree: false, reason: '单价应为 0.98', price: '0.98' },
-        { id: l3!.id, agree: false, reason: '实收 2 件', qty: 2 },
+        { id: l3!.id, agree: false, reason: '实收 2 件', qty: '2' },
       ],
     });
     expect(answered.status).toBe(S.DISPUTED);

@@ -1,7 +1,8 @@
+import { lineAmount, subtractDecimals } from '@concord/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/client.ts';
-import { as, type Caller, createTestContext, login, sheetRows, type TestContext } from './helpers.ts';
+import { as, type Caller, createTestContext, login, sheetOf, sheetRows, type TestContext } from './helpers.ts';
 
 /**
  * Report figures against hand-computed fixtures. The fixtures are written straight into the tables
@@ -17,6 +18,7 @@ import { as, type Caller, createTestContext, login, sheetRows, type TestContext 
  * Suzhou Plastics (PO2): L6 due 40 on 03-10, received 40 on 03-10 → 100 %.
  * Buyer, March: due 440, on time 370 → 84.09 %.
  * Inspections: Precision 60/57 (3 scratch) + 40/38 (2 dimension) = 95/100; Plastics 50/40 (10 scratch).
+ * Quantities, prices and amounts are written as decimal text, as every writer of these tables does.
  */
 
 let t: TestContext;
@@ -55,6 +57,7 @@ const report = async (c: Caller, name: string, filter: Record<string, unknown> =
     dataList: Record<string, unknown>[];
     totalCount: number;
     summary: Record<string, unknown>;
+    currencyTotals: { currency: string; lines: number; sums: Record<string, string> }[];
     chart: { type: string; categories: string[]; series: { key: string; data: number[] }[] };
   };
 };
@@ -111,7 +114,7 @@ async function seedFixtures() {
     po: string,
     supTenant: string,
     prdtNo: string,
-    qty: number,
+    qty: string,
     date: string,
     status = 1,
     answeredAt = '2020-03-02 08:00:00+00',
@@ -124,20 +127,20 @@ async function seedFixtures() {
       prdt_name: `Report ${prdtNo}`,
       unit_name: 'pcs',
       qty,
-      price: 10,
-      amount: qty * 10,
+      price: '10',
+      amount: lineAmount(qty, '10', 2),
       requested_date: date,
       status,
       confirmed_qty: qty,
       confirmed_date: date,
       updated_at: answeredAt,
     });
-  const l1 = await orderLine(po1, ids.sup1, 'OT-SPLIT-LATE', 100, '2020-03-10');
-  const l2 = await orderLine(po1, ids.sup1, 'OT-SPLIT-ONTIME', 100, '2020-03-15');
-  const l3 = await orderLine(po1, ids.sup1, 'OT-OVER', 50, '2020-03-20');
-  const l4 = await orderLine(po1, ids.sup1, 'OT-LATE', 30, '2020-03-05', 2, '2020-03-01 20:00:00+00');
-  const l5 = await orderLine(po1, ids.sup1, 'OT-PLANNED', 200, '2020-03-25');
-  const l6 = await orderLine(po2, ids.sup2, 'OT-PLASTIC', 40, '2020-03-10');
+  const l1 = await orderLine(po1, ids.sup1, 'OT-SPLIT-LATE', '100', '2020-03-10');
+  const l2 = await orderLine(po1, ids.sup1, 'OT-SPLIT-ONTIME', '100', '2020-03-15');
+  const l3 = await orderLine(po1, ids.sup1, 'OT-OVER', '50', '2020-03-20');
+  const l4 = await orderLine(po1, ids.sup1, 'OT-LATE', '30', '2020-03-05', 2, '2020-03-01 20:00:00+00');
+  const l5 = await orderLine(po1, ids.sup1, 'OT-PLANNED', '200', '2020-03-25');
+  const l6 = await orderLine(po2, ids.sup2, 'OT-PLASTIC', '40', '2020-03-10');
 
   const plan = await insert('receiving_plans', {
     ...party(ids.sup1),
@@ -147,8 +150,8 @@ async function seedFixtures() {
     status: 4,
   });
   for (const [n, qty, date] of [
-    [1, 120, '2020-03-25'],
-    [2, 80, '2020-04-05'],
+    [1, '120', '2020-03-25'],
+    [2, '80', '2020-04-05'],
   ] as const) {
     await insert('receiving_plan_lines', {
       ...party(ids.sup1),
@@ -182,7 +185,7 @@ async function seedFixtures() {
     po: string,
     ol: string,
     prdtNo: string,
-    q: { qty: number; received: number; qualified: number; unqualified: number; warehoused: number },
+    q: { qty: string; received: string; qualified: string; unqualified: string; warehoused: string },
   ) =>
     insert('delivery_note_lines', {
       ...party(supTenant),
@@ -203,18 +206,18 @@ async function seedFixtures() {
       warehoused_qty: q.warehoused,
     });
   const nl1 = await noteLine(n1, ids.sup1, po1, l1, 'OT-SPLIT-LATE', {
-    qty: 100,
-    received: 100,
-    qualified: 95,
-    unqualified: 5,
-    warehoused: 95,
+    qty: '100',
+    received: '100',
+    qualified: '95',
+    unqualified: '5',
+    warehoused: '95',
   });
   const nl2 = await noteLine(n2, ids.sup2, po2, l6, 'OT-PLASTIC', {
-    qty: 50,
-    received: 50,
-    qualified: 40,
-    unqualified: 10,
-    warehoused: 40,
+    qty: '50',
+    received: '50',
+    qualified: '40',
+    unqualified: '10',
+    warehoused: '40',
   });
 
   let inspectionSeq = 0;
@@ -223,8 +226,8 @@ async function seedFixtures() {
     nl: string,
     ol: string,
     supTenant: string,
-    inspected: number,
-    qualified: number,
+    inspected: string,
+    qualified: string,
     code: string,
     reason: string,
   ) =>
@@ -239,14 +242,14 @@ async function seedFixtures() {
       seq: ++inspectionSeq,
       inspected_qty: inspected,
       qualified_qty: qualified,
-      unqualified_qty: inspected - qualified,
+      unqualified_qty: subtractDecimals(inspected, qualified, 6),
       reason_code: code,
       reason,
       inspected_at: '2020-03-08 10:00:00+00',
     });
-  await inspect(n1, nl1, l1, ids.sup1, 60, 57, 'SCRATCH', '划伤');
-  await inspect(n1, nl1, l1, ids.sup1, 40, 38, 'DIM', '尺寸超差');
-  await inspect(n2, nl2, l6, ids.sup2, 50, 40, 'SCRATCH', '划伤');
+  await inspect(n1, nl1, l1, ids.sup1, '60', '57', 'SCRATCH', '划伤');
+  await inspect(n1, nl1, l1, ids.sup1, '40', '38', 'DIM', '尺寸超差');
+  await inspect(n2, nl2, l6, ids.sup2, '50', '40', 'SCRATCH', '划伤');
 
   const statement = (status: number, no: string) =>
     insert('reconciliations', {
@@ -277,7 +280,7 @@ async function seedFixtures() {
     po: string,
     ol: string,
     prdtNo: string,
-    qty: number,
+    qty: string,
     due: string,
     arrival: string,
     opts: { reconciliationId?: string; owner?: string } = {},
@@ -298,9 +301,9 @@ async function seedFixtures() {
       prdt_name: `Report ${prdtNo}`,
       unit_name: 'pcs',
       qty,
-      price: 10,
-      tax_rate: 13,
-      amount: qty * 10,
+      price: '10',
+      tax_rate: '13',
+      amount: lineAmount(qty, '10', 2),
       due_date: due,
       arrival_date: arrival,
       receipt_date: arrival,
@@ -308,27 +311,27 @@ async function seedFixtures() {
     });
   };
   const P = [ids.sup1, ids.precision, po1] as const;
-  const rl1a = await receiptLine(...P, l1, 'OT-SPLIT-LATE', 60, '2020-03-10', '2020-03-08', {
+  const rl1a = await receiptLine(...P, l1, 'OT-SPLIT-LATE', '60', '2020-03-10', '2020-03-08', {
     reconciliationId: disputed,
     owner: ids.clerk,
   });
-  const rl1b = await receiptLine(...P, l1, 'OT-SPLIT-LATE', 40, '2020-03-10', '2020-03-12', {
+  const rl1b = await receiptLine(...P, l1, 'OT-SPLIT-LATE', '40', '2020-03-10', '2020-03-12', {
     reconciliationId: disputed,
   });
-  await receiptLine(...P, l2, 'OT-SPLIT-ONTIME', 50, '2020-03-15', '2020-03-14', { reconciliationId: confirmed });
-  await receiptLine(...P, l2, 'OT-SPLIT-ONTIME', 50, '2020-03-15', '2020-03-15');
-  await receiptLine(...P, l3, 'OT-OVER', 80, '2020-03-20', '2020-03-18');
-  await receiptLine(...P, l4, 'OT-LATE', 30, '2020-03-05', '2020-03-09');
-  await receiptLine(...P, l5, 'OT-PLANNED', 120, '2020-03-25', '2020-03-24');
-  await receiptLine(...P, l5, 'OT-PLANNED', 80, '2020-04-05', '2020-04-10');
-  await receiptLine(ids.sup2, ids.plastics, po2, l6, 'OT-PLASTIC', 40, '2020-03-10', '2020-03-10');
+  await receiptLine(...P, l2, 'OT-SPLIT-ONTIME', '50', '2020-03-15', '2020-03-14', { reconciliationId: confirmed });
+  await receiptLine(...P, l2, 'OT-SPLIT-ONTIME', '50', '2020-03-15', '2020-03-15');
+  await receiptLine(...P, l3, 'OT-OVER', '80', '2020-03-20', '2020-03-18');
+  await receiptLine(...P, l4, 'OT-LATE', '30', '2020-03-05', '2020-03-09');
+  await receiptLine(...P, l5, 'OT-PLANNED', '120', '2020-03-25', '2020-03-24');
+  await receiptLine(...P, l5, 'OT-PLANNED', '80', '2020-04-05', '2020-04-10');
+  await receiptLine(ids.sup2, ids.plastics, po2, l6, 'OT-PLASTIC', '40', '2020-03-10', '2020-03-10');
 
   const statementLine = (
     lineNo: number,
     rl: string,
-    qty: number,
+    qty: string,
     status: number,
-    dispute: { qty?: number; price?: number; diff?: number; reason?: string } = {},
+    dispute: { qty?: string; price?: string; diff?: string; reason?: string } = {},
   ) =>
     insert('reconciliation_lines', {
       ...party(ids.sup1),
@@ -341,34 +344,34 @@ async function seedFixtures() {
       prdt_no: 'OT-SPLIT-LATE',
       prdt_name: 'Report OT-SPLIT-LATE',
       qty,
-      price: 10,
-      amount: qty * 10,
+      price: '10',
+      amount: lineAmount(qty, '10', 2),
       status,
       dispute_qty: dispute.qty ?? null,
       dispute_price: dispute.price ?? null,
-      difference_amount: dispute.diff ?? 0,
+      difference_amount: dispute.diff ?? '0',
       dispute_reason: dispute.reason ?? '',
     });
-  await statementLine(1, rl1a, 60, 2, { qty: 58, price: 10, diff: -20, reason: '数量短少' });
-  await statementLine(2, rl1b, 40, 2, { price: 9.5, diff: -20, reason: '单价不符' });
-  await statementLine(3, rl1b, 10, 1);
+  await statementLine(1, rl1a, '60', 2, { qty: '58', price: '10', diff: '-20', reason: '数量短少' });
+  await statementLine(2, rl1b, '40', 2, { price: '9.5', diff: '-20', reason: '单价不符' });
+  await statementLine(3, rl1b, '10', 1);
 }
 
 describe('on-time arrival rate', () => {
   it('counts split, over-delivered and late receipts per due line (buyer)', async () => {
     const r = await report(buyer, 'poTimelyArrivalRate');
-    expect(r.summary).toMatchObject({ dueLines: 6, dueQty: '440', onTimeQty: '370', onTimeRate: 84.09 });
+    expect(r.summary).toMatchObject({ dueLines: 6, dueQty: '440', onTimeQty: '370', onTimeRate: '84.09' });
     const bySupplier = Object.fromEntries(r.dataList.map((row) => [row.id, row]));
-    expect(bySupplier[ids.precision]).toMatchObject({ dueQty: '400', onTimeQty: '330', onTimeRate: 82.5 });
-    expect(bySupplier[ids.plastics]).toMatchObject({ dueQty: '40', onTimeQty: '40', onTimeRate: 100 });
+    expect(bySupplier[ids.precision]).toMatchObject({ dueQty: '400', onTimeQty: '330', onTimeRate: '82.5' });
+    expect(bySupplier[ids.plastics]).toMatchObject({ dueQty: '40', onTimeQty: '40', onTimeRate: '100' });
     expect(bySupplier[ids.precision].supName).toBeTruthy();
   });
 
   it.each([
-    ['OT-SPLIT-LATE', '100', '60', 60],
-    ['OT-SPLIT-ONTIME', '100', '100', 100],
-    ['OT-OVER', '50', '50', 100],
-    ['OT-LATE', '30', '0', 0],
+    ['OT-SPLIT-LATE', '100', '60', '60'],
+    ['OT-SPLIT-ONTIME', '100', '100', '100'],
+    ['OT-OVER', '50', '50', '100'],
+    ['OT-LATE', '30', '0', '0'],
   ])('%s: due %s, on time %s → %s %%', async (material, due, onTime, rate) => {
     const r = await report(buyer, 'poTimelyArrivalRate', { ...MARCH, material });
     expect(r.summary).toMatchObject({ dueQty: due, onTimeQty: onTime, onTimeRate: rate });
@@ -380,7 +383,7 @@ describe('on-time arrival rate', () => {
       dateTo: '2020-04-30',
       material: 'OT-PLANNED',
     });
-    expect(r.summary).toMatchObject({ dueLines: 2, dueQty: '200', onTimeQty: '120', onTimeRate: 60 });
+    expect(r.summary).toMatchObject({ dueLines: 2, dueQty: '200', onTimeQty: '120', onTimeRate: '60' });
     expect(r.chart.categories).toEqual(['2020-03', '2020-04']);
     expect(r.chart.series.find((s) => s.key === 'onTimeRate')!.data).toEqual([100, 0]);
     expect(r.chart.series.find((s) => s.key === 'dueQty')!.data).toEqual([120, 80]);
@@ -388,12 +391,12 @@ describe('on-time arrival rate', () => {
 
   it('shows the supplier only its own rows, grouped by customer', async () => {
     const r = await report(supplier, 'supTimelyArrivalRate');
-    expect(r.summary).toMatchObject({ dueLines: 5, dueQty: '400', onTimeQty: '330', onTimeRate: 82.5 });
+    expect(r.summary).toMatchObject({ dueLines: 5, dueQty: '400', onTimeQty: '330', onTimeRate: '82.5' });
     expect(r.dataList).toHaveLength(1);
-    expect(r.dataList[0]).toMatchObject({ id: ids.buyer, onTimeRate: 82.5 });
+    expect(r.dataList[0]).toMatchObject({ id: ids.buyer, onTimeRate: '82.5' });
     expect(r.dataList[0].customerName).toBeTruthy();
     const other = await report(supplier2, 'supTimelyArrivalRate');
-    expect(other.summary).toMatchObject({ dueQty: '40', onTimeRate: 100 });
+    expect(other.summary).toMatchObject({ dueQty: '40', onTimeRate: '100' });
   });
 
   /** The due lines as migration 0008 defines them, and their day totals as a GROUP BY of them. */
@@ -517,29 +520,29 @@ describe('quality yield and unqualified reasons', () => {
       inspectedQty: '150',
       qualifiedQty: '135',
       unqualifiedQty: '15',
-      qualityYield: 90,
+      qualityYield: '90',
     });
     const bySupplier = Object.fromEntries(r.dataList.map((row) => [String(row.id).split('|')[0], row]));
-    expect(bySupplier[ids.precision]).toMatchObject({ inspectionCount: 2, inspectedQty: '100', qualityYield: 95 });
-    expect(bySupplier[ids.plastics]).toMatchObject({ inspectedQty: '50', qualityYield: 80 });
+    expect(bySupplier[ids.precision]).toMatchObject({ inspectionCount: 2, inspectedQty: '100', qualityYield: '95' });
+    expect(bySupplier[ids.plastics]).toMatchObject({ inspectedQty: '50', qualityYield: '80' });
     expect(r.chart.series.find((s) => s.key === 'qualityYield')!.data.at(-1)).toBe(90);
   });
 
   it('groups by material and shows the supplier its own inspections', async () => {
     const byMaterial = await report(buyer, 'poQualityYield', { ...MARCH, groupBy: 'material', material: 'OT-SPLIT' });
     expect(byMaterial.dataList).toEqual([
-      expect.objectContaining({ prdtNo: 'OT-SPLIT-LATE', qualifiedQty: '95', qualityYield: 95 }),
+      expect.objectContaining({ prdtNo: 'OT-SPLIT-LATE', qualifiedQty: '95', qualityYield: '95' }),
     ]);
     const own = await report(supplier, 'supQualityYield');
-    expect(own.summary).toMatchObject({ inspectedQty: '100', qualifiedQty: '95', qualityYield: 95 });
+    expect(own.summary).toMatchObject({ inspectedQty: '100', qualifiedQty: '95', qualityYield: '95' });
   });
 
   it('sums the unqualified quantity by reason for the pie', async () => {
     const r = await report(buyer, 'poUnqualifiedReasonReport');
     expect(r.summary).toMatchObject({ inspectionCount: 3, unqualifiedQty: '15' });
     expect(r.dataList).toEqual([
-      expect.objectContaining({ reasonCode: 'SCRATCH', unqualifiedQty: '13', inspectionCount: 2, share: 86.67 }),
-      expect.objectContaining({ reasonCode: 'DIM', unqualifiedQty: '2', inspectionCount: 1, share: 13.33 }),
+      expect.objectContaining({ reasonCode: 'SCRATCH', unqualifiedQty: '13', inspectionCount: 2, share: '86.67' }),
+      expect.objectContaining({ reasonCode: 'DIM', unqualifiedQty: '2', inspectionCount: 1, share: '13.33' }),
     ]);
     expect(r.chart).toMatchObject({ type: 'pie', categories: ['划伤', '尺寸超差'] });
     expect(r.chart.series[0].data).toEqual([13, 2]);
@@ -625,27 +628,32 @@ describe('detail reports', () => {
 
   it('warehousing details: every receipt line of the period with its amount', async () => {
     const r = await report(buyer, 'poLzDetails');
-    expect(r.summary).toMatchObject({ lines: 8, qty: '470', amount: '4700' });
+    expect(r.summary).toEqual({ lines: 8, qty: '470' });
+    expect(r.currencyTotals).toEqual([{ currency: 'CNY', lines: 8, sums: { amount: '4700' } }]);
     const own = await report(supplier, 'supLzDetails');
-    expect(own.summary).toMatchObject({ lines: 7, qty: '430', amount: '4300' });
+    expect(own.summary).toEqual({ lines: 7, qty: '430' });
+    expect(own.currencyTotals).toEqual([{ currency: 'CNY', lines: 7, sums: { amount: '4300' } }]);
     expect(own.dataList.every((row) => row.customerName)).toBe(true);
   });
 
   it('reconciliation differences list the disputed lines with their differences', async () => {
     const r = await report(buyer, 'poDiffReconciliation');
-    expect(r.summary).toMatchObject({ lines: 2, differenceQty: '-2', differenceAmount: '-40' });
+    expect(r.summary).toEqual({ lines: 2, differenceQty: '-2' });
+    expect(r.currencyTotals).toEqual([{ currency: 'CNY', lines: 2, sums: { differenceAmount: '-40' } }]);
     const byReason = Object.fromEntries(r.dataList.map((row) => [row.disputeReason, row]));
-    expect(byReason['数量短少']).toMatchObject({
+    expect(byReason.数量短少).toMatchObject({
       qty: '60',
       disputeQty: '58',
       differenceQty: '-2',
       differenceAmount: '-20',
+      currency: 'CNY',
     });
-    expect(byReason['单价不符']).toMatchObject({ disputePrice: '9.5', differenceQty: '0', differenceAmount: '-20' });
+    expect(byReason.单价不符).toMatchObject({ disputePrice: '9.5', differenceQty: '0', differenceAmount: '-20' });
     const own = await report(supplier, 'supDiffReconciliation');
-    expect(own.summary).toMatchObject({ lines: 2, differenceAmount: '-40' });
+    expect(own.currencyTotals).toEqual([{ currency: 'CNY', lines: 2, sums: { differenceAmount: '-40' } }]);
     const none = await report(supplier2, 'supDiffReconciliation');
     expect(none.totalCount).toBe(0);
+    expect(none.currencyTotals).toEqual([]);
   });
 
   it('unreconciled details leave out lines on a confirmed statement', async () => {
@@ -682,6 +690,128 @@ describe('detail reports', () => {
   });
 });
 
+/**
+ * Two orders of May 2020, one in CNY and one in USD, each received line by line. The amounts are chosen
+ * so that adding them as doubles goes wrong: 0.1 + 0.2 + 999999999999.99 and 0.1 + 1.05.
+ */
+describe('amounts per currency', () => {
+  const MAY = { dateFrom: '2020-05-01', dateTo: '2020-05-31' };
+  const ORDERS = {
+    CNY: [
+      ['1', '0.1'],
+      ['1', '0.2'],
+      ['3', '333333333333.33'],
+    ],
+    USD: [
+      ['1', '0.1'],
+      ['7', '0.15'],
+    ],
+  } as const;
+
+  beforeAll(async () => {
+    const party = { tenant_id: ids.buyer, supplier_tenant_id: ids.sup1 };
+    const note = await one<{ id: string; line: string }>(sql`
+      select n.id::text as id, l.id::text as line from delivery_notes n
+        join delivery_note_lines l on l.tenant_id = n.tenant_id and l.note_id = n.id
+       where n.note_no = 'RPT-DN-1'`);
+    for (const [currency, lines] of Object.entries(ORDERS)) {
+      const orderNo = `RPT-FX-${currency}`;
+      const po = await insert('purchase_orders', {
+        ...party,
+        order_no: orderNo,
+        supplier_id: ids.precision,
+        status: 4,
+        currency,
+        order_date: '2020-05-04',
+        sent_at: '2020-05-04 08:00:00+00',
+      });
+      for (const [i, [qty, price]] of lines.entries()) {
+        const item = { prdt_no: `FX-${currency}-${i + 1}`, prdt_name: `Report FX ${currency}`, unit_name: 'pcs' };
+        const amount = lineAmount(qty, price, 2);
+        const ol = await insert('purchase_order_lines', {
+          ...party,
+          ...item,
+          order_id: po,
+          line_no: i + 1,
+          qty,
+          price,
+          tax_rate: '13',
+          amount,
+          requested_date: '2020-05-10',
+          status: 1,
+          confirmed_qty: qty,
+          confirmed_date: '2020-05-10',
+        });
+        const receipt = await insert('receipts', {
+          ...party,
+          receipt_no: `RPT-FX-RC-${currency}-${i + 1}`,
+          note_id: note.id,
+          supplier_id: ids.precision,
+          receipt_date: '2020-05-12',
+        });
+        await insert('receipt_lines', {
+          ...party,
+          ...item,
+          receipt_id: receipt,
+          line_no: 1,
+          note_id: note.id,
+          note_line_id: note.line,
+          order_id: po,
+          order_line_id: ol,
+          order_no: orderNo,
+          supplier_id: ids.precision,
+          qty,
+          price,
+          tax_rate: '13',
+          amount,
+          currency,
+          due_date: '2020-05-10',
+          arrival_date: '2020-05-12',
+          receipt_date: '2020-05-12',
+        });
+      }
+    }
+  });
+
+  const TWO_CURRENCIES = [
+    { currency: 'CNY', lines: 3, sums: { amount: '1000000000000.29' } },
+    { currency: 'USD', lines: 2, sums: { amount: '1.15' } },
+  ];
+
+  it('totals the amounts of each currency on its own row, exactly, on both sides', async () => {
+    const r = await report(buyer, 'poLzDetails', MAY);
+    expect(r.summary).toEqual({ lines: 5, qty: '13' });
+    expect(r.currencyTotals).toEqual(TWO_CURRENCIES);
+    expect(r.dataList.map((row) => [row.prdtNo, row.amount, row.currency]).sort()).toEqual([
+      ['FX-CNY-1', '0.1', 'CNY'],
+      ['FX-CNY-2', '0.2', 'CNY'],
+      ['FX-CNY-3', '999999999999.99', 'CNY'],
+      ['FX-USD-1', '0.1', 'USD'],
+      ['FX-USD-2', '1.05', 'USD'],
+    ]);
+    expect((await report(supplier, 'supLzDetails', MAY)).currencyTotals).toEqual(TWO_CURRENCIES);
+    expect((await report(supplier, 'unreconciledDetails', MAY)).currencyTotals).toEqual(TWO_CURRENCIES);
+    const usd = await report(buyer, 'poLzDetails', { ...MAY, orderNo: 'RPT-FX-USD' });
+    expect(usd.currencyTotals).toEqual([TWO_CURRENCIES[1]]);
+  });
+
+  it('exports amounts as number cells at the amount places and days as date cells', async () => {
+    const file = await buyer.get(`${REPORTS}/poLzDetails/export?dateFrom=2020-05-01&dateTo=2020-05-31`);
+    expect(file.statusCode).toBe(200);
+    const ws = await sheetOf(file.rawPayload);
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = (label: string) => header.indexOf(label) + 1;
+    const row = [2, 3, 4, 5, 6].map((r) => ws.getRow(r)).find((r) => r.getCell(col('Material')).value === 'FX-CNY-3')!;
+    expect(row.getCell(col('Amount')).value).toBe(999999999999.99);
+    expect(row.getCell(col('Amount')).numFmt).toBe('#,##0.00');
+    expect(row.getCell(col('Price')).value).toBe(333333333333.33);
+    expect(row.getCell(col('Price')).numFmt).toBe('#,##0.0000');
+    expect(row.getCell(col('Tax rate %')).value).toBe(13);
+    expect(row.getCell(col('Currency')).value).toBe('CNY');
+    expect(row.getCell(col('Receipt date')).value).toEqual(new Date('2020-05-12T00:00:00Z'));
+  });
+});
+
 describe('access, scope and masking', () => {
   it('needs PO_REP for buyer reports and SU_CRE for supplier reports', async () => {
     // Without PO_REP on the purchasing clerk's position (the demo grants it), neither report permission is held.
@@ -701,7 +831,8 @@ describe('access, scope and masking', () => {
     );
     clerk = as(t.app, await login(t.app, 'buyer.clerk'));
     const r = await report(clerk, 'poLzDetails');
-    expect(r.summary).toMatchObject({ lines: 1, qty: '60', amount: '***' });
+    expect(r.summary).toEqual({ lines: 1, qty: '60' });
+    expect(r.currencyTotals).toEqual([{ currency: 'CNY', lines: 1, sums: { amount: '***' } }]);
     expect(r.dataList[0]).toMatchObject({ qty: '60', price: '***', amount: '***' });
     const file = await clerk.get(`${REPORTS}/poLzDetails/export?dateFrom=2020-03-01&dateTo=2020-03-31`);
     expect(file.statusCode).toBe(200);

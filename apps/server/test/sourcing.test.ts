@@ -146,7 +146,7 @@ describe('prospect → audit → invited supplier', () => {
     expect(audit.json().data.audits[0]).toMatchObject({ result: 'pass', score: 88, comment: 'Good process control' });
 
     const sentBefore = t.sent.length;
-    const converted = await buyer.post(`${BASE}/${p.id}/convert`);
+    const converted = await buyer.post(`${BASE}/${p.id}/convert`, undefined, { 'accept-language': 'zh-CN' });
     expect(converted.statusCode, converted.body).toBe(200);
     const { prospect, supplierId } = converted.json().data;
     expect(prospect).toMatchObject({ auditState: PROSPECT_STATE.CONVERTED, convertedSupplierId: supplierId });
@@ -162,8 +162,17 @@ describe('prospect → audit → invited supplier', () => {
       supplierTenantId: null,
       inviteState: SUPPLIER_INVITE_STATE.IN_PROGRESS,
     });
-    const delivered = t.sent.slice(sentBefore).map((m) => m.recipient);
-    expect(delivered).toEqual(expect.arrayContaining([PROSPECT.email, `+86${PROSPECT.mobile}`]));
+    const delivered = t.sent.slice(sentBefore);
+    expect(delivered.map((m) => m.recipient)).toEqual(
+      expect.arrayContaining([PROSPECT.email, `+86${PROSPECT.mobile}`]),
+    );
+    // The company has no account yet: it reads the invitation in the inviting user's language.
+    for (const m of delivered) {
+      expect(m.subject).toBe('华信电子 Huaxin Electronics 邀请贵公司成为其供应商');
+      expect(m.body).toMatch(
+        /^Liang Hao，您好：华信电子 Huaxin Electronics 邀请贵公司在 Concord SRM 上成为其供应商。请在 \d+ 天内打开 /,
+      );
+    }
 
     const again = await buyer.post(`${BASE}/${p.id}/convert`);
     expect(again.statusCode).toBe(409);
@@ -205,6 +214,29 @@ describe('prospect → audit → invited supplier', () => {
     expect(refused.json().errorCode).toBe('SUPPLIER_ALREADY_RELATED');
     const back = (await buyer.get(`${BASE}/${second.id}`)).json().data;
     expect(back).toMatchObject({ auditState: PROSPECT_STATE.APPROVED, convertedSupplierId: null });
+
+    // The refusal outlives the rolled-back request in the log, read in the reader's language.
+    const logged = async (language: string) => {
+      const res = await buyer.post(
+        '/gateway/srm/operation-logs/list',
+        { filter: { module: 'potential-suppliers' }, pageParam: { pageNum: 1, pageSize: 10 } },
+        { 'accept-language': language },
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data.dataList as { targetId: string; summary: string }[])
+        .filter((l) => l.targetId === second.id)
+        .map((l) => l.summary);
+    };
+    expect((await logged('en-US'))[0]).toBe(
+      `inviting prospect ${second.code} failed (SUPPLIER_ALREADY_RELATED); it is approved again`,
+    );
+    const chinese = await logged('zh-CN');
+    expect(chinese[0]).toBe(`邀请潜在供应商 ${second.code} 失败（SUPPLIER_ALREADY_RELATED），已恢复为审核通过`);
+    expect(chinese.slice(1)).toEqual([
+      `审核通过了潜在供应商 ${second.code} Newcomer Metals again`,
+      `将潜在供应商 ${second.code} Newcomer Metals again 提交审核`,
+      `创建了潜在供应商 ${second.code} Newcomer Metals again`,
+    ]);
   });
 
   it('a failed audit rejects the prospect, which may be improved and submitted again', async () => {

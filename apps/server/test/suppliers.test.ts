@@ -155,7 +155,14 @@ describe('invitation by enterprise number', () => {
     expect(approved.auditDate).toBeTruthy();
 
     const told = await ok<{ dataList: { title: string }[] }>(anhui.caller.get('/gateway/admin/message/myMsg'));
-    expect(told.dataList.map((m) => m.title)).toContain('华信电子 Huaxin Electronics approved your registration');
+    expect(told.dataList.map((m) => m.title)).toContain('华信电子 Huaxin Electronics approved your registration data');
+    const toldInChinese = await ok<{ dataList: { title: string; content: string }[] }>(
+      anhui.caller.get('/gateway/admin/message/myMsg', { 'accept-language': 'zh-CN' }),
+    );
+    expect(toldInChinese.dataList[0]).toMatchObject({
+      title: '华信电子 Huaxin Electronics 审核通过了贵司的注册资料',
+      content: '贵司现已成为 华信电子 Huaxin Electronics 的正式供应商。',
+    });
     const buyerInbox = await ok<{ dataList: { title: string; link: string }[] }>(
       buyer.get('/gateway/admin/message/myMsg'),
     );
@@ -179,7 +186,19 @@ describe('invitation by enterprise number', () => {
 
     // The operation record tells the story on the buyer's side.
     const record = await ok<{ summary: string }[]>(buyer.get(`/gateway/srm/suppliers/${invited.id}/operations`));
-    expect(record.map((r) => r.summary).join('\n')).toMatch(/invited[\s\S]*accepted|accepted[\s\S]*invited/);
+    expect(record.map((r) => r.summary).reverse()).toEqual([
+      `invited Anhui Casting (${anhui.compNo}) to become a supplier, receiver Mr. Fang`,
+      'Anhui Casting accepted the invitation and submitted its registration data',
+      expect.stringMatching(/^approved supplier S\d+ Anhui Casting$/),
+    ]);
+    const inChinese = await ok<{ summary: string }[]>(
+      buyer.get(`/gateway/srm/suppliers/${invited.id}/operations`, { 'accept-language': 'zh-CN' }),
+    );
+    expect(inChinese.map((r) => r.summary).reverse()).toEqual([
+      `邀请 Anhui Casting（${anhui.compNo}）成为供应商，接收人 Mr. Fang`,
+      'Anhui Casting 接受了邀请并提交了注册资料',
+      expect.stringMatching(/^审核通过了供应商 S\d+ Anhui Casting$/),
+    ]);
   });
 
   it('refuses a bad number, itself, an unknown enterprise and a second relation, changing nothing', async () => {

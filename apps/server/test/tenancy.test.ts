@@ -1,3 +1,4 @@
+import { text } from '@concord/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifyUsers } from '../src/modules/messages/messages.service.ts';
 import { inTenantTx } from '../src/platform/context.ts';
@@ -29,8 +30,8 @@ beforeAll(async () => {
       tenantId: huaxin,
       userIds: [info.sysUser.userId],
       kind: 'order',
-      title: `PO ${SENTINEL}`,
-      content: SENTINEL,
+      title: text('materials.created', { prdtNo: SENTINEL, prdtName: SENTINEL }),
+      content: text('materials.customerMaterialAdded', { custPrdtCode: SENTINEL, custPrdtName: SENTINEL }),
     }),
   );
   const inbox = (await buyer.get('/gateway/admin/message/myMsg?kind=order')).json().data.dataList;

@@ -43,8 +43,8 @@ beforeAll(async () => {
     orderDate: '2026-11-23',
     send: true,
     lines: [
-      { prdtNo: 'UD-1', prdtName: '散热器 Heat sink', qty: 500, price: 7319.4271, requestedDate: '2026-12-20' },
-      { prdtNo: 'UD-2', prdtName: '支架 Bracket', qty: 300, requestedDate: '2026-12-22' },
+      { prdtNo: 'UD-1', prdtName: '散热器 Heat sink', qty: '500', price: '7319.4271', requestedDate: '2026-12-20' },
+      { prdtNo: 'UD-2', prdtName: '支架 Bracket', qty: '300', requestedDate: '2026-12-22' },
     ],
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -57,12 +57,15 @@ describe('urgent delivery notices', () => {
     const lines: UrgentOrderLine[] = (
       await buyer.get(`${URGENT}/order-lines?supplierId=${precisionId}&keyword=UD-`)
     ).json().data;
-    expect(lines.map((l) => l.prdtNo)).toEqual(['UD-1', 'UD-2']);
+    expect(lines.map((l) => [l.prdtNo, l.qty, l.decimalPlaces.quantity])).toEqual([
+      ['UD-1', '500', 2],
+      ['UD-2', '300', 2],
+    ]);
     const body = {
       supplierId: precisionId,
       requiredDate: '2026-12-05',
       reason: '产线停线风险 Line-stop risk',
-      lines: lines.map((l) => ({ orderLineId: l.orderLineId, qty: 100 })),
+      lines: lines.map((l) => ({ orderLineId: l.orderLineId, qty: '100.00' })),
     };
     const first = await buyer.post(URGENT, body, { 'idempotency-key': 'urgent-1' });
     expect(first.statusCode, first.body).toBe(200);
@@ -78,13 +81,33 @@ describe('urgent delivery notices', () => {
     ]);
   });
 
+  it('takes the asked quantity as decimal text at the order’s places only (issue 16)', async () => {
+    const ask = (qty: unknown) =>
+      buyer.post(URGENT, {
+        supplierId: precisionId,
+        requiredDate: '2026-12-05',
+        lines: [
+          { orderLineId: order.lines[0]!.id, qty: '1' },
+          { orderLineId: order.lines[1]!.id, qty },
+        ],
+      });
+    const number = await ask(100);
+    expect(number.statusCode).toBe(400);
+    expect(number.json().errorCode).toBe('VALIDATION_FAILED');
+    expect(number.json().data.map((d: { path: string }) => d.path)).toEqual(['lines.1.qty']);
+    const places = await ask('2.125');
+    expect(places.statusCode).toBe(400);
+    expect(places.json().errorCode).toBe('DECIMAL_PLACES_EXCEEDED');
+    expect(places.json().data).toMatchObject([{ path: 'lines.1.qty', places: 2 }]);
+  });
+
   it('refuses lines of another supplier’s or a foreign order', async () => {
     const options: PurchaseOrderOptions = (await buyer.get(`${ORDERS}/options`)).json().data;
     const plasticsId = options.suppliers.find((s) => s.supCode === 'S00002')!.id;
     const res = await buyer.post(URGENT, {
       supplierId: plasticsId,
       requiredDate: '2026-12-05',
-      lines: [{ orderLineId: order.lines[0]!.id, qty: 1 }],
+      lines: [{ orderLineId: order.lines[0]!.id, qty: '1' }],
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('URGENT_DELIVERY_LINE_INVALID');
@@ -98,13 +121,19 @@ describe('urgent delivery notices', () => {
     const list = (await supplier.post(`${URGENT}/list`, { filter: { side: 'supplier' } })).json().data;
     expect(list.dataList.map((n: { id: string }) => n.id)).toContain(noticeId);
     const supplierTenant = await tenantOf(supplier);
+    const link = `/customer/emerdelivery/detail?id=${noticeId}`;
     const notes = await t.database.db
       .select()
       .from(messages)
-      .where(
-        and(eq(messages.tenantId, supplierTenant), eq(messages.link, `/customer/emerdelivery/detail?id=${noticeId}`)),
-      );
-    expect(notes.length).toBeGreaterThan(0);
+      .where(and(eq(messages.tenantId, supplierTenant), eq(messages.link, link)));
+    expect(notes.map((n) => n.title.key)).toEqual(['urgentDeliveries.sentTitle']);
+    // Read in the reader's language: the buyer's name, the number and the buyer's own words aside, Chinese.
+    const inbox = (
+      await supplier.get('/gateway/admin/message/myMsg?pageSize=100', { 'accept-language': 'zh-CN' })
+    ).json().data.dataList as { title: string; content: string; link: string }[];
+    const told = inbox.find((m) => m.link === link)!;
+    expect(told.title).toMatch(new RegExp(`^\\S.* 发送了紧急送货通知 ${d.noticeNo}$`));
+    expect(told.content).toBe('共 2 行，需于 2026-12-05 前送达。原因：产线停线风险 Line-stop risk');
   });
 
   it('keeps each side to its own steps (T-03)', async () => {
@@ -124,15 +153,33 @@ describe('urgent delivery notices', () => {
   it('takes the supplier’s answer for every line; a stale version is refused (R-04)', async () => {
     const d = await notice(supplier, noticeId);
     const partial = await act(supplier, noticeId, 'answer', {
-      lines: [{ id: d.lines[0]!.id, availableQty: 60, availableDate: '2026-12-04' }],
+      lines: [{ id: d.lines[0]!.id, availableQty: '60', availableDate: '2026-12-04' }],
     });
     expect(partial.statusCode).toBe(400);
     expect(partial.json().errorCode).toBe('URGENT_DELIVERY_ANSWER_INCOMPLETE');
     const answer = {
       version: d.version,
       remark: '先发现货 Stock first',
-      lines: d.lines.map((l, i) => ({ id: l.id, availableQty: 60 + i, availableDate: '2026-12-04', remark: 'ok' })),
+      lines: d.lines.map((l, i) => ({
+        id: l.id,
+        availableQty: ['60', '61.5'][i],
+        availableDate: '2026-12-04',
+        remark: 'ok',
+      })),
     };
+    const withQty = (qty: unknown) => ({
+      ...answer,
+      lines: answer.lines.map((l, i) => (i === 1 ? { ...l, availableQty: qty } : l)),
+    });
+    const number = await act(supplier, noticeId, 'answer', withQty(61));
+    expect(number.statusCode).toBe(400);
+    expect(number.json().errorCode).toBe('VALIDATION_FAILED');
+    expect(number.json().data.map((x: { path: string }) => x.path)).toEqual(['lines.1.availableQty']);
+    const places = await act(supplier, noticeId, 'answer', withQty('61.505'));
+    expect(places.statusCode).toBe(400);
+    expect(places.json().errorCode).toBe('DECIMAL_PLACES_EXCEEDED');
+    expect(places.json().data).toMatchObject([{ path: 'lines.1.availableQty', places: 2 }]);
+    expect((await notice(buyer, noticeId)).lines.map((l) => l.availableQty)).toEqual([null, null]);
     const stale = await act(supplier, noticeId, 'answer', { ...answer, version: d.version - 1 });
     expect(stale.statusCode).toBe(409);
     const res = await act(supplier, noticeId, 'answer', answer);
@@ -142,7 +189,7 @@ describe('urgent delivery notices', () => {
     expect(after.supplierRemark).toBe('先发现货 Stock first');
     expect(after.lines.map((l) => [l.availableQty, l.availableDate])).toEqual([
       ['60', '2026-12-04'],
-      ['61', '2026-12-04'],
+      ['61.5', '2026-12-04'],
     ]);
     expect(after.lines.map((l) => l.qty)).toEqual(['100', '100']);
   });
@@ -153,6 +200,12 @@ describe('urgent delivery notices', () => {
     const d = await notice(supplier, noticeId);
     expect(d.status).toBe(U.CLOSED);
     expect(d.history.map((h) => h.side)).toEqual(['buyer', 'supplier', 'supplier', 'buyer']);
+    expect(d.history.map((h) => h.summary)).toEqual([
+      `sent urgent delivery notice ${d.noticeNo}: 2 lines needed by 2026-12-05`,
+      `acknowledged urgent delivery notice ${d.noticeNo}`,
+      expect.stringMatching(new RegExp(`^answered urgent delivery notice ${d.noticeNo}: #1 `)),
+      `closed urgent delivery notice ${d.noticeNo}`,
+    ]);
     expect((await act(buyer, noticeId, 'cancel')).statusCode).toBe(409);
   });
 });

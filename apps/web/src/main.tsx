@@ -4,7 +4,11 @@ import { RouterProvider } from 'react-router/dom';
 import { setupI18n } from './app/i18n.ts';
 import { AppProviders } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
+import { installClientErrorReporting } from './lib/clientErrors.ts';
 import './styles.css';
+
+// Before the app starts, so a failure while it starts is reported too.
+installClientErrorReporting();
 
 void setupI18n().then(() => {
   const router = createAppRouter();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_AREAS } from './enums.ts';
+import { DEFAULT_LOCALE, LOCALES } from './locales.ts';
 import { heldPositionSchema } from './positions.schema.ts';
 import { rawTextSchema, requiredTextSchema, textSchema } from './primitives.ts';
 import { idReplySchema } from './wire.ts';
@@ -115,6 +116,8 @@ export const userSettingsSchema = z.object({
   fixedHeader: z.boolean().optional(),
   sidebarLogo: z.boolean().optional(),
   supportPinyinSearch: z.boolean().optional(),
+  /** The language chosen last: what is sent to the user (e-mails, messages) is written in it. */
+  language: z.enum(LOCALES, { message: 'invalid' }).optional(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 export const DEFAULT_USER_SETTINGS: Required<UserSettings> = {
@@ -123,6 +126,7 @@ export const DEFAULT_USER_SETTINGS: Required<UserSettings> = {
   fixedHeader: true,
   sidebarLogo: true,
   supportPinyinSearch: true,
+  language: DEFAULT_LOCALE,
 };
 
 /** The settings as they are in force: every one present, the defaults filling what the user never set. */
@@ -132,6 +136,8 @@ export const userSettingsReplySchema = z.object({
   fixedHeader: z.boolean(),
   sidebarLogo: z.boolean(),
   supportPinyinSearch: z.boolean(),
+  /** The user's language, or the request's while they have chosen none. */
+  language: z.enum(LOCALES),
 });
 
 /** GET /gateway/admin/user/info */

@@ -3,13 +3,14 @@ import { DECIMAL_KINDS, MAX_DECIMAL_PLACES, MIN_DECIMAL_PLACES } from './basic-d
 import { listQuerySchema } from './paging.ts';
 import {
   dateSchema,
+  decimalInputSchema,
   idSchema,
   requiredTextSchema,
   settingsVersionSchema,
   textSchema,
   versionSchema,
 } from './primitives.ts';
-import { dayReplySchema, idReplySchema, timestampSchema } from './wire.ts';
+import { dayReplySchema, decimalReplySchema, idReplySchema, timestampSchema } from './wire.ts';
 
 /**
  * Request and reply shapes of the enterprise's basic data (spec §2 /basicdatasetting, §3, §5):
@@ -107,12 +108,12 @@ const dictionaryFields = z.object({
   dictType: z.enum(DICT_TYPES, { message: 'required' }),
   code: codeSchema,
   name: requiredText(64),
-  value: z.number().min(0, 'invalid').max(100, 'invalid').nullable().default(null),
+  value: decimalInputSchema({ max: '100' }).nullable().default(null),
   sortOrder,
   enabled: z.boolean().default(true),
   remarks,
 });
-function refineDictionary(v: { dictType: DictType; value: number | null }, ctx: z.RefinementCtx) {
+function refineDictionary(v: { dictType: DictType; value: string | null }, ctx: z.RefinementCtx) {
   if (DICT_TYPES_WITH_VALUE.includes(v.dictType) && v.value === null) {
     ctx.addIssue({ code: 'custom', path: ['value'], message: 'required' });
   }
@@ -131,8 +132,8 @@ export const dictionaryItemSchema = z.object({
   dictType: z.enum(DICT_TYPES),
   code: z.string(),
   name: z.string(),
-  /** The number of types that carry one (a tax rate in percent), else null. */
-  value: z.number().nullable(),
+  /** The number of types that carry one (a tax rate in percent), as decimal text; else null. */
+  value: decimalReplySchema.nullable(),
   sortOrder: z.number().int(),
   enabled: z.boolean(),
   remarks: z.string(),
@@ -249,7 +250,7 @@ export type Warehouse = z.input<typeof warehouseSchema>;
 const interestRateFields = z.object({
   startDate: dateSchema,
   endDate: dateSchema,
-  monthlyRate: z.number({ message: 'required' }).min(0, 'invalid').max(100, 'invalid'),
+  monthlyRate: decimalInputSchema({ max: '100' }),
   valid: z.boolean().default(true),
 });
 function refinePeriod(v: { startDate: string; endDate: string }, ctx: z.RefinementCtx) {
@@ -267,7 +268,7 @@ export const interestRateSchema = z.object({
   id: idReplySchema,
   startDate: dayReplySchema,
   endDate: dayReplySchema,
-  monthlyRate: z.number(),
+  monthlyRate: decimalReplySchema,
   registrantName: z.string(),
   registeredAt: timestampSchema,
   valid: z.boolean(),
@@ -290,7 +291,7 @@ const exchangeRateFields = z.object({
   currencyCode,
   currencyName: requiredText(64),
   baseCurrency: currencyCode,
-  rate: z.number({ message: 'required' }).positive('invalid').max(1e9, 'invalid'),
+  rate: decimalInputSchema({ min: 'positive', max: '1000000000' }),
   decimalPlaces: z.number({ message: 'required' }).int('invalid').min(0, 'invalid').max(8, 'invalid'),
 });
 function refinePair(v: { currencyCode: string; baseCurrency: string }, ctx: z.RefinementCtx) {
@@ -307,7 +308,7 @@ export const exchangeRateSchema = z.object({
   currencyCode: z.string(),
   currencyName: z.string(),
   baseCurrency: z.string(),
-  rate: z.number(),
+  rate: decimalReplySchema,
   decimalPlaces: z.number().int(),
   updaterName: z.string(),
   updatedAt: timestampSchema,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { DELIVERY_NOTE_ACTIONS, DELIVERY_NOTE_STATUS, DELIVERY_PACKAGE_KIND } from './delivery-notes.states.ts';
+import { compareDecimals, placesOf, roundDecimal } from './money.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
-import { textSchema, versionSchema } from './primitives.ts';
+import { decimalInputSchema, textSchema, versionSchema } from './primitives.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
 import {
   dayReplySchema,
@@ -17,27 +18,50 @@ import {
 
 /**
  * Request and reply shapes of delivery notes (supplier) and delivery notices (buyer): one document,
- * `/gateway/srm/delivery-notes`. Quantities travel as JSON numbers or decimal strings in requests
- * and as decimal strings in replies.
+ * `/gateway/srm/delivery-notes`. Quantities travel as decimal strings both ways, never as JSON
+ * numbers; the service checks their places against the order's.
  */
 
 const text = textSchema;
 const version = versionSchema;
-const MAX_VALUE = 1e12;
 export const DELIVERY_NOTE_MAX_LINES = 1_000;
 /** A note never holds more packages (labels) than this; QUALITY P-06 prints 1,000 in one PDF. */
 export const DELIVERY_NOTE_MAX_PACKAGES = 5_000;
 
-const quantity = z
-  .union([
-    z.number({ message: 'invalid' }),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?$/, 'invalid')
-      .transform(Number),
-  ])
-  .pipe(z.number().finite('invalid').gt(0, 'invalid').max(MAX_VALUE, 'invalid'));
+const quantity = decimalInputSchema({ min: 'positive' });
+
+/** A positive decimal in units of 10^-places, as an exact integer (`places` at least the value's own). */
+const unitsOf = (value: string, places: number) => {
+  const [whole = '0', fraction = ''] = roundDecimal(value, places).split('.');
+  return BigInt(whole + fraction.padEnd(places, '0'));
+};
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+export interface PackageCounts {
+  smalls: bigint;
+  /** Small packages per large one; 0 when the line has no large packages. */
+  perLarge: bigint;
+  larges: bigint;
+}
+
+/**
+ * How many packages a line of `qty` packs into by the material-customer packaging (`materialQty` per
+ * small package, `smallQty` small ones per large): ceil(qty ÷ materialQty) small ones, grouped by the
+ * whole part of `smallQty` when it is 2 or more. Without packaging, or with a package at least the
+ * line, one package. Counted on the decimal text as integers, so the web's preview is the server's
+ * packing and 10^12 in packages of 0.0001 is counted, not looped over.
+ */
+export function packageCounts(qty: string, materialQty: string | null, smallQty: string | null): PackageCounts {
+  if (!materialQty || compareDecimals(materialQty, '0') <= 0 || compareDecimals(materialQty, qty) >= 0)
+    return { smalls: 1n, perLarge: 0n, larges: 0n };
+  const places = Math.max(placesOf(qty), placesOf(materialQty));
+  const smalls = ceilDiv(unitsOf(qty, places), unitsOf(materialQty, places));
+  const perLarge =
+    smallQty && compareDecimals(smallQty, '2') >= 0
+      ? BigInt(roundDecimal(smallQty, placesOf(smallQty)).split('.')[0]!)
+      : 0n;
+  return { smalls, perLarge, larges: perLarge ? ceilDiv(smalls, perLarge) : 0n };
+}
 
 export const deliveryDateSchema = qualificationDateSchema;
 const side = z.enum(['buyer', 'supplier']).default('supplier');
@@ -169,6 +193,8 @@ export const deliverableLineSchema = z.object({
   /** Material-customer packaging of the supplier, when kept. */
   materialQty: decimalReplySchema.nullable(),
   smallQty: decimalReplySchema.nullable(),
+  /** The places of the line's order: a quantity entered for it may have no more. */
+  decimalPlaces: decimalPlacesReplySchema,
 });
 export type DeliverableLine = z.input<typeof deliverableLineSchema>;
 

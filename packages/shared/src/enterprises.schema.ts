@@ -31,6 +31,9 @@ export const enterpriseFieldsSchema = z.object({
   bankName: text(128).default(''),
   bankAccount: text(64).default(''),
   contractTerms: text(5000).default(''),
+  /** Printed under the name on the enterprise's documents (the order PDF). */
+  address: text(255).default(''),
+  phone: text(32).default(''),
   isDataCentre: z.boolean().default(false),
   subsidiaries: z.array(text(128)).max(100).default([]),
   divisions: z.array(text(128)).max(100).default([]),
@@ -90,6 +93,8 @@ export const enterpriseInfoSchema = z.object({
   bankName: z.string(),
   bankAccount: z.string(),
   contractTerms: z.string(),
+  address: z.string(),
+  phone: z.string(),
   isDataCentre: z.boolean(),
   subsidiaries: z.array(z.string()),
   divisions: z.array(z.string()),

@@ -15,6 +15,12 @@ export const ERRORS = {
     cn: '提交的数据不正确',
     tw: '提交的資料不正確',
   },
+  DECIMAL_PLACES_EXCEEDED: {
+    status: 400,
+    en: 'At most {{places}} decimal places are allowed here',
+    cn: '此处最多允许 {{places}} 位小数',
+    tw: '此處最多允許 {{places}} 位小數',
+  },
   UNAUTHORIZED: { status: 401, en: 'Please log in first', cn: '请先登录', tw: '請先登入' },
   FORBIDDEN: {
     status: 403,
@@ -330,6 +336,12 @@ export const ERRORS = {
   },
   IMPORT_VALUE_REQUIRED: { status: 400, en: 'A value is required', cn: '必须填写', tw: '必須填寫' },
   IMPORT_VALUE_INVALID: { status: 400, en: 'The value is not valid', cn: '取值无效', tw: '取值無效' },
+  IMPORT_DECIMAL_PLACES: {
+    status: 400,
+    en: 'At most {{places}} decimal places',
+    cn: '最多 {{places}} 位小数',
+    tw: '最多 {{places}} 位小數',
+  },
   IMPORT_VALUE_NOT_NUMBER: { status: 400, en: 'Enter a number', cn: '请输入数字', tw: '請輸入數字' },
   IMPORT_VALUE_TOO_LONG: {
     status: 400,

@@ -2,9 +2,16 @@ import { z } from 'zod';
 import type { Localized } from './locales.ts';
 import { ossFileRefSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
-import { idSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
+import { decimalInputSchema, idSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 import { QUALIFICATION_SCOPE_TYPES, QUALIFICATION_VALIDITY_TYPES } from './qualifications.schema.ts';
-import { dayReplySchema, idReplySchema, maskable, oneOfReplySchema, timestampSchema } from './wire.ts';
+import {
+  dayReplySchema,
+  decimalReplySchema,
+  idReplySchema,
+  maskable,
+  oneOfReplySchema,
+  timestampSchema,
+} from './wire.ts';
 
 /**
  * Request and reply shapes of the enterprise material archive, its drawings and approved suppliers
@@ -15,14 +22,22 @@ import { dayReplySchema, idReplySchema, maskable, oneOfReplySchema, timestampSch
 const text = textSchema;
 const requiredText = requiredTextSchema;
 const version = versionSchema;
-const quantity = z.number({ message: 'required' }).min(0, 'invalid').max(1e12, 'invalid');
+/** Quantities and percentages are decimal text (issue 16); the service checks their places. */
+const quantity = decimalInputSchema({ max: '1000000000000' });
 const optionalQuantity = quantity.nullable().default(null);
 /** A percentage such as a quota or an over-delivery allowance. */
-const percent = z.number({ message: 'required' }).min(0, 'invalid').max(100, 'invalid');
+const percent = decimalInputSchema({ max: '100' });
 const leadDays = z.number({ message: 'required' }).int('invalid').min(0, 'invalid').max(3650, 'invalid');
 
 export const MATERIAL_STATUS = { DISABLED: 0, ENABLED: 1 } as const;
 export type MaterialStatus = (typeof MATERIAL_STATUS)[keyof typeof MATERIAL_STATUS];
+
+/**
+ * Fraction digits the archive keeps: quantities `numeric(19,6)`, percentages `numeric(7,2)`. A value
+ * with more is refused (the enterprise's quantity places apply below this), never rounded away.
+ */
+export const MATERIAL_QTY_SCALE = 6;
+export const MATERIAL_RATE_SCALE = 2;
 
 /** Picker results per search; the picker asks again as the user types. */
 export const MATERIAL_SEARCH_LIMIT = 20;
@@ -45,9 +60,9 @@ export const materialFieldsSchema = z.object({
   warehouseId: idSchema.nullable().default(null),
   /** Dictionary code of type `taxRate`. */
   taxRateCode: text(32).default(''),
-  minOrderQty: quantity.default(0),
-  minPackQty: quantity.default(0),
-  orderOverRate: percent.default(0),
+  minOrderQty: quantity.default('0'),
+  minPackQty: quantity.default('0'),
+  orderOverRate: percent.default('0'),
   status: z.union([z.literal(0), z.literal(1)]).default(1),
   remarks: text(500).default(''),
 });
@@ -78,7 +93,7 @@ export const materialExportQuerySchema = z.object({
   status: z.enum(['0', '1']).optional(),
 });
 
-/** Quantities and percentages of the archive are `numeric` columns read as numbers (scale 2 to 4). */
+/** Quantities and percentages of the archive are `numeric` columns read as their text (scale 2 to 4). */
 const materialStatusReply = oneOfReplySchema(MATERIAL_STATUS);
 
 export const materialSchema = z.object({
@@ -101,10 +116,10 @@ export const materialSchema = z.object({
   warehouseCode: z.string().nullable(),
   warehouseName: z.string().nullable(),
   taxRateCode: z.string(),
-  taxRate: z.number().nullable(),
-  minOrderQty: z.number(),
-  minPackQty: z.number(),
-  orderOverRate: z.number(),
+  taxRate: decimalReplySchema.nullable(),
+  minOrderQty: decimalReplySchema,
+  minPackQty: decimalReplySchema,
+  orderOverRate: decimalReplySchema,
   status: materialStatusReply,
   remarks: z.string(),
   version: z.number().int(),
@@ -187,13 +202,13 @@ const materialSupplierFields = z.object({
   supPrdtName: text(128).default(''),
   supPrdtSpc: text(256).default(''),
   poLeadDateNum: leadDays.default(0),
-  poQuotaRate: percent.default(0),
+  poQuotaRate: percent.default('0'),
   assWh: idSchema.nullable().default(null),
-  safeStoreQty: quantity.default(0),
-  topStoreQty: quantity.default(0),
+  safeStoreQty: quantity.default('0'),
+  topStoreQty: quantity.default('0'),
   /** Dictionary code of type `deliveryType`. */
   deliveryType: text(32).default(''),
-  scheduleOverRate: percent.default(0),
+  scheduleOverRate: percent.default('0'),
 });
 export const materialSupplierCreateSchema = materialSupplierFields.extend({
   materialId: idSchema,
@@ -220,13 +235,13 @@ export const materialSupplierSchema = z.object({
   supPrdtName: z.string(),
   supPrdtSpc: z.string(),
   poLeadDateNum: z.number().int(),
-  poQuotaRate: z.number(),
+  poQuotaRate: decimalReplySchema,
   assWh: idReplySchema.nullable(),
   assWhName: z.string().nullable(),
-  safeStoreQty: z.number(),
-  topStoreQty: z.number(),
+  safeStoreQty: decimalReplySchema,
+  topStoreQty: decimalReplySchema,
   deliveryType: z.string(),
-  scheduleOverRate: z.number(),
+  scheduleOverRate: decimalReplySchema,
   version: z.number().int(),
   updatedAt: timestampSchema,
 });
@@ -235,6 +250,7 @@ export type MaterialSupplier = z.input<typeof materialSupplierSchema>;
 // ---------------------------------------------------------------------------------------------
 // Material-customer relation (supplier side)
 
+/** Package dimensions in cm are measurements, not quantities or money: they stay JSON numbers. */
 const dimension = z.number().positive('invalid').max(100000, 'invalid').nullable().default(null);
 
 export const materialCustomerFieldsSchema = z.object({
@@ -253,7 +269,7 @@ export const materialCustomerFieldsSchema = z.object({
   smallQty: optionalQuantity,
   outerQty: optionalQuantity,
   minQty: optionalQuantity,
-  overdeliveryRate: percent.default(0),
+  overdeliveryRate: percent.default('0'),
   remarks: text(500).default(''),
 });
 export type MaterialCustomerInput = z.input<typeof materialCustomerFieldsSchema>;
@@ -278,11 +294,11 @@ export const materialCustomerSchema = z.object({
   heightCm: z.number().nullable(),
   taxCode: z.string(),
   taxName: z.string(),
-  materialQty: z.number().nullable(),
-  smallQty: z.number().nullable(),
-  outerQty: z.number().nullable(),
-  minQty: z.number().nullable(),
-  overdeliveryRate: z.number(),
+  materialQty: decimalReplySchema.nullable(),
+  smallQty: decimalReplySchema.nullable(),
+  outerQty: decimalReplySchema.nullable(),
+  minQty: decimalReplySchema.nullable(),
+  overdeliveryRate: decimalReplySchema,
   remarks: z.string(),
   version: z.number().int(),
   updatedAt: timestampSchema,

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, lineAmount, roundDecimal, sumDecimals, sumTaxed, taxedLine } from './money.ts';
+import {
+  compareDecimals,
+  decimalTextOfCell,
+  lineAmount,
+  placesOf,
+  roundDecimal,
+  sumDecimals,
+  sumTaxed,
+  taxedLine,
+} from './money.ts';
 
 describe('money', () => {
   it('computes line amounts exactly where floating point loses a cent', () => {
@@ -50,5 +59,20 @@ describe('money', () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('placesOf and decimalTextOfCell', () => {
+  it('count the places a value needs', () => {
+    expect(placesOf('3')).toBe(0);
+    expect(placesOf('1.50')).toBe(1);
+    expect(placesOf('-0.000125')).toBe(6);
+  });
+
+  it('read a spreadsheet double as the figure the cell shows', () => {
+    expect(decimalTextOfCell(2.675)).toBe('2.675');
+    expect(decimalTextOfCell(0.1 + 0.2)).toBe('0.3');
+    expect(decimalTextOfCell(1e-7)).toBe('0.0000001');
+    expect(decimalTextOfCell(123456789012.5)).toBe('123456789012.5');
   });
 });

@@ -50,6 +50,25 @@ export function subtractDecimals(a: DecimalText | number, b: DecimalText | numbe
   return roundDecimal(exact(a).minus(exact(b)).toFixed(), places);
 }
 
+/**
+ * The decimal text of a spreadsheet number. A workbook keeps doubles but shows 15 significant digits,
+ * so 2.675 typed into a cell comes back as the text `2.675`, never `2.67499999999999982236431605997495353221893310546875`.
+ */
+export function decimalTextOfCell(value: number): DecimalText {
+  return exact(Number(value.toPrecision(15))).toFixed();
+}
+
+/** a + b, rounded to `places`. */
+export function addDecimals(a: DecimalText | number, b: DecimalText | number, places: number): DecimalText {
+  return roundDecimal(exact(a).plus(exact(b)).toFixed(), places);
+}
+
+/** How many decimal places `value` needs: `1.50` needs 1, `3` none. */
+export function placesOf(value: DecimalText): number {
+  const fraction = value.split('.')[1] ?? '';
+  return fraction.replace(/0+$/, '').length;
+}
+
 /** −1, 0 or 1 as a compares to b, exactly. */
 export function compareDecimals(a: DecimalText | number, b: DecimalText | number): -1 | 0 | 1 {
   return exact(a).comparedTo(exact(b)) as -1 | 0 | 1;

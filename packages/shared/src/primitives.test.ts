@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   calendarDate,
   dateSchema,
   dateTimeSchema,
+  decimalInputSchema,
   idSchema,
   isStorableText,
   rawTextSchema,
@@ -83,5 +85,33 @@ describe('versionSchema', () => {
     expect(ok(versionSchema, 2_147_483_647)).toBe(true);
     for (const bad of [0, -1, 1.5, 2_147_483_648, 9007199254740991, 1e308])
       expect(ok(versionSchema, bad), String(bad)).toBe(false);
+  });
+});
+
+describe('decimalInputSchema', () => {
+  const messageOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+
+  it('takes decimal strings of up to 13 + 6 digits and leaves them in their shortest form', () => {
+    const schema = decimalInputSchema();
+    expect(schema.parse('1000000000000.123456')).toBe('1000000000000.123456');
+    expect(schema.parse('9999999999999.999999')).toBe('9999999999999.999999');
+    expect(schema.parse('2.50')).toBe('2.5');
+    expect(schema.parse('007')).toBe('7');
+    expect(schema.parse('0.000')).toBe('0');
+  });
+
+  it('refuses JSON numbers and other text, naming why', () => {
+    const schema = decimalInputSchema();
+    expect(messageOf(schema, 2.5)).toBe('decimalString');
+    expect(messageOf(schema, undefined)).toBe('required');
+    for (const bad of ['1e3', ' 1', '1.', '.5', '+1', '1,5', '12345678901234', '1.1234567', 'NaN', ''])
+      expect(messageOf(schema, bad), bad).toBe('decimalString');
+  });
+
+  it('keeps its bounds', () => {
+    expect(messageOf(decimalInputSchema({ min: 'positive' }), '0')).toBe('positive');
+    expect(messageOf(decimalInputSchema(), '-0.01')).toBe('nonNegative');
+    expect(messageOf(decimalInputSchema({ max: '100' }), '100.000001')).toBe('invalid');
+    expect(decimalInputSchema({ max: '100' }).parse('100')).toBe('100');
   });
 });

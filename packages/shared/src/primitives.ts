@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compareDecimals, roundDecimal } from './money.ts';
 
 /**
  * The value schemas every request schema is built from (QUALITY I-03). Each one refuses, with a 400,
@@ -81,3 +82,24 @@ export const settingsVersionSchema = z
   .int('invalid')
   .min(0, 'invalid')
   .max(INT32_MAX, 'invalid');
+
+/**
+ * Quantities, prices, rates and amounts in a request (issue 16, ARCHITECTURE §9): a JSON string of at
+ * most 13 integer and 6 fraction digits, never a JSON number (a double cannot hold 10^12 with 6 places).
+ * The value leaves in its shortest form (`"1.50"` → `"1.5"`); the places the enterprise allows for its
+ * kind are checked by the service, which knows the setting.
+ */
+export const DECIMAL_INPUT = /^-?\d{1,13}(\.\d{1,6})?$/;
+
+export function decimalInputSchema(bounds: { min?: 'positive' | 'nonNegative'; max?: string } = {}) {
+  const { min = 'nonNegative', max } = bounds;
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? 'required' : 'decimalString') })
+    .regex(DECIMAL_INPUT, { message: 'decimalString', abort: true })
+    .refine(
+      (v) => compareDecimals(v, '0') >= (min === 'positive' ? 1 : 0),
+      min === 'positive' ? 'positive' : 'nonNegative',
+    )
+    .refine((v) => max === undefined || compareDecimals(v, max) <= 0, 'invalid')
+    .transform((v) => roundDecimal(v, 6));
+}

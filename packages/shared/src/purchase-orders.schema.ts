@@ -3,7 +3,7 @@ import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { currencySchema } from './currencies.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
-import { requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
+import { decimalInputSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 import { PURCHASE_CHANGE_STATUS, PURCHASE_ORDER_LINE_STATUS, PURCHASE_ORDER_STATUS } from './purchase-orders.states.ts';
 import { qualificationDateSchema, uploadedFileRefSchema } from './qualifications.schema.ts';
 import {
@@ -26,24 +26,10 @@ const version = versionSchema;
 /** QUALITY P-03 measures 5,000 lines; the cap leaves room above that and bounds one request. */
 export const PURCHASE_ORDER_MAX_LINES = 10_000;
 export const PURCHASE_ORDER_MAX_ATTACHMENTS = 10;
-const MAX_VALUE = 1e12;
 
-/**
- * A quantity, price or rate as a JSON number or a decimal string ("12.5"); the server rounds it to the
- * enterprise's decimal places. Replies carry these values as decimal strings.
- */
-const decimal = (min: number, max = MAX_VALUE) =>
-  z
-    .union([
-      z.number({ message: 'invalid' }),
-      z
-        .string()
-        .trim()
-        .regex(/^-?\d+(\.\d+)?$/, 'invalid')
-        .transform(Number),
-    ])
-    .pipe(z.number().finite('invalid').min(min, 'invalid').max(max, 'invalid'));
-const positive = decimal(0).refine((v) => v > 0, 'invalid');
+/** Quantities, prices and rates are decimal strings (issue 16); the service checks the buyer's places. */
+const positive = decimalInputSchema({ min: 'positive' });
+const nonNegative = decimalInputSchema();
 
 export const purchaseOrderDateSchema = qualificationDateSchema;
 
@@ -67,9 +53,9 @@ export const purchaseOrderLineInputSchema = z
     unitNo: text(32).default(''),
     unitName: text(32).default(''),
     qty: positive,
-    price: decimal(0).default(0),
+    price: nonNegative.default('0'),
     /** Percent, e.g. 13 for 13 % VAT. */
-    taxRate: decimal(0, 100).default(0),
+    taxRate: decimalInputSchema({ max: '100' }).default('0'),
     requestedDate: purchaseOrderDateSchema,
     warehouseId: srmIdSchema.nullable().default(null),
     remark: text(500).default(''),

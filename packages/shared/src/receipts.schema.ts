@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { deliveryDateSchema } from './delivery-notes.schema.ts';
 import { DELIVERY_NOTE_BUYER_ACTIONS, DELIVERY_NOTE_STATUS } from './delivery-notes.states.ts';
+import { compareDecimals } from './money.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
-import { requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
+import { decimalInputSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
 import {
   dayReplySchema,
   decimalReplySchema,
@@ -19,29 +20,14 @@ import {
 /**
  * The buyer's side of a delivery note: arrival, receipt (scanning labels or by hand), incoming
  * inspection and warehousing (`/gateway/srm/receipts/notes/:id/…`), and the warehousing receipts
- * both sides read (`/gateway/srm/receipts`). Quantities travel as JSON numbers or decimal strings in
- * requests and as decimal strings in replies.
+ * both sides read (`/gateway/srm/receipts`). Quantities travel as decimal strings both ways, never as
+ * JSON numbers; the service checks their places against the order's.
  */
 
 const text = textSchema;
 const version = versionSchema;
-const MAX_VALUE = 1e12;
 
-const amountOf = (min: 'gt' | 'gte') =>
-  z
-    .union([
-      z.number({ message: 'invalid' }),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/, 'invalid')
-        .transform(Number),
-    ])
-    .pipe(
-      min === 'gt'
-        ? z.number().finite('invalid').gt(0, 'invalid').max(MAX_VALUE, 'invalid')
-        : z.number().finite('invalid').min(0, 'invalid').max(MAX_VALUE, 'invalid'),
-    );
+const amountOf = (min: 'gt' | 'gte') => decimalInputSchema({ min: min === 'gt' ? 'positive' : 'nonNegative' });
 
 /** Why goods were found unqualified: a small fixed list, labelled in every language by the web. */
 export const INSPECTION_REASON_CODES = [
@@ -95,13 +81,13 @@ export const inspectionCreateSchema = z
     reason: text(500).default(''),
   })
   .superRefine((v, ctx) => {
-    if (v.qualifiedQty + v.unqualifiedQty <= 0) {
+    if (compareDecimals(v.qualifiedQty, '0') <= 0 && compareDecimals(v.unqualifiedQty, '0') <= 0) {
       ctx.addIssue({ code: 'custom', path: ['qualifiedQty'], message: 'invalid' });
     }
-    if (v.unqualifiedQty > 0 && !v.reasonCode) {
+    if (compareDecimals(v.unqualifiedQty, '0') > 0 && !v.reasonCode) {
       ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: 'required' });
     }
-    if (v.unqualifiedQty > 0 && !v.reason) {
+    if (compareDecimals(v.unqualifiedQty, '0') > 0 && !v.reason) {
       ctx.addIssue({ code: 'custom', path: ['reason'], message: 'required' });
     }
   });

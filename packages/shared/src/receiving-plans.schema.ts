@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
-import { textSchema, versionSchema } from './primitives.ts';
+import { decimalInputSchema, textSchema, versionSchema } from './primitives.ts';
 import { PURCHASE_ORDER_STATUS } from './purchase-orders.states.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
 import { RECEIVING_PLAN_LINE_STATUS, RECEIVING_PLAN_STATUS, URGENT_DELIVERY_STATUS } from './receiving-plans.states.ts';
@@ -19,27 +19,18 @@ import {
 
 /**
  * Request and reply shapes of receiving plans, urgent delivery notices and inventory reports.
- * Quantities travel as JSON numbers or decimal strings in requests and as decimal strings in replies.
+ * Quantities are decimal strings both ways (issue 16); the service checks their places against the
+ * order's (or the enterprise's) quantity setting.
  */
 
 const text = textSchema;
 const version = versionSchema;
-const MAX_VALUE = 1e12;
+const MAX_QUANTITY = '1000000000000';
 export const RECEIVING_PLAN_MAX_LINES = 2_000;
 export const INVENTORY_REPORT_MAX_LINES = 5_000;
 
 const quantity = (allowZero: boolean) =>
-  z
-    .union([
-      z.number({ message: 'invalid' }),
-      z
-        .string()
-        .trim()
-        .regex(/^\d+(\.\d+)?$/, 'invalid')
-        .transform(Number),
-    ])
-    .pipe(z.number().finite('invalid').min(0, 'invalid').max(MAX_VALUE, 'invalid'))
-    .refine((v) => allowZero || v > 0, 'invalid');
+  decimalInputSchema({ min: allowZero ? 'nonNegative' : 'positive', max: MAX_QUANTITY });
 
 export const receivingPlanDateSchema = qualificationDateSchema;
 const side = z.enum(['buyer', 'supplier']).default('buyer');
@@ -171,6 +162,8 @@ export const receivingPlanListItemSchema = z.object({
   createdAt: timestampSchema,
   updatedAt: timestampSchema,
   sentAt: timestampSchema.nullable(),
+  /** The order's decimal places, by which quantities are rounded and shown on both sides. */
+  decimalPlaces: decimalPlacesReplySchema,
 });
 export type ReceivingPlanListItem = z.input<typeof receivingPlanListItemSchema>;
 
@@ -203,8 +196,6 @@ export const receivingPlanDetailSchema = receivingPlanListItemSchema.extend({
   version: z.number().int(),
   lines: z.array(receivingPlanLineSchema),
   history: z.array(documentHistoryEntrySchema),
-  /** The order's decimal places, by which quantities are rounded and shown on both sides. */
-  decimalPlaces: decimalPlacesReplySchema,
 });
 export type ReceivingPlanDetail = z.input<typeof receivingPlanDetailSchema>;
 
@@ -217,6 +208,7 @@ export const receivingPlanScheduleItemSchema = receivingPlanLineSchema.extend({
   orderNo: z.string(),
   supName: supNameReply,
   customerName: z.string(),
+  decimalPlaces: decimalPlacesReplySchema,
 });
 export type ReceivingPlanScheduleItem = z.input<typeof receivingPlanScheduleItemSchema>;
 
@@ -395,6 +387,8 @@ export const urgentOrderLineSchema = z.object({
   qty: decimalReplySchema,
   deliveredQty: decimalReplySchema,
   requestedDate: dayReplySchema,
+  /** Its order's places: the urgent quantity asked of it is entered and checked at these. */
+  decimalPlaces: decimalPlacesReplySchema,
 });
 export type UrgentOrderLine = z.input<typeof urgentOrderLineSchema>;
 

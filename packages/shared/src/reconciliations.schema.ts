@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
-import { textSchema, versionSchema } from './primitives.ts';
+import { decimalInputSchema, textSchema, versionSchema } from './primitives.ts';
 import { qualificationDateSchema } from './qualifications.schema.ts';
 import {
   RECONCILIATION_ACTIONS,
@@ -30,19 +30,9 @@ import {
 
 const text = textSchema;
 const version = versionSchema;
-const MAX_VALUE = 1e12;
 export const RECONCILIATION_MAX_LINES = 5_000;
 
-const decimalInput = z
-  .union([
-    z.number({ message: 'invalid' }),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?$/, 'invalid')
-      .transform(Number),
-  ])
-  .pipe(z.number().finite('invalid').min(0, 'invalid').max(MAX_VALUE, 'invalid'));
+const decimalInput = decimalInputSchema();
 
 const side = z.enum(['buyer', 'supplier']).default('buyer');
 const date = qualificationDateSchema;

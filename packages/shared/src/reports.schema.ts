@@ -4,7 +4,7 @@ import { srmIdSchema } from './notices.schema.ts';
 import { orderParamSchema, pageParamSchema } from './paging.ts';
 import type { PermissionCode } from './permissions.ts';
 import { dateSchema, textSchema } from './primitives.ts';
-import { dayReplySchema, idReplySchema, pageReplySchema } from './wire.ts';
+import { dayReplySchema, idReplySchema, moneyReplySchema, pageReplySchema } from './wire.ts';
 
 /**
  * The delivery reports of both sides (`POST /gateway/srm/reports/<reportName>`, Excel through
@@ -51,7 +51,11 @@ export type ReportFilterKey =
   | 'noteNo'
   | 'noteStatus'
   | 'groupBy';
-export type ReportColumnKind = 'text' | 'date' | 'datetime' | 'qty' | 'money' | 'rate' | 'int' | 'status';
+/**
+ * How a column's values are read and shown: `qty` a quantity, `price` a unit price and `money` an amount
+ * (both in the row's `currency`), `rate` a percentage; all four are decimal text on the wire.
+ */
+export type ReportColumnKind = 'text' | 'date' | 'datetime' | 'qty' | 'price' | 'money' | 'rate' | 'int' | 'status';
 export type ReportStatusKind = 'note' | 'statement' | 'orderLine';
 export interface ReportColumn {
   key: string;
@@ -71,6 +75,11 @@ export interface ReportDefinition {
   columns: readonly ReportColumn[];
   /** Summary figures in display order, with the kind that formats them. */
   summary: readonly ReportColumn[];
+  /**
+   * Money figures totalled per currency: one row per currency of the report's rows, never a sum
+   * across currencies (issue 16). Reports without amounts have none.
+   */
+  currencyTotals?: readonly ReportColumn[];
 }
 
 const col = (key: string, kind: ReportColumnKind = 'text', status?: ReportStatusKind): ReportColumn =>
@@ -133,14 +142,15 @@ const receiptDetails = (side: ReportSide): ReportDefinition => ({
     col('prdtSpc'),
     col('unitName'),
     col('qty', 'qty'),
-    col('price', 'money'),
-    col('taxRate', 'qty'),
+    col('price', 'price'),
+    col('taxRate', 'rate'),
     col('amount', 'money'),
     col('currency'),
     col('dueDate', 'date'),
     col('arrivalDate', 'date'),
   ],
-  summary: [col('lines', 'int'), col('qty', 'qty'), col('amount', 'money')],
+  summary: [col('lines', 'int'), col('qty', 'qty')],
+  currencyTotals: [col('amount', 'money')],
 });
 
 const reconciliationDifferences = (side: ReportSide): ReportDefinition => ({
@@ -157,15 +167,17 @@ const reconciliationDifferences = (side: ReportSide): ReportDefinition => ({
     col('prdtNo'),
     col('prdtName'),
     col('qty', 'qty'),
-    col('price', 'money'),
+    col('price', 'price'),
     col('amount', 'money'),
     col('disputeQty', 'qty'),
-    col('disputePrice', 'money'),
+    col('disputePrice', 'price'),
     col('differenceQty', 'qty'),
     col('differenceAmount', 'money'),
+    col('currency'),
     col('disputeReason'),
   ],
-  summary: [col('lines', 'int'), col('differenceQty', 'qty'), col('differenceAmount', 'money')],
+  summary: [col('lines', 'int'), col('differenceQty', 'qty')],
+  currencyTotals: [col('differenceAmount', 'money')],
 });
 
 const confirmDetails = (side: ReportSide): ReportDefinition => ({
@@ -294,13 +306,14 @@ export const REPORTS: Record<ReportName, ReportDefinition> = {
       col('prdtName'),
       col('unitName'),
       col('qty', 'qty'),
-      col('price', 'money'),
+      col('price', 'price'),
       col('amount', 'money'),
       col('currency'),
       col('statementNo'),
       col('statementStatus', 'status', 'statement'),
     ],
-    summary: [col('lines', 'int'), col('qty', 'qty'), col('amount', 'money')],
+    summary: [col('lines', 'int'), col('qty', 'qty')],
+    currencyTotals: [col('amount', 'money')],
   },
   supConfirmDetails: confirmDetails('supplier'),
 };
@@ -336,9 +349,24 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 const reportCellSchema = z.union([z.string(), z.number(), z.null()]);
 
-/** One row or the summary of a report: its column keys (REPORTS) to values; money cells may read `***`. */
+/**
+ * One row or the summary of a report: its column keys (REPORTS) to values. Quantities, prices, amounts
+ * and rates are decimal text (never a JSON number); money cells may read `***`.
+ */
 export const reportRowSchema = z.record(z.string(), reportCellSchema);
 export type ReportRow = z.input<typeof reportRowSchema>;
+
+/**
+ * The totals of one currency: how many rows are in it and the sum of each of the report's
+ * `currencyTotals` figures over them (exact, in the database), e.g. `{ currency: 'USD', lines: 2,
+ * sums: { amount: '250.5' } }`. Ordered by currency code.
+ */
+export const reportCurrencyTotalSchema = z.object({
+  currency: z.string(),
+  lines: z.number().int().nonnegative(),
+  sums: z.record(z.string(), moneyReplySchema),
+});
+export type ReportCurrencyTotal = z.input<typeof reportCurrencyTotalSchema>;
 
 const chartTypeSchema = z.enum(['line', 'bar', 'pie'] satisfies ReportChartType[]);
 
@@ -350,7 +378,11 @@ const chartTypeSchema = z.enum(['line', 'bar', 'pie'] satisfies ReportChartType[
 export const reportChartSchema = z.object({
   type: chartTypeSchema,
   categories: z.array(z.string()),
-  /** A rate is null in a month with nothing to measure: a gap on the chart, not 0 %. */
+  /**
+   * Plotted values (the chart library draws doubles; the figures themselves travel as decimal text in
+   * rows and summary). Charts plot quantities, counts and rates only, never amounts, which would mix
+   * currencies. A rate is null in a month with nothing to measure: a gap on the chart, not 0 %.
+   */
   series: z.array(
     z.object({
       key: z.string(),
@@ -366,6 +398,8 @@ export type ReportChart = z.input<typeof reportChartSchema>;
 
 export const reportReplySchema = pageReplySchema(reportRowSchema).extend({
   summary: reportRowSchema,
+  /** One row per currency of the filtered rows (empty for reports without amounts). */
+  currencyTotals: z.array(reportCurrencyTotalSchema),
   chart: reportChartSchema,
   /** The period the figures cover (the defaults applied). */
   period: z.object({ dateFrom: dayReplySchema, dateTo: dayReplySchema }),

@@ -41,6 +41,13 @@ export const VALIDATION_MESSAGES = {
   },
   tooLong: { 'en-US': 'Too long', 'zh-CN': '内容过长', 'zh-TW': '內容過長' },
   invalid: { 'en-US': 'Invalid value', 'zh-CN': '取值无效', 'zh-TW': '取值無效' },
+  decimalString: {
+    'en-US': 'Send the number as text, e.g. "12.5": at most 13 digits before the point and 6 after',
+    'zh-CN': '数值须以文本提交，例如 "12.5"：整数最多 13 位，小数最多 6 位',
+    'zh-TW': '數值須以文字提交，例如 "12.5"：整數最多 13 位，小數最多 6 位',
+  },
+  positive: { 'en-US': 'Enter a number above 0', 'zh-CN': '请输入大于 0 的数', 'zh-TW': '請輸入大於 0 的數' },
+  nonNegative: { 'en-US': 'Enter 0 or more', 'zh-CN': '请输入不小于 0 的数', 'zh-TW': '請輸入不小於 0 的數' },
   date: { 'en-US': 'Enter a valid date', 'zh-CN': '请输入正确的日期', 'zh-TW': '請輸入正確的日期' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

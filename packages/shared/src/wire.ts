@@ -59,10 +59,16 @@ export const oneOfReplySchema = <const T extends Record<string, string | number>
 export const documentSideReplySchema = z.enum(['buyer', 'supplier']);
 
 /** One entry of a two-party document's history (`historyOfDocument`): who did what and when, on which side. */
+/**
+ * One step of a document's history as its reader sees it (issue 17): the person by name, the
+ * enterprise that took the step (`own` when it is the reader's), what was done in the reader's language.
+ */
 export const documentHistoryEntrySchema = z.object({
   at: timestampSchema,
   side: documentSideReplySchema,
-  username: z.string(),
+  actor: z.string(),
+  own: z.boolean(),
+  party: z.string(),
   summary: z.string(),
 });
 export type DocumentHistoryEntry = z.input<typeof documentHistoryEntrySchema>;

@@ -1,18 +1,36 @@
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type { Database } from './client.ts';
+import type { Database, Db } from './client.ts';
 import { applyRowLevelSecurity } from './rls.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /** Applies committed migrations, then (re)asserts roles, grants and row-level security. */
-export async function migrateDatabase(database: Database): Promise<void> {
+export async function migrateDatabase(database: Database, print: (line: string) => void = console.info): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
   } else {
     await migrateNodePg(database.db, { migrationsFolder });
   }
   await applyRowLevelSecurity(database.db);
+  for (const line of await unreportedRecomputes(database.db)) print(line);
+}
+
+/**
+ * The money recompute of migration 0011 (issue 16) as the operator is told it, once: a migration's
+ * notices never reach the console, so the run is recorded in a table and stamped when printed (one
+ * statement, so two processes starting together print it once between them).
+ */
+async function unreportedRecomputes(db: Db): Promise<string[]> {
+  const runs = await db.execute<{ recomputed: number; corrected: number; listed: number }>(sql`
+    update money_recompute_runs set reported_at = now() where reported_at is null
+    returning recomputed, corrected, listed`);
+  return runs.rows.map(
+    (r) =>
+      `money recompute: ${r.recomputed} documents recomputed (${r.corrected} corrected), ` +
+      `${r.listed} agreed documents listed for review`,
+  );
 }

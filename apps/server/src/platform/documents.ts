@@ -2,7 +2,8 @@ import type { DocumentSide, ErrorCode } from '@concord/shared';
 import { and, asc, eq, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../db/client.ts';
-import { operationLogs, users } from '../db/schema.ts';
+import { enterprises, operationLogs, users } from '../db/schema.ts';
+import { renderLogText } from '../modules/operation-logs/operation-logs.service.ts';
 import { type Auth, type MemberAuth, type RequestContext, switchTenant } from './context.ts';
 import { type DataScope, resolveDataScope, type TwoPartyColumns, twoPartyCondition } from './data-scope.ts';
 import { AppError } from './errors.ts';
@@ -268,14 +269,21 @@ export async function writeLineAnswers(
 export interface HistoryEntry {
   at: string;
   side: DocumentSide;
-  username: string;
+  /** The person who took the step: their name, else their login name. */
+  actor: string;
+  /** Whether the reader's own enterprise took the step. */
+  own: boolean;
+  /** The enterprise that took it, as named to others. */
+  party: string;
+  /** What they did, in the reader's language and masked for the reader. */
   summary: string;
 }
 
 /**
  * A document's history: both enterprises' log entries of it, each read in its own tenant's
  * row-level-security context within the request's transaction (the caller's is restored after), in
- * time order — who did what and when, never their addresses.
+ * time order — who did what and when, never their addresses — told from the reader's side (issue 17):
+ * people by name, each step labelled with the enterprise that took it, the reader's own as such.
  */
 export async function historyOfDocument(
   ctx: RequestContext,
@@ -287,14 +295,19 @@ export async function historyOfDocument(
   const read = async (tenantId: string, side: DocumentSide) => {
     await switchTenant(ctx.tx, tenantId);
     const rows = await ctx.tx
-      .select({ at: operationLogs.createdAt, username: operationLogs.username, summary: operationLogs.summary })
+      .select({
+        at: operationLogs.createdAt,
+        actor: sql<string>`coalesce(nullif(${users.name}, ''), ${operationLogs.username})`,
+        summary: operationLogs.summary,
+      })
       .from(operationLogs)
+      .leftJoin(users, eq(users.id, operationLogs.userId))
       .where(
         and(eq(operationLogs.tenantId, tenantId), eq(operationLogs.module, module), eq(operationLogs.targetId, id)),
       )
       .orderBy(asc(operationLogs.createdAt), asc(operationLogs.id))
       .limit(limit);
-    return rows.map((r): HistoryEntry => ({ ...r, side }));
+    return rows.map((r) => ({ ...r, side, tenantId }));
   };
   // A failed read aborts the transaction, which then rolls back: restoring the context matters only on success.
   const entries = [
@@ -302,7 +315,22 @@ export async function historyOfDocument(
     ...(row.supplierTenantId ? await read(row.supplierTenantId, 'supplier') : []),
   ];
   await switchTenant(ctx.tx, ctx.tenantId);
-  return entries.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const parties = await ctx.tx
+    .select({
+      id: enterprises.id,
+      name: sql<string>`coalesce(nullif(${enterprises.shortName}, ''), ${enterprises.name})`,
+    })
+    .from(enterprises)
+    .where(inArray(enterprises.id, [...new Set(entries.map((e) => e.tenantId))]));
+  const partyName = new Map(parties.map((p) => [p.id, p.name]));
+  return entries
+    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
+    .map(({ tenantId, summary, ...e }) => ({
+      ...e,
+      own: tenantId === ctx.tenantId,
+      party: partyName.get(tenantId) ?? '',
+      summary: renderLogText(summary, ctx.locale, ctx.auth),
+    }));
 }
 
 // ---------------------------------------------------------------------------------------------

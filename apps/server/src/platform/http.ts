@@ -30,21 +30,32 @@ export function ok<T>(data: T, msg = '') {
 
 const PG_CONNECTION_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08001']);
 
+/** Field errors an AppError names by path alone read the error's message, as validation failures do. */
+const withFieldMessages = (data: unknown, msg: string) =>
+  Array.isArray(data)
+    ? data.map((d) => (d && typeof d === 'object' && 'path' in d && !('message' in d) ? { ...d, message: msg } : d))
+    : data;
+
 function send(reply: FastifyReply, req: FastifyRequest, error: AppError) {
   for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
+  const msg = errorMessage(error.errorCode, req.locale, error.params);
   return reply.status(error.status).send({
     code: 1,
-    msg: errorMessage(error.errorCode, req.locale, error.params),
+    msg,
     errorCode: error.errorCode,
-    ...(error.data === undefined ? {} : { data: error.data }),
+    ...(error.data === undefined ? {} : { data: withFieldMessages(error.data, msg) }),
   });
 }
 
+/**
+ * One entry per field (the first problem of each), each with its message in the reader's language. The
+ * envelope's msg stays the catalogue sentence: a raw path such as `lines.0.qty` means nothing to a
+ * person, so the client labels `data` with its own field names (issue 17).
+ */
 function validationFailure(req: FastifyRequest, issues: { path: string; key: string }[]) {
-  const data = issues.map((i) => ({ path: i.path, message: validationMessage(i.key, req.locale) }));
-  const first = data[0];
-  const summary = first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : '';
-  return { data, summary };
+  const byPath = new Map<string, string>();
+  for (const i of issues) if (!byPath.has(i.path)) byPath.set(i.path, validationMessage(i.key, req.locale));
+  return [...byPath].map(([path, message]) => ({ path, message }));
 }
 
 /** The one error normalizer of the server: everything leaves as the catalogue envelope, never a stack. */
@@ -64,12 +75,11 @@ export function registerErrorHandling(app: FastifyInstance) {
               path: v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
               key: v.message ?? '',
             }));
-      const { data, summary } = validationFailure(req, issues);
       return reply.status(400).send({
         code: 1,
-        msg: `${errorMessage('VALIDATION_FAILED', req.locale)}${summary ? ` (${summary})` : ''}`,
+        msg: errorMessage('VALIDATION_FAILED', req.locale),
         errorCode: 'VALIDATION_FAILED',
-        data,
+        data: validationFailure(req, issues),
       });
     }
     const status = (err as FastifyError).statusCode ?? 500;

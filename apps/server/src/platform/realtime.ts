@@ -1,3 +1,4 @@
+import { type Locale, renderText, type TextRef } from '@concord/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -8,7 +9,7 @@ import { maskForViewer } from './masking.ts';
 export const EVENTS_CHANNEL = 'concord_events';
 
 export type RealtimeEvent =
-  | { t: 'msg'; tenantId: string; userId: string; id: string; title: string; count: number }
+  | { t: 'msg'; tenantId: string; userId: string; id: string; title: TextRef; count: number }
   | { t: 'revoke'; userId: string; sessionId?: string; tenantId?: string };
 
 /** Queues an event inside the caller's transaction; it is sent to every process when that commits. */
@@ -23,6 +24,8 @@ interface Client {
   sessionId: string;
   /** The position flags of the connection's user: pushes are masked like responses (T-06). */
   viewer: { showPrice: boolean; showSupplier: boolean };
+  /** The language the page asked in: a pushed title reads like the rest of it. */
+  locale: Locale;
 }
 
 export interface RealtimeHub {
@@ -40,7 +43,7 @@ export async function createRealtimeHub(database: Database, log: FastifyBaseLogg
   const deliver = (event: RealtimeEvent) => {
     for (const c of clients) {
       if (event.t === 'msg' && c.userId === event.userId && c.tenantId === event.tenantId) {
-        const push = { type: 'message', id: event.id, title: event.title, count: event.count };
+        const push = { type: 'message', id: event.id, title: renderText(event.title, c.locale), count: event.count };
         c.socket.send(JSON.stringify(maskForViewer(push, c.viewer)));
       } else if (
         event.t === 'revoke' &&

@@ -339,6 +339,10 @@ export function zodRowErrors(
         return values[key] === null || values[key] === undefined
           ? { row, column, reason: 'IMPORT_VALUE_REQUIRED' }
           : { row, column, reason: issue.expected === 'number' ? 'IMPORT_VALUE_NOT_NUMBER' : 'IMPORT_VALUE_INVALID' };
+      case 'invalid_format':
+        return issue.message === 'decimalString'
+          ? { row, column, reason: 'IMPORT_VALUE_NOT_NUMBER' }
+          : { row, column, reason: 'IMPORT_VALUE_INVALID' };
       default:
         return { row, column, reason: 'IMPORT_VALUE_INVALID' };
     }

@@ -71,9 +71,9 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
             prdtName: materialId ? '' : `送货演示物料 Delivery part ${i + 1}`,
             prdtSpc: '',
             unitName: materialId ? '' : 'pcs',
-            qty: 1000,
-            price: 5 + i,
-            taxRate: 13,
+            qty: '1000',
+            price: String(5 + i),
+            taxRate: '13',
             requestedDate: daysFromNow(d),
             warehouseId: null,
             remark: '',
@@ -86,7 +86,7 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
 
   const make = async (
     who: 'precision' | 'plastics',
-    lines: { orderLineId: string; qty: number; batchNo: string }[],
+    lines: { orderLineId: string; qty: string; batchNo: string }[],
     shipIn: number,
     send: boolean,
   ) =>
@@ -113,26 +113,26 @@ export async function seedDeliveryNotes(db: Db, world: DemoWorld): Promise<{ sen
     const created = await make(...args);
     sentNoteIds.push(created.id);
   };
-  await sent('precision', [{ orderLineId: early.lines[0]!.id, qty: 400, batchNo: 'B2611-01' }], -14, true);
-  await sent('precision', [{ orderLineId: early.lines[0]!.id, qty: 600, batchNo: 'B2611-02' }], -10, true);
+  await sent('precision', [{ orderLineId: early.lines[0]!.id, qty: '400', batchNo: 'B2611-01' }], -14, true);
+  await sent('precision', [{ orderLineId: early.lines[0]!.id, qty: '600', batchNo: 'B2611-02' }], -10, true);
   await sent(
     'precision',
     [
-      { orderLineId: early.lines[1]!.id, qty: 1000, batchNo: 'B2611-03' },
-      { orderLineId: later.lines[0]!.id, qty: 500, batchNo: 'B2611-04' },
+      { orderLineId: early.lines[1]!.id, qty: '1000', batchNo: 'B2611-03' },
+      { orderLineId: later.lines[0]!.id, qty: '500', batchNo: 'B2611-04' },
     ],
     -7,
     true,
   );
-  await sent('precision', [{ orderLineId: early.lines[2]!.id, qty: 800, batchNo: 'B2611-05' }], -3, true);
-  await sent('precision', [{ orderLineId: later.lines[1]!.id, qty: 300, batchNo: 'B2611-06' }], -1, true);
-  await sent('plastics', [{ orderLineId: plastic.lines[0]!.id, qty: 1000, batchNo: 'P2611-01' }], -8, true);
-  await sent('plastics', [{ orderLineId: plastic.lines[1]!.id, qty: 500, batchNo: 'P2611-02' }], 0, true);
+  await sent('precision', [{ orderLineId: early.lines[2]!.id, qty: '800', batchNo: 'B2611-05' }], -3, true);
+  await sent('precision', [{ orderLineId: later.lines[1]!.id, qty: '300', batchNo: 'B2611-06' }], -1, true);
+  await sent('plastics', [{ orderLineId: plastic.lines[0]!.id, qty: '1000', batchNo: 'P2611-01' }], -8, true);
+  await sent('plastics', [{ orderLineId: plastic.lines[1]!.id, qty: '500', batchNo: 'P2611-02' }], 0, true);
 
-  await make('precision', [{ orderLineId: later.lines[2]!.id, qty: 200, batchNo: 'B2611-07' }], 2, false);
+  await make('precision', [{ orderLineId: later.lines[2]!.id, qty: '200', batchNo: 'B2611-07' }], 2, false);
   const withdrawn = await make(
     'precision',
-    [{ orderLineId: later.lines[1]!.id, qty: 100, batchNo: 'B2611-08' }],
+    [{ orderLineId: later.lines[1]!.id, qty: '100', batchNo: 'B2611-08' }],
     1,
     true,
   );

@@ -1,4 +1,4 @@
-import { MEMBER_STATUS, USER_TYPE } from '@concord/shared';
+import { MEMBER_STATUS, text, USER_TYPE } from '@concord/shared';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { enterpriseCapabilities, enterprises, memberships, users } from '../db/schema.ts';
@@ -72,6 +72,8 @@ const ENTERPRISES = [
     bankName: '中国工商银行东莞分行',
     bankAccount: '2010 0213 0920 0188 321',
     contractTerms: 'Payment 60 days after the reconciliation statement is confirmed by both sides.',
+    address: '广东省东莞市松山湖高新区工业南路 6 号 华信电子园 3 栋',
+    phone: '0769-2289 1000',
     subsidiaries: ['华信电子(香港)有限公司'],
     divisions: ['Power modules', 'Control boards'],
     admin: 'buyer',
@@ -92,6 +94,8 @@ const ENTERPRISES = [
     bankName: '招商银行深圳分行',
     bankAccount: '7559 2134 5610 001',
     contractTerms: 'Prices include 13% VAT and delivery to the buyer’s warehouse.',
+    address: '广东省深圳市宝安区福永街道凤凰工业区 12 栋',
+    phone: '0755-2771 8800',
     subsidiaries: [],
     divisions: ['CNC', 'Surface treatment'],
     admin: 'supplier',
@@ -112,6 +116,8 @@ const ENTERPRISES = [
     bankName: '中国银行苏州分行',
     bankAccount: '5263 6677 8899 002',
     contractTerms: '',
+    address: '江苏省苏州市吴中区木渎镇金枫南路 88 号',
+    phone: '0512-6651 2300',
     subsidiaries: [],
     divisions: [],
     admin: 'supplier2',
@@ -192,32 +198,31 @@ export async function seedDemoWorld(db: Db): Promise<boolean> {
         type: 10,
         module: 'enterprises',
         targetId: tenantId,
-        summary: `created ${fields.shortName} (${fields.compNo})`,
+        summary: text('enterprises.created', { name: fields.name, compNo: fields.compNo }),
       });
       const everyone = [adminId, ...members.map((m) => userIds.get(m)!)];
       await notifyUsers(tx, {
         tenantId,
         userIds: everyone,
         kind: 'system',
-        title: 'Welcome to Concord SRM 欢迎使用 Concord SRM',
-        content: `Your enterprise number is ${fields.compNo}. Colleagues join with it and the invite code shown on the enterprise information page.`,
+        title: text('enterprises.welcome'),
+        content: text('enterprises.welcomeAdvice', { compNo: fields.compNo }),
         link: '/enterpriseinformation',
       });
       await notifyUsers(tx, {
         tenantId,
         userIds: [adminId],
         kind: 'qualification',
-        title: 'ISO 14001 certificate expires on 2026-12-31 资质即将到期',
-        content: 'Upload the renewed certificate on the enterprise information page before it expires.',
+        title: text('enterprises.capabilityExpiring', { number: 'ISO 14001', expiryDate: '2026-12-31' }),
+        content: text('enterprises.capabilityRenewAdvice'),
         link: '/enterpriseinformation',
       });
       await notifyUsers(tx, {
         tenantId,
         userIds: everyone,
         kind: 'contract',
-        title: 'Framework agreement 2027 ready for review 2027 年框架协议待审阅',
-        content:
-          'The draft framework agreement for 2027 has been shared; please review the payment and delivery terms.',
+        title: text('enterprises.agreementShared', { year: 2027 }),
+        content: text('enterprises.agreementSharedAdvice', { year: 2027 }),
       });
     });
   }

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { OPERATION_TYPE } from '@concord/shared';
+import { OPERATION_TYPE, text } from '@concord/shared';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
@@ -143,11 +143,11 @@ const CUSTOMER_RELATIONS = [
     lengthCm: 12,
     widthCm: 8,
     heightCm: 3,
-    materialQty: 10,
-    smallQty: 4,
-    outerQty: 40,
-    minQty: 20,
-    overdeliveryRate: 5,
+    materialQty: '10',
+    smallQty: '4',
+    outerQty: '40',
+    minQty: '20',
+    overdeliveryRate: '5',
   },
   {
     custPrdtCode: 'AL-HS-50',
@@ -158,11 +158,11 @@ const CUSTOMER_RELATIONS = [
     lengthCm: 5,
     widthCm: 5,
     heightCm: 2,
-    materialQty: 50,
-    smallQty: 6,
-    outerQty: 300,
-    minQty: 50,
-    overdeliveryRate: 3,
+    materialQty: '50',
+    smallQty: '6',
+    outerQty: '300',
+    minQty: '50',
+    overdeliveryRate: '3',
   },
   {
     custPrdtCode: 'SM-BRKT-01',
@@ -173,11 +173,11 @@ const CUSTOMER_RELATIONS = [
     lengthCm: 10,
     widthCm: 4,
     heightCm: 2.5,
-    materialQty: 25,
-    smallQty: 8,
-    outerQty: 200,
-    minQty: 50,
-    overdeliveryRate: 5,
+    materialQty: '25',
+    smallQty: '8',
+    outerQty: '200',
+    minQty: '50',
+    overdeliveryRate: '5',
   },
 ];
 
@@ -226,10 +226,10 @@ async function seedHuaxinMaterials(tx: Tx, world: DemoWorld): Promise<void> {
           isCheck,
           warehouseId: whs.get(wh) ?? null,
           taxRateCode: 'VAT13',
-          taxRate: 13,
-          minOrderQty,
-          minPackQty,
-          orderOverRate: isCheck ? 3 : 5,
+          taxRate: '13',
+          minOrderQty: String(minOrderQty),
+          minPackQty: String(minPackQty),
+          orderOverRate: isCheck ? '3' : '5',
         };
       },
     ),
@@ -287,7 +287,7 @@ async function seedHuaxinMaterials(tx: Tx, world: DemoWorld): Promise<void> {
       type: OPERATION_TYPE.ADD,
       module: MATERIALS_MODULE,
       targetId: materialId,
-      summary: `${prdtNo}: published drawing ${drawingNo} version 2`,
+      summary: text('materials.drawingPublished', { prdtNo, drawingNo, drawingVersion: 2 }),
     });
   }
 
@@ -304,12 +304,12 @@ async function seedHuaxinMaterials(tx: Tx, world: DemoWorld): Promise<void> {
         supPrdtName: m[3],
         supPrdtSpc: m[2],
         poLeadDateNum: m[6],
-        poQuotaRate: quota,
+        poQuotaRate: String(quota),
         assWh: whs.get(m[8]) ?? null,
-        safeStoreQty: m[9],
-        topStoreQty: m[9] * 4,
+        safeStoreQty: String(m[9]),
+        topStoreQty: String(m[9] * 4),
         deliveryType: 'DELIVER',
-        scheduleOverRate: 5,
+        scheduleOverRate: '5',
       };
     }),
   );

@@ -1,4 +1,4 @@
-import { NOTICE_RECIPIENT_STATUS, NOTICE_STATUS, OPERATION_TYPE } from '@concord/shared';
+import { NOTICE_RECIPIENT_STATUS, NOTICE_STATUS, OPERATION_TYPE, text } from '@concord/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, noticeRecipients, notices, suppliers } from '../db/schema.ts';
@@ -7,8 +7,14 @@ import { administratorsOf } from '../modules/messages/messages.tell.ts';
 import { recordOperation } from '../modules/operation-logs/operation-logs.service.ts';
 import { inTenantTx } from '../platform/context.ts';
 import { newId } from '../platform/ids.ts';
-import { sanitizeHtml } from '../platform/sanitize.ts';
+import { htmlToText, sanitizeHtml } from '../platform/sanitize.ts';
 import type { DemoWorld } from './world.ts';
+
+const SPRING_FESTIVAL_TITLE = '2027 年春节放假安排 Spring Festival shipping schedule';
+const QUALITY_REVIEW_TITLE = '2027 Q1 供应商质量评审会 Supplier quality review';
+const PRECISION_REPLY =
+  '收到。深圳精密零件 2 月 4 日至 2 月 14 日放假，节前最后一批铝壳 2 月 2 日发出。' +
+  'Noted: our last shipment before the holiday leaves on 2 February; we are closed 4–14 February.';
 
 const SPRING_FESTIVAL = `
 <p>尊敬的供应商伙伴：</p>
@@ -62,7 +68,7 @@ export async function seedNotices(db: Db, world: DemoWorld): Promise<void> {
       tenantId: huaxin,
       id: published,
       noticeNo: 'NT00001',
-      title: '2027 年春节放假安排 Spring Festival shipping schedule',
+      title: SPRING_FESTIVAL_TITLE,
       content: sanitizeHtml(SPRING_FESTIVAL),
       needReply: 1,
       status: NOTICE_STATUS.PUBLISHED,
@@ -79,8 +85,7 @@ export async function seedNotices(db: Db, world: DemoWorld): Promise<void> {
         supplierTenantId: world.tenants.precision,
         status: NOTICE_RECIPIENT_STATUS.REPLIED,
         readAt: daysAgo(2),
-        reply:
-          '收到。深圳精密零件 2 月 4 日至 2 月 14 日放假，节前最后一批铝壳 2 月 2 日发出。Noted: our last shipment before the holiday leaves on 2 February; we are closed 4–14 February.',
+        reply: PRECISION_REPLY,
         repliedAt: daysAgo(2),
         version: 3,
       },
@@ -99,7 +104,7 @@ export async function seedNotices(db: Db, world: DemoWorld): Promise<void> {
       tenantId: huaxin,
       id: draft,
       noticeNo: 'NT00002',
-      title: '2027 Q1 供应商质量评审会 Supplier quality review',
+      title: QUALITY_REVIEW_TITLE,
       content: sanitizeHtml(QUALITY_REVIEW),
       needReply: 0,
       status: NOTICE_STATUS.DRAFT,
@@ -118,26 +123,26 @@ export async function seedNotices(db: Db, world: DemoWorld): Promise<void> {
       type: OPERATION_TYPE.ADD,
       module: 'notices',
       targetId: published,
-      summary: 'created notice NT00001 "2027 年春节放假安排 Spring Festival shipping schedule" to 2 supplier(s)',
+      summary: text('notices.created', { noticeNo: 'NT00001', title: SPRING_FESTIVAL_TITLE, count: 2 }),
     });
     await recordOperation(tx, actor, {
       type: OPERATION_TYPE.UPDATE,
       module: 'notices',
       targetId: published,
-      summary: 'publish notice NT00001',
+      summary: text('notices.published', { noticeNo: 'NT00001' }),
     });
     await recordOperation(tx, actor, {
       type: OPERATION_TYPE.ADD,
       module: 'notices',
       targetId: draft,
-      summary: 'created notice NT00002 "2027 Q1 供应商质量评审会 Supplier quality review" to 1 supplier(s)',
+      summary: text('notices.created', { noticeNo: 'NT00002', title: QUALITY_REVIEW_TITLE, count: 1 }),
     });
     await notifyUsers(tx, {
       tenantId: huaxin,
       userIds: [buyer],
       kind: 'system',
-      title: '深圳精密零件 replied to the notice NT00001 "2027 年春节放假安排 Spring Festival shipping schedule"',
-      content: 'Noted: our last shipment before the holiday leaves on 2 February; we are closed 4–14 February.',
+      title: text('notices.repliedBy', { party: '深圳精密零件', noticeNo: 'NT00001', title: SPRING_FESTIVAL_TITLE }),
+      content: text('notices.written', { text: PRECISION_REPLY }),
       link: `/supplier/supnotificate/detail?id=${published}`,
     });
     return published;
@@ -149,9 +154,12 @@ export async function seedNotices(db: Db, world: DemoWorld): Promise<void> {
         tenantId,
         userIds: await administratorsOf(tx, tenantId),
         kind: 'system',
-        title:
-          '华信电子 Huaxin Electronics published the notice NT00001 "2027 年春节放假安排 Spring Festival shipping schedule"',
-        content: 'The last receiving day before the Spring Festival is 3 February 2027.',
+        title: text('notices.publishedBy', {
+          party: '华信电子 Huaxin Electronics',
+          noticeNo: 'NT00001',
+          title: SPRING_FESTIVAL_TITLE,
+        }),
+        content: text('notices.written', { text: htmlToText(SPRING_FESTIVAL).slice(0, 500) }),
         link: `/sale/custnotificate/detail?id=${seeded}`,
       }),
     );

@@ -1,9 +1,10 @@
-import { PURCHASE_ORDER_LINE_STATUS, type PurchaseOrderLineInput } from '@concord/shared';
+import { addDecimals, PURCHASE_ORDER_LINE_STATUS } from '@concord/shared';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { materials, purchaseOrderLines, purchaseOrders, suppliers, warehouses } from '../db/schema.ts';
 import { actOnOrder } from '../modules/purchase-orders/purchase-orders.actions.ts';
 import * as changes from '../modules/purchase-orders/purchase-orders.changes.ts';
+import type { LineInput } from '../modules/purchase-orders/purchase-orders.lines.ts';
 import { getOrder } from '../modules/purchase-orders/purchase-orders.query.ts';
 import { createOrder } from '../modules/purchase-orders/purchase-orders.service.ts';
 import { inTenantTx, type MemberAuth, type RequestContext } from '../platform/context.ts';
@@ -43,13 +44,13 @@ async function catalogue(db: Db, huaxin: string): Promise<Catalogue> {
 }
 
 /** Lines from the material archive when it is seeded, free-text lines otherwise. */
-function linesOf(c: Catalogue, n: number, offset: number): PurchaseOrderLineInput[] {
+function linesOf(c: Catalogue, n: number, offset: number): LineInput[] {
   const free = [
-    ['HX-AL-120', '铝合金外壳 Aluminium housing', 'AL6061-T6 120×80×40', 'pcs', 18.5],
-    ['HX-HS-060', '散热片 Heat sink', 'AL6063 60×60×20', 'pcs', 6.8],
-    ['HX-BR-015', '安装支架 Mounting bracket', 'SPCC t=1.5', 'pcs', 2.35],
-    ['HX-PL-210', '注塑外壳 Moulded enclosure', 'ABS V0 黑色', 'pcs', 9.6],
-    ['HX-CN-008', '连接器护套 Connector boot', 'PA66 8P', 'pcs', 0.42],
+    ['HX-AL-120', '铝合金外壳 Aluminium housing', 'AL6061-T6 120×80×40', 'pcs', '18.5'],
+    ['HX-HS-060', '散热片 Heat sink', 'AL6063 60×60×20', 'pcs', '6.8'],
+    ['HX-BR-015', '安装支架 Mounting bracket', 'SPCC t=1.5', 'pcs', '2.35'],
+    ['HX-PL-210', '注塑外壳 Moulded enclosure', 'ABS V0 黑色', 'pcs', '9.6'],
+    ['HX-CN-008', '连接器护套 Connector boot', 'PA66 8P', 'pcs', '0.42'],
   ] as const;
   return Array.from({ length: n }, (_, i) => {
     const f = free[(offset + i) % free.length]!;
@@ -59,10 +60,11 @@ function linesOf(c: Catalogue, n: number, offset: number): PurchaseOrderLineInpu
       prdtNo: materialId ? '' : f[0],
       prdtName: materialId ? '' : f[1],
       prdtSpc: materialId ? '' : f[2],
+      unitNo: '',
       unitName: materialId ? '' : f[3],
-      qty: 500 * (i + 1),
+      qty: String(500 * (i + 1)),
       price: f[4],
-      taxRate: 13,
+      taxRate: '13',
       requestedDate: daysFromNow(14 + 7 * i),
       warehouseId: c.warehouseId,
       remark: '',
@@ -102,7 +104,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
         remarks,
         attachments: [],
         send,
-        lines: linesOf(c, lines, offset) as never,
+        lines: linesOf(c, lines, offset),
       });
       return getOrder(ctx, created.id);
     });
@@ -122,7 +124,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
       { id: proposed.lines[0]!.id },
       {
         id: proposed.lines[1]!.id,
-        qty: 800,
+        qty: '800',
         date: daysFromNow(30),
         remark: '产能不足，分批交货 Capacity: deliver in two lots',
       },
@@ -154,9 +156,9 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
         prdtSpc: l.prdtSpc,
         unitNo: l.unitNo,
         unitName: l.unitName,
-        qty: Number(l.qty),
-        price: Number(l.price),
-        taxRate: Number(l.taxRate),
+        qty: l.qty,
+        price: l.price,
+        taxRate: l.taxRate,
         requestedDate: l.requestedDate,
         warehouseId: l.warehouseId,
         remark: l.remark,
@@ -166,7 +168,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
     changes.createChange(ctx, {
       orderId: changed.id,
       reason: '客户需求增加 Customer demand up',
-      lines: [{ ...rev1[0]!, qty: rev1[0]!.qty + 300 }, ...rev1.slice(1)] as never,
+      lines: [{ ...rev1[0]!, qty: addDecimals(rev1[0]!.qty, '300', 6) }, ...rev1.slice(1)],
       send: true,
     }),
   );
@@ -176,7 +178,7 @@ export async function seedPurchaseOrders(db: Db, world: DemoWorld): Promise<void
     changes.createChange(ctx, {
       orderId: changed.id,
       reason: '交期提前，取消第 4 行 Earlier date, line 4 dropped',
-      lines: [rev2[0]!, { ...rev2[1]!, requestedDate: daysFromNow(10) }, rev2[2]!, ...linesOf(c, 1, 2)] as never,
+      lines: [rev2[0]!, { ...rev2[1]!, requestedDate: daysFromNow(10) }, rev2[2]!, ...linesOf(c, 1, 2)],
       send: true,
     }),
   );

@@ -1,6 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { addCalendarDays, addCalendarYears, OPERATION_TYPE, QUALIFICATION_STATUS } from '@concord/shared';
+import {
+  addCalendarDays,
+  addCalendarYears,
+  OPERATION_TYPE,
+  QUALIFICATION_STATUS,
+  type TextRef,
+  text,
+} from '@concord/shared';
 import { and, eq, ilike } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
@@ -13,6 +20,8 @@ import {
 import { notifyUsers } from '../modules/messages/messages.service.ts';
 import { administratorsOf } from '../modules/messages/messages.tell.ts';
 import { recordOperation } from '../modules/operation-logs/operation-logs.service.ts';
+import { dueHeadline, dueLines, dueSummary, renewRequest } from '../modules/qualifications/qualifications.expiry.ts';
+import { stepSummary, stepText } from '../modules/qualifications/qualifications.service.ts';
 import { inTenantTx } from '../platform/context.ts';
 import { newId } from '../platform/ids.ts';
 import { localDate } from '../platform/jobs.ts';
@@ -25,6 +34,16 @@ const DEMO_FILES = {
   rohs: '5eedc0de000000000000000000000003.pdf',
   mtc: '5eedc0de000000000000000000000004.pdf',
 } as const;
+
+/** The demo documents, as their rows, log entries and messages name them. */
+const ISO = { fileCode: 'QF00001', fileName: 'ISO 9001 质量管理体系认证证书 certificate' };
+const LICENCE = { fileCode: 'QF00002', fileName: '营业执照 Business licence' };
+const ROHS = { fileCode: 'QF00003', fileName: 'RoHS 检测报告 test report' };
+const ENV = { fileCode: 'QF00004', fileName: '环保声明 Environmental declaration' };
+const MTC = { fileCode: 'QF00005', fileName: '材质证明 Material certificate 6061-T6' };
+const S = QUALIFICATION_STATUS;
+const PRECISION = '深圳精密零件';
+const HUAXIN = '华信电子 Huaxin Electronics';
 
 const ref = (name: string, key: string) => ({ name, url: `/gateway/system/oss/file/${key}` });
 
@@ -89,6 +108,15 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
   const supplierUser = world.users.supplier;
   const today = localDate(new Date());
   const daysFromNow = (n: number) => addCalendarDays(today, n);
+  const rohsBuilt = addCalendarDays(addCalendarYears(today, -1), -15);
+  const mtcReply = {
+    ...MTC,
+    buildDate: daysFromNow(-6),
+    fileDqDate: addCalendarYears(daysFromNow(-6), 1),
+    attachments: [ref('MTC-6061-T6-heat-24118.pdf', DEMO_FILES.mtc)],
+    documentCode: 'MTC-6061-240118',
+    resultComment: '',
+  };
   const at = (date: string, time = '09:30:00') => new Date(`${date}T${time}`).toISOString();
 
   const ids = await inTenantTx(db, huaxin, async (tx) => {
@@ -182,7 +210,6 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
       },
     ]);
 
-    const S = QUALIFICATION_STATUS;
     const common = {
       tenantId: huaxin,
       supplierTenantId: precisionTenant,
@@ -191,7 +218,6 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
       deptId: employee?.deptId ?? null,
     };
     const isoBuilt = addCalendarYears(today, -1);
-    const rohsBuilt = addCalendarDays(addCalendarYears(today, -1), -15);
     const docs = {
       iso: newId(),
       licence: newId(),
@@ -204,8 +230,7 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
         ...common,
         id: docs.iso,
         requirementId: req.iso,
-        fileCode: 'QF00001',
-        fileName: 'ISO 9001 质量管理体系认证证书 certificate',
+        ...ISO,
         description: 'Valid ISO 9001:2015 certificate of the production site, issued by an accredited body.',
         fileType: 'Certificate',
         validityType: '3',
@@ -222,8 +247,7 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
         ...common,
         id: docs.licence,
         requirementId: req.licence,
-        fileCode: 'QF00002',
-        fileName: '营业执照 Business licence',
+        ...LICENCE,
         description: 'Copy of the business licence with the company seal; the expiry date as printed.',
         fileType: 'Licence',
         validityType: 'date',
@@ -241,8 +265,7 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
         ...common,
         id: docs.rohs,
         requirementId: req.rohs,
-        fileCode: 'QF00003',
-        fileName: 'RoHS 检测报告 test report',
+        ...ROHS,
         description: 'Third-party RoHS 2.0 report (10 substances) for the aluminium housings, not older than a year.',
         fileType: 'Test report',
         validityType: '1',
@@ -260,8 +283,7 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
         ...common,
         id: docs.env,
         requirementId: req.env,
-        fileCode: 'QF00004',
-        fileName: '环保声明 Environmental declaration',
+        ...ENV,
         description: 'Signed declaration of conformity with REACH SVHC and the Huaxin restricted-substance list.',
         fileType: 'Declaration',
         isNecessary: false,
@@ -273,15 +295,10 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
         ...common,
         id: docs.mtc,
         requirementId: req.mtc,
-        fileCode: 'QF00005',
-        fileName: '材质证明 Material certificate 6061-T6',
+        ...mtcReply,
         description: 'EN 10204 3.1 mill certificate of the aluminium bar stock, one per heat.',
         fileType: 'Certificate',
         validityType: '1',
-        buildDate: daysFromNow(-6),
-        fileDqDate: addCalendarYears(daysFromNow(-6), 1),
-        attachments: [ref('MTC-6061-T6-heat-24118.pdf', DEMO_FILES.mtc)],
-        documentCode: 'MTC-6061-240118',
         submitTime: at(daysFromNow(-1), '16:12:00'),
         status: S.TO_BE_CONFIRMED,
         createdAt: at(daysFromNow(-5)),
@@ -289,42 +306,43 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
     ]);
     const actor = { tenantId: huaxin, userId: buyer, username: 'buyer', ip: '127.0.0.1' };
     const system = { tenantId: huaxin, userId: null, username: 'system', ip: null };
-    const log = (who: typeof actor | typeof system, targetId: string, summary: string) =>
+    const log = (who: typeof actor | typeof system, targetId: string, summary: TextRef) =>
       recordOperation(tx, who, { type: OPERATION_TYPE.UPDATE, module: 'qualifications', targetId, summary });
-    await log(actor, docs.iso, 'requested QF00001 "ISO 9001 质量管理体系认证证书 certificate"');
-    await log(actor, docs.iso, 'passed QF00001 "ISO 9001 质量管理体系认证证书 certificate"');
-    await log(actor, docs.licence, 'passed QF00002 "营业执照 Business licence"');
-    await log(system, docs.licence, `QF00002 is expiring (valid until ${daysFromNow(20)}, checked ${today})`);
-    await log(actor, docs.rohs, 'passed QF00003 "RoHS 检测报告 test report"');
-    await log(
-      system,
-      docs.rohs,
-      `QF00003 is expired (valid until ${addCalendarYears(rohsBuilt, 1)}, checked ${today})`,
-    );
-    await log(actor, docs.env, 'requested QF00004 "环保声明 Environmental declaration" from supplier 深圳精密零件');
-    await log(actor, docs.mtc, 'requested QF00005 "材质证明 Material certificate 6061-T6" from supplier 深圳精密零件');
+    const requested = (fileCode: string, fileName: string) =>
+      text('qualifications.requested', { fileCode, fileName, supName: PRECISION });
+    await log(actor, docs.iso, requested(ISO.fileCode, ISO.fileName));
+    await log(actor, docs.iso, stepText('pass', ISO));
+    await log(actor, docs.licence, stepText('pass', LICENCE));
+    await log(system, docs.licence, dueSummary(S.EXPIRING, LICENCE.fileCode, daysFromNow(20), today));
+    await log(actor, docs.rohs, stepText('pass', ROHS));
+    await log(system, docs.rohs, dueSummary(S.EXPIRED, ROHS.fileCode, addCalendarYears(rohsBuilt, 1), today));
+    await log(actor, docs.env, requested(ENV.fileCode, ENV.fileName));
+    await log(actor, docs.mtc, requested(MTC.fileCode, MTC.fileName));
     await notifyUsers(tx, {
       tenantId: huaxin,
       userIds: [buyer],
       kind: 'qualification',
-      title: '1 qualification document(s) expire within 30 days',
-      content: `QF00002 "营业执照 Business licence" valid until ${daysFromNow(20)}`,
+      title: dueHeadline(S.EXPIRING, 1, 30),
+      content: dueLines([{ ...LICENCE, supCode: 'S00001', fileDqDate: daysFromNow(20) }]),
       link: `/supplier/qualification/detail?id=${docs.licence}`,
     });
     await notifyUsers(tx, {
       tenantId: huaxin,
       userIds: [buyer],
       kind: 'qualification',
-      title: '1 qualification document(s) expired',
-      content: `QF00003 "RoHS 检测报告 test report" valid until ${addCalendarYears(rohsBuilt, 1)}`,
+      title: dueHeadline(S.EXPIRED, 1, 30),
+      content: dueLines([{ ...ROHS, supCode: 'S00001', fileDqDate: addCalendarYears(rohsBuilt, 1) }]),
       link: `/supplier/qualification/detail?id=${docs.rohs}`,
     });
     await notifyUsers(tx, {
       tenantId: huaxin,
       userIds: [buyer],
       kind: 'qualification',
-      title: '深圳精密零件 replied to the qualification document QF00005 "材质证明 Material certificate 6061-T6"',
-      content: 'Document code MTC-6061-240118. Please confirm it.',
+      title: text('qualifications.byParty', { party: PRECISION, what: stepText('reply', MTC) }),
+      content: text('qualifications.pleaseConfirm', {
+        documentCode: mtcReply.documentCode,
+        validUntil: mtcReply.fileDqDate,
+      }),
       link: `/supplier/qualification/detail?id=${docs.mtc}`,
     });
     return docs;
@@ -337,23 +355,23 @@ export async function seedQualifications(db: Db, world: DemoWorld, seeded: Quali
       type: OPERATION_TYPE.UPDATE,
       module: 'qualifications',
       targetId: ids.mtc,
-      summary: 'replied to QF00005 "材质证明 Material certificate 6061-T6": document code MTC-6061-240118, 1 file(s)',
+      summary: stepSummary('reply', mtcReply),
     });
     const admins = await administratorsOf(tx, precisionTenant);
     const notes = [
       {
-        title: '华信电子 Huaxin Electronics requests 1 qualification document(s)',
-        content: 'QF00004 环保声明 Environmental declaration',
+        title: text('qualifications.requestedTitle', { party: HUAXIN, count: 1 }),
+        content: text('qualifications.documentLine', ENV),
         link: `/sale/customer/detail?id=${ids.env}`,
       },
       {
-        title: '华信电子 Huaxin Electronics: 1 qualification document(s) expire within 30 days',
-        content: `QF00002 "营业执照 Business licence" valid until ${daysFromNow(20)}\nPlease reply with the renewed documents.`,
+        title: text('qualifications.fromParty', { party: HUAXIN, headline: dueHeadline(S.EXPIRING, 1, 30) }),
+        content: renewRequest([{ ...LICENCE, fileDqDate: daysFromNow(20) }]),
         link: `/sale/customer/detail?id=${ids.licence}`,
       },
       {
-        title: '华信电子 Huaxin Electronics: 1 qualification document(s) expired',
-        content: 'QF00003 "RoHS 检测报告 test report"\nPlease reply with the renewed documents.',
+        title: text('qualifications.fromParty', { party: HUAXIN, headline: dueHeadline(S.EXPIRED, 1, 30) }),
+        content: renewRequest([{ ...ROHS, fileDqDate: addCalendarYears(rohsBuilt, 1) }]),
         link: `/sale/customer/detail?id=${ids.rohs}`,
       },
     ];

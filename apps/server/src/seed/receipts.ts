@@ -1,4 +1,12 @@
-import { DELIVERY_NOTE_STATUS, DELIVERY_PACKAGE_KIND, INSPECTION_REASON_CODES } from '@concord/shared';
+import {
+  compareDecimals,
+  DELIVERY_NOTE_STATUS,
+  DELIVERY_PACKAGE_KIND,
+  INSPECTION_REASON_CODES,
+  lineAmount,
+  placesOf,
+  subtractDecimals,
+} from '@concord/shared';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { deliveryNoteLines, deliveryNotes, deliveryPackages } from '../db/schema.ts';
@@ -57,26 +65,30 @@ async function receiveAll(db: Db, auth: MemberAuth, id: string, share = 1) {
   if (share < 1) return;
   const { lines } = await noteOf(db, auth.tenantId, id);
   const open = lines
-    .map((l) => ({ lineId: l.id, qty: Number(l.qty) - Number(l.receivedQty) }))
-    .filter((l) => l.qty > 0);
+    .map((l) => ({ lineId: l.id, qty: subtractDecimals(l.qty, l.receivedQty, placesOf(l.qty)) }))
+    .filter((l) => compareDecimals(l.qty, '0') > 0);
   if (open.length) await asMember(db, auth, (ctx) => receiving.receiveLines(ctx, id, { lines: open }));
 }
+
+const smaller = (a: string, b: string) => (compareDecimals(a, b) <= 0 ? a : b);
 
 /** Lines to inspect: every other one loses a tenth (at least one unit) to a reason of the list. */
 async function inspectAll(db: Db, auth: MemberAuth, id: string, n: number) {
   const { lines } = await noteOf(db, auth.tenantId, id);
   for (const [i, line] of lines.filter((l) => l.isCheck).entries()) {
-    const received = Number(line.receivedQty);
-    if (received <= 0) continue;
-    const rejected = (n + i) % 2 === 0 ? Math.max(1, Math.floor(received / 10)) : 0;
+    const received = line.receivedQty;
+    if (compareDecimals(received, '0') <= 0) continue;
+    const tenth = lineAmount(received, '0.1', 0);
+    const rejected = (n + i) % 2 === 0 ? smaller(received, compareDecimals(tenth, '1') < 0 ? '1' : tenth) : '0';
+    const rejects = compareDecimals(rejected, '0') > 0;
     const reasonCode = INSPECTION_REASON_CODES[(n + i) % INSPECTION_REASON_CODES.length]!;
     await asMember(db, auth, (ctx) =>
       receiving.inspectLine(ctx, id, {
         lineId: line.id,
-        qualifiedQty: received - Math.min(rejected, received),
-        unqualifiedQty: Math.min(rejected, received),
-        reasonCode: rejected ? reasonCode : undefined,
-        reason: rejected ? '来料抽检不合格 failed incoming inspection' : '',
+        qualifiedQty: subtractDecimals(received, rejected, placesOf(received)),
+        unqualifiedQty: rejected,
+        reasonCode: rejects ? reasonCode : undefined,
+        reason: rejects ? '来料抽检不合格 failed incoming inspection' : '',
       }),
     );
   }

@@ -1,4 +1,11 @@
-import { PURCHASE_ORDER_LINE_STATUS, PURCHASE_ORDER_STATUS } from '@concord/shared';
+import {
+  compareDecimals,
+  lineAmount,
+  MAX_DECIMAL_PLACES,
+  PURCHASE_ORDER_LINE_STATUS,
+  PURCHASE_ORDER_STATUS,
+  subtractDecimals,
+} from '@concord/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { inventoryReports, purchaseOrderLines, purchaseOrders, receivingPlans, suppliers } from '../db/schema.ts';
@@ -18,6 +25,8 @@ import type { DemoWorld } from './world.ts';
  * answered and one waiting, and stock reports from both suppliers. Written through the services, so
  * statuses and history are what the product makes; nobody is notified.
  */
+
+const atLeastOne = (qty: string) => (compareDecimals(qty, '1') < 0 ? '1' : qty);
 
 const daysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -74,8 +83,9 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
   // One line in two dated deliveries: the supplier confirms the first and proposes a later date for the second.
   const split = precisionLines[0];
   if (split) {
-    const qty = Number(split.confirmedQty);
-    const first = Math.round(qty * 0.6);
+    const qty = split.confirmedQty ?? '0';
+    // Three fifths in whole units, the rest in the second delivery (lineAmount is round(a × b)).
+    const first = lineAmount(qty, '0.6', 0);
     const created = await asMember(db, buyer, (ctx) =>
       createPlan(ctx, {
         orderId: split.orderId,
@@ -83,7 +93,12 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
         send: true,
         lines: [
           { orderLineId: split.id, plannedQty: first, plannedDate: daysFromNow(7), remark: '首批 First lot' },
-          { orderLineId: split.id, plannedQty: qty - first, plannedDate: daysFromNow(14), remark: '' },
+          {
+            orderLineId: split.id,
+            plannedQty: subtractDecimals(qty, first, MAX_DECIMAL_PLACES),
+            plannedDate: daysFromNow(14),
+            remark: '',
+          },
         ],
       }),
     );
@@ -108,7 +123,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
         send: true,
         lines: byOrder.map((l, i) => ({
           orderLineId: l.id,
-          plannedQty: Number(l.confirmedQty),
+          plannedQty: l.confirmedQty ?? '0',
           plannedDate: daysFromNow(10 + i),
           remark: '',
         })),
@@ -138,7 +153,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
         reason: '客户插单，产线缺料 Rush customer order, line short of parts',
         lines: answered.map((l) => ({
           orderLineId: l.id,
-          qty: Math.max(1, Math.round(Number(l.qty) / 4)),
+          qty: atLeastOne(lineAmount(l.qty, '0.25', 0)),
           remark: '',
         })),
       }),
@@ -150,7 +165,7 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
         remark: '可先发一半，余量加班生产 Half now, the rest after overtime',
         lines: detail.lines.map((l, i) => ({
           id: l.id,
-          availableQty: Math.round(Number(l.qty) / 2),
+          availableQty: lineAmount(l.qty, '0.5', 0),
           availableDate: daysFromNow(3 + i),
           remark: i === 0 ? '现货 From stock' : '',
         })),
@@ -164,22 +179,22 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
         supplierId: plasticsId,
         requiredDate: daysFromNow(5),
         reason: '样机组装 Prototype assembly',
-        lines: [{ orderLineId: plasticsLines[0]!.id, qty: 50, remark: '' }],
+        lines: [{ orderLineId: plasticsLines[0]!.id, qty: '50', remark: '' }],
       }),
     );
   }
 
   // Stock reports from both suppliers; the precision one reported its first material twice.
-  const report = (auth: MemberAuth, count: number, base: number) =>
+  const report = (auth: MemberAuth, qtys: string[]) =>
     asMember(db, auth, async (ctx) => {
       const materials = await inventory.listReportableMaterials(ctx, { customerTenantId: huaxin });
       if (!materials.length) return;
       await inventory.createReports(ctx, {
         customerTenantId: huaxin,
-        lines: materials.slice(0, count).map((m, i) => ({ materialId: m.materialId, qty: base + i * 350, remark: '' })),
+        lines: materials.slice(0, qtys.length).map((m, i) => ({ materialId: m.materialId, qty: qtys[i]!, remark: '' })),
       });
     });
-  await report(precision, 3, 1200);
+  await report(precision, ['1200', '1550', '1900']);
   // Yesterday's count, so the history of one material has two reports.
   await inTenantTx(db, huaxin, (tx) =>
     tx
@@ -189,6 +204,6 @@ export async function seedReceivingPlans(db: Db, world: DemoWorld): Promise<void
         and(eq(inventoryReports.tenantId, huaxin), eq(inventoryReports.supplierTenantId, world.tenants.precision)),
       ),
   );
-  await report(precision, 1, 980);
-  await report(plastics, 2, 5000);
+  await report(precision, ['980.5']);
+  await report(plastics, ['5000', '5350']);
 }

@@ -86,8 +86,8 @@ export async function seedReconciliations(db: Db, world: DemoWorld): Promise<voi
             id: first!.id,
             agree: false,
             reason: 'Price differs from the contract 单价与合同不符',
-            // 95 % of the statement's price, exact at its price places (the answer schema still takes a number).
-            price: Number(lineAmount(first!.price, '0.95', sent.decimalPlaces.price)),
+            // 95 % of the statement's price, exact at its price places.
+            price: lineAmount(first!.price, '0.95', sent.decimalPlaces.price),
           },
           ...rest.map((l) => ({ id: l.id, agree: true })),
         ],

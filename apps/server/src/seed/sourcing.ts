@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { employees, potentialSuppliers, supplierAudits, supplierClasses } from '../db/schema.ts';
 import { recordOperation } from '../modules/operation-logs/operation-logs.service.ts';
+import { prospectCreatedSummary, prospectStepSummary } from '../modules/sourcing/sourcing.service.ts';
 import { inTenantTx } from '../platform/context.ts';
 import { newId } from '../platform/ids.ts';
 import type { DemoWorld } from './world.ts';
@@ -124,7 +125,7 @@ export async function seedSourcing(db: Db, world: DemoWorld): Promise<void> {
         type: OPERATION_TYPE.ADD,
         module: 'potential-suppliers',
         targetId: id,
-        summary: `created prospect ${p.code} ${p.name}`,
+        summary: prospectCreatedSummary(p.code, p.name),
       });
       if (p.audit) {
         await tx.insert(supplierAudits).values({
@@ -141,7 +142,7 @@ export async function seedSourcing(db: Db, world: DemoWorld): Promise<void> {
           type: OPERATION_TYPE.UPDATE,
           module: 'potential-suppliers',
           targetId: id,
-          summary: `${p.audit.result} prospect ${p.code} ${p.name}`,
+          summary: prospectStepSummary(p.audit.result, p),
         });
       }
     }

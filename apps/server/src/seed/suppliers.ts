@@ -9,6 +9,8 @@ import {
   type SupplierContact,
   type SupplierRegistration,
   SYNC_STATE,
+  type TextRef,
+  text,
   USER_TYPE,
 } from '@concord/shared';
 import { and, eq } from 'drizzle-orm';
@@ -25,7 +27,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { recordOperation } from '../modules/operation-logs/operation-logs.service.ts';
-import { SUPPLIERS_MODULE } from '../modules/suppliers/suppliers.service.ts';
+import { SUPPLIERS_MODULE, supplierActionSummary } from '../modules/suppliers/suppliers.service.ts';
 import { inTenantTx, switchTenant } from '../platform/context.ts';
 import { newId } from '../platform/ids.ts';
 import { newToken, randomDigits } from '../platform/tokens.ts';
@@ -58,6 +60,8 @@ const ZHENGTAI = {
   industry: 'Electronics',
   scale: '50-199',
   legalPerson: '孙海',
+  address: '浙江省宁波市北仑区新碶街道明州路 21 号',
+  phone: '0574-8683 5500',
 };
 
 const PRECISION_REGISTRATION: SupplierRegistration = {
@@ -170,7 +174,7 @@ interface RelationSeed {
   ownerId: string;
   deptId: string | null;
   contacts: ContactSeed[];
-  history: string[];
+  history: TextRef[];
 }
 
 async function insertRelation(tx: Tx, huaxin: string, actor: { userId: string; username: string }, r: RelationSeed) {
@@ -304,7 +308,18 @@ export async function seedSuppliers(db: Db, world: DemoWorld): Promise<SeededSup
         }),
         contact({ name: '黄敏 Huang Min', position: 'Quality engineer 质量工程师', mobile: '13800000013' }),
       ],
-      history: ['invited 深圳精密零件 (20260002)', 'approve S00001: registration complete'],
+      history: [
+        text('suppliers.invitedByNumber', {
+          supName: '深圳精密零件有限公司 Shenzhen Precision Parts Co., Ltd.',
+          compNo: '20260002',
+          receiver: '陈志强 Chen Zhiqiang',
+        }),
+        supplierActionSummary(
+          'approve',
+          { supCode: 'S00001', supName: '深圳精密零件有限公司 Shenzhen Precision Parts Co., Ltd.' },
+          'Registration complete 注册资料齐全',
+        ),
+      ],
     });
 
     await insertRelation(tx, huaxin, asBuyer, {
@@ -335,7 +350,14 @@ export async function seedSuppliers(db: Db, world: DemoWorld): Promise<SeededSup
           isPrimary: true,
         }),
       ],
-      history: ['invited 苏州塑胶 (20260003)', '周丽 accepted the invitation and submitted its registration data'],
+      history: [
+        text('suppliers.invitedByNumber', {
+          supName: '苏州塑胶制品有限公司 Suzhou Plastics Co., Ltd.',
+          compNo: '20260003',
+          receiver: '周丽 Zhou Li',
+        }),
+        text('suppliers.invitationAccepted', { supName: '苏州塑胶制品有限公司 Suzhou Plastics Co., Ltd.' }),
+      ],
     });
 
     await insertRelation(tx, huaxin, asBuyer, {
@@ -356,7 +378,13 @@ export async function seedSuppliers(db: Db, world: DemoWorld): Promise<SeededSup
       ownerId: buyer,
       deptId: buyerDept,
       contacts: [contact({ name: '刘伟 Liu Wei', email: 'liuwei@hengtong-pack.example', isPrimary: true })],
-      history: ['invited 东莞恒通包装有限公司 by liuwei@hengtong-pack.example'],
+      history: [
+        text('suppliers.invitedByContact', {
+          supName: '东莞恒通包装有限公司 Dongguan Hengtong Packaging',
+          contact: 'liuwei@hengtong-pack.example',
+          receiver: '刘伟 Liu Wei',
+        }),
+      ],
     });
     // Only a hash is kept; nobody holds the token, the invitation just shows as pending.
     await tx.insert(partnerInvitations).values({
@@ -412,7 +440,13 @@ export async function seedSuppliers(db: Db, world: DemoWorld): Promise<SeededSup
       ownerId: buyer,
       deptId: buyerDept,
       contacts: [contact({ name: '何强 He Qiang', position: 'Owner 厂长', mobile: '13800000021', isPrimary: true })],
-      history: ['blacklist S00004 佛山旧联五金厂: three late deliveries and a falsified inspection report'],
+      history: [
+        supplierActionSummary(
+          'blacklist',
+          { supCode: 'S00004', supName: '佛山旧联五金厂 Foshan Jiulian Hardware' },
+          'Three late deliveries and a falsified inspection report in 2026 Q1 2026 年一季度三次延期交货并伪造检验报告',
+        ),
+      ],
     });
 
     await insertRelation(tx, huaxin, asBuyer, {
@@ -457,7 +491,13 @@ export async function seedSuppliers(db: Db, world: DemoWorld): Promise<SeededSup
       ownerId: buyer,
       deptId: buyerDept,
       contacts: [contact({ name: '孙海 Sun Hai', position: 'General manager 总经理', isPrimary: true })],
-      history: ['stop S00005 宁波正泰电子: harness line moving to a new plant'],
+      history: [
+        supplierActionSummary(
+          'stop',
+          { supCode: 'S00005', supName: ZHENGTAI.name },
+          'Relation stopped while the harness line moves to a new plant 线束产线搬迁期间暂停合作',
+        ),
+      ],
     });
 
     const [huaxinEnterprise] = await tx.select().from(enterprises).where(eq(enterprises.id, huaxin));

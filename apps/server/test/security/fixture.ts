@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS, DATA_PERMISSION, OPERATION_TYPE } from '@concord/shared';
+import { ALL_PERMISSIONS, DATA_PERMISSION, OPERATION_TYPE, text } from '@concord/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { notifyUsers } from '../../src/modules/messages/messages.service.ts';
@@ -157,8 +157,8 @@ export async function createSecurityFixture(): Promise<SecurityFixture> {
       tenantId: a.tenantId,
       userIds: [a.userId, clerk.userId],
       kind: 'order',
-      title: `PO for ${SUPPLIER_NAME}`,
-      content: `Supplier ${SUPPLIER_NAME} confirmed the order.`,
+      title: text('materials.supplierApproved', { prdtNo: 'M-SENT', supCode: SUPPLIER_NAME, poQuotaRate: '100' }),
+      content: text('materials.supplierRemoved', { prdtNo: 'M-SENT', supCode: SUPPLIER_NAME }),
     });
     await recordOperation(
       tx,
@@ -167,7 +167,10 @@ export async function createSecurityFixture(): Promise<SecurityFixture> {
         type: OPERATION_TYPE.UPDATE,
         module: 'priced-docs',
         targetId: docs.buyerDoc,
-        summary: summarizeChanges({ unitPrice: 1, supName: 'Old' }, { unitPrice: PRICE, supName: SUPPLIER_NAME }),
+        summary: text('materials.updated', {
+          prdtNo: 'M-SENT',
+          changes: summarizeChanges({ unitPrice: 1, supName: 'Old' }, { unitPrice: PRICE, supName: SUPPLIER_NAME }),
+        }),
       },
     );
   });

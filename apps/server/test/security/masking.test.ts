@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { MASK } from '@concord/shared';
+import { MASK, text } from '@concord/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
@@ -65,7 +65,7 @@ describe('T-06 a position without view price', () => {
     expect(detail?.res.json().data).toMatchObject({ unitPrice: MASK, amount: MASK, supName: 'ZQX-SENTINEL' });
     const logs = captured.find((c) => c.label === 'POST /gateway/srm/operation-logs/list');
     expect(logs?.res.json().data.dataList.map((l: { summary: string }) => l.summary)).toContain(
-      'unitPrice: *** → ***; supName: Old → ZQX-SENTINEL',
+      'Changed material M-SENT: unitPrice: *** → ***; supName: Old → ZQX-SENTINEL',
     );
     const exported = captured.find((c) => c.label === 'POST /gateway/srm/operation-logs/export');
     expect(exported?.res.statusCode).toBe(200);
@@ -127,12 +127,15 @@ describe('T-06 a position without view price', () => {
           tenantId: f.a.tenantId,
           userIds: [f.a.clerk.userId],
           kind: 'order',
-          title: 'Order confirmed',
-          content: 'The supplier confirmed the order.',
+          title: text('purchaseOrders.partyStep', {
+            party: 'Acme',
+            step: text('purchaseOrders.step.confirm', { orderNo: 'PO-1' }),
+          }),
+          content: text('purchaseOrders.answered', { orderNo: 'PO-1', count: 1, confirmed: 1, proposed: 0 }),
         }),
       );
       const push = await pushed;
-      expect(JSON.parse(push)).toMatchObject({ type: 'message', title: 'Order confirmed' });
+      expect(JSON.parse(push)).toMatchObject({ type: 'message', title: expect.stringMatching(/^Acme .*PO-1/) });
       expect(leaksPrice(push)).toBe(false);
     } finally {
       ws.close();

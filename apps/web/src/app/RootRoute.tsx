@@ -3,11 +3,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { configureHttp } from '../api/http.ts';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { titleKeyFor } from './routes.ts';
 
 export const PRODUCT_TITLE = 'Concord SRM';
 
-/** Page title = translated route title + product title (spec §2); wires the HTTP client to the router. */
+/**
+ * Page title = translated route title + product title (spec §2); wires the HTTP client to the router. A
+ * screen that fails while rendering (sign-in pages included) is caught here, and going elsewhere retries.
+ */
 export function RootRoute() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -26,5 +30,9 @@ export function RootRoute() {
     document.title = key ? `${t(`routes.${key}`)} - ${PRODUCT_TITLE}` : PRODUCT_TITLE;
   }, [pathname, t]);
 
-  return <Outlet />;
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Outlet />
+    </ErrorBoundary>
+  );
 }

@@ -7,6 +7,7 @@ import { departmentPages } from '../features/departments/pages.ts';
 import { enterprisePages } from '../features/enterprises/pages.ts';
 import { materialPages } from '../features/materials/pages.ts';
 import { messagePages } from '../features/messages/pages.ts';
+import { moneyFindingPages } from '../features/money-findings/pages.ts';
 import { noticePages } from '../features/notices/pages.ts';
 import { operationLogPages } from '../features/operation-logs/pages.ts';
 import { positionPages } from '../features/positions/pages.ts';
@@ -48,6 +49,7 @@ export const FEATURE_PAGES: readonly PagesByPath[] = [
   reconciliationPages,
   receiptPages,
   deliveryNotePages,
+  moneyFindingPages,
 ];
 const PAGES_BY_PATH: PagesByPath = Object.assign({}, ...FEATURE_PAGES);
 

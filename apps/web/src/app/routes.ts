@@ -347,6 +347,7 @@ export const ROUTE_GROUPS: MenuGroup[] = [
           route('/basicdatasetting/materialqualification', 'materialQualification'),
           route('/basicdatasetting/interestrate', 'interestRates'),
           route('/basicdatasetting/decimalplaces', 'decimalPlaces'),
+          hidden('/basicdatasetting/decimalplaces/money-findings', 'moneyFindings'),
           route('/basicdatasetting/evaluation-project', 'evaluationItems'),
           route('/basicdatasetting/warehouse', 'warehouses'),
           route('/basicdatasetting/features', 'features'),

@@ -5,6 +5,7 @@ import { deliveryNotesEnUS } from '../features/delivery-notes/locales/en-US.ts';
 import { enterpriseEnUS } from '../features/enterprises/locales/en-US.ts';
 import { materialsEnUS } from '../features/materials/locales/en-US.ts';
 import { messagesEnUS } from '../features/messages/locales/en-US.ts';
+import { moneyFindingsEnUS } from '../features/money-findings/locales/en-US.ts';
 import { noticesEnUS } from '../features/notices/locales/en-US.ts';
 import { auditEnUS, logsEnUS } from '../features/operation-logs/locales/en-US.ts';
 import { jurisdictionEnUS } from '../features/positions/locales/en-US.ts';
@@ -17,6 +18,7 @@ import { reportsEnUS } from '../features/reports/locales/en-US.ts';
 import { sourcingEnUS } from '../features/sourcing/locales/en-US.ts';
 import { organizationEnUS } from '../features/staff/locales/en-US.ts';
 import { partnersEnUS } from '../features/suppliers/locales/en-US.ts';
+import { fieldsEnUS } from './fields/en-US.ts';
 
 /** Report titles have one source, shared with the Excel export: the report catalogue's sheet names. */
 const reportTitle = REPORT_LABELS['en-US'].sheet;
@@ -227,6 +229,7 @@ export const enUS = {
     materialQualification: 'Material qualification',
     interestRates: 'Interest and exchange rates',
     decimalPlaces: 'Decimal places',
+    moneyFindings: 'Money recompute report',
     evaluationItems: 'Evaluation items',
     warehouses: 'Warehouses',
     features: 'Features',
@@ -283,11 +286,21 @@ export const enUS = {
     description:
       'This part of Concord SRM is not available yet. It appears in the menu so you can see what is coming; nothing here can be used today.',
   },
+  history: {
+    own: 'Us',
+    empty: 'No steps recorded yet',
+  },
   realtime: {
     lost: 'The connection to the server was lost; please log in again',
   },
+  clientErrors: {
+    title: 'Something went wrong on this page',
+    description: 'Reload the page to continue. If this keeps happening, tell your administrator what you were doing.',
+    reload: 'Reload',
+  },
   ...accountsEnUS,
   enterprise: enterpriseEnUS,
+  fields: fieldsEnUS,
   messages: messagesEnUS,
   logs: logsEnUS,
   organization: organizationEnUS,
@@ -305,4 +318,5 @@ export const enUS = {
   reconciliations: reconciliationsEnUS,
   receipts: receiptsEnUS,
   deliveryNotes: deliveryNotesEnUS,
+  moneyFindings: moneyFindingsEnUS,
 } as const;

@@ -5,6 +5,7 @@ import { deliveryNotesCN } from '../features/delivery-notes/locales/zh-CN.ts';
 import { enterpriseCN } from '../features/enterprises/locales/zh-CN.ts';
 import { materialsCN } from '../features/materials/locales/zh-CN.ts';
 import { messagesCN } from '../features/messages/locales/zh-CN.ts';
+import { moneyFindingsCN } from '../features/money-findings/locales/zh-CN.ts';
 import { noticesCN } from '../features/notices/locales/zh-CN.ts';
 import { auditCN, logsCN } from '../features/operation-logs/locales/zh-CN.ts';
 import { jurisdictionCN } from '../features/positions/locales/zh-CN.ts';
@@ -19,6 +20,7 @@ import { organizationCN } from '../features/staff/locales/zh-CN.ts';
 import { partnersCN } from '../features/suppliers/locales/zh-CN.ts';
 import type { DeepStringify } from '../lib/localeTypes.ts';
 import type { enUS } from './en-US.ts';
+import { fieldsZhCN } from './fields/zh-CN.ts';
 
 /** Report titles have one source, shared with the Excel export: the report catalogue's sheet names. */
 const reportTitle = REPORT_LABELS['zh-CN'].sheet;
@@ -225,6 +227,7 @@ export const zhCN: DeepStringify<typeof enUS> = {
     materialQualification: '物料资质',
     interestRates: '利率与汇率',
     decimalPlaces: '小数位数',
+    moneyFindings: '金额重算报告',
     evaluationItems: '评估项目',
     warehouses: '仓库',
     features: '特征',
@@ -280,11 +283,21 @@ export const zhCN: DeepStringify<typeof enUS> = {
     title: '暂未开放',
     description: '该功能暂未开放。它出现在菜单中，方便您了解后续将提供的能力；目前此处还不能使用。',
   },
+  history: {
+    own: '我方',
+    empty: '暂无操作记录',
+  },
   realtime: {
     lost: '与服务器的连接已断开，请重新登录',
   },
+  clientErrors: {
+    title: '页面出错了',
+    description: '请刷新页面后继续。如果反复出现，请告诉管理员您当时在做什么。',
+    reload: '刷新页面',
+  },
   ...accountsCN,
   enterprise: enterpriseCN,
+  fields: fieldsZhCN,
   messages: messagesCN,
   logs: logsCN,
   organization: organizationCN,
@@ -302,4 +315,5 @@ export const zhCN: DeepStringify<typeof enUS> = {
   reconciliations: reconciliationsCN,
   receipts: receiptsCN,
   deliveryNotes: deliveryNotesCN,
+  moneyFindings: moneyFindingsCN,
 };

@@ -5,6 +5,7 @@ import { deliveryNotesTW } from '../features/delivery-notes/locales/zh-TW.ts';
 import { enterpriseTW } from '../features/enterprises/locales/zh-TW.ts';
 import { materialsTW } from '../features/materials/locales/zh-TW.ts';
 import { messagesTW } from '../features/messages/locales/zh-TW.ts';
+import { moneyFindingsTW } from '../features/money-findings/locales/zh-TW.ts';
 import { noticesTW } from '../features/notices/locales/zh-TW.ts';
 import { auditTW, logsTW } from '../features/operation-logs/locales/zh-TW.ts';
 import { jurisdictionTW } from '../features/positions/locales/zh-TW.ts';
@@ -19,6 +20,7 @@ import { organizationTW } from '../features/staff/locales/zh-TW.ts';
 import { partnersTW } from '../features/suppliers/locales/zh-TW.ts';
 import type { DeepStringify } from '../lib/localeTypes.ts';
 import type { enUS } from './en-US.ts';
+import { fieldsZhTW } from './fields/zh-TW.ts';
 
 /** Report titles have one source, shared with the Excel export: the report catalogue's sheet names. */
 const reportTitle = REPORT_LABELS['zh-TW'].sheet;
@@ -226,6 +228,7 @@ export const zhTW: DeepStringify<typeof enUS> = {
     materialQualification: '料件資格',
     interestRates: '利率與匯率',
     decimalPlaces: '小數位數',
+    moneyFindings: '金額重算報告',
     evaluationItems: '評鑑項目',
     warehouses: '倉庫',
     features: '特徵',
@@ -281,11 +284,21 @@ export const zhTW: DeepStringify<typeof enUS> = {
     title: '尚未開放',
     description: '此功能尚未開放。它列在選單中，方便您了解之後會提供的功能；目前這裡還無法使用。',
   },
+  history: {
+    own: '我方',
+    empty: '尚無操作紀錄',
+  },
   realtime: {
     lost: '與伺服器的連線已中斷，請重新登入',
   },
+  clientErrors: {
+    title: '頁面發生錯誤',
+    description: '請重新整理頁面後繼續。如果反覆發生，請告訴管理員您當時在做什麼。',
+    reload: '重新整理',
+  },
   ...accountsTW,
   enterprise: enterpriseTW,
+  fields: fieldsZhTW,
   messages: messagesTW,
   logs: logsTW,
   organization: organizationTW,
@@ -303,4 +316,5 @@ export const zhTW: DeepStringify<typeof enUS> = {
   reconciliations: reconciliationsTW,
   receipts: receiptsTW,
   deliveryNotes: deliveryNotesTW,
+  moneyFindings: moneyFindingsTW,
 };

@@ -12,9 +12,11 @@ import {
   rawTextSchema,
   registeredUserSchema,
   registerSchema,
+  renderText,
   resetPasswordSchema,
   resetTicketSchema,
   smsLoginSchema,
+  text,
   tokenReplySchema,
   userInfoSchema,
   userSettingsReplySchema,
@@ -32,12 +34,7 @@ import * as accounts from './accounts.service.ts';
 import { signInClient } from './devices.ts';
 import { registerAccountPurge } from './purge.ts';
 
-const SENT = {
-  'en-US': 'The verification code has been sent',
-  'zh-CN': '验证码已发送',
-  'zh-TW': '驗證碼已發送',
-} as const;
-const codeSent = (locale: Locale) => SENT[locale];
+const codeSent = (locale: Locale) => renderText(text('accounts.codeSent'), locale);
 
 /** An avatar is shown as an image: only a path of this site or an http(s) address, never script or data. */
 const isSafeAvatarUrl = (url: string | null | undefined) =>

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEFAULT_USER_SETTINGS,
+  type Locale,
   OPERATION_TYPE,
   type RegisterInput,
+  renderText,
+  type TextKey,
   type TokenReply,
+  text,
   USER_STATUS,
   USER_TYPE,
   type UserInfo,
@@ -41,13 +45,30 @@ function assertStrong(password: string) {
   if (isCommonPassword(password)) throw new AppError('PASSWORD_WEAK');
 }
 
+type AccountField = 'username' | 'email' | 'mobile';
+/** Where a form holds a field when it does not use the field's own name (the new mobile). */
+type FieldPaths = Partial<Record<AccountField, string>>;
+const FIELD_NAMES: Record<AccountField, TextKey> = {
+  username: 'accounts.fieldUsername',
+  email: 'accounts.fieldEmail',
+  mobile: 'accounts.fieldMobile',
+};
+
+/** "… is already in use", naming the field in the reader's language and pointing the form at it. */
+const inUse = (field: AccountField, locale: Locale, path: string = field) =>
+  new AppError('DUPLICATE', { field: renderText(text(FIELD_NAMES[field]), locale) }, [{ path }]);
+
 /** Translates a unique-index violation into "field already in use". */
-function duplicateField(err: unknown): never {
-  const detail = String((err as { constraint?: string; message?: string }).constraint ?? (err as Error).message ?? '');
-  const field = detail.includes('email') ? 'E-mail' : detail.includes('mobile') ? 'Mobile' : 'Username';
-  if ((err as { code?: string }).code === '23505') throw new AppError('DUPLICATE', { field });
-  throw err;
-}
+const duplicateField =
+  (locale: Locale, paths: FieldPaths = {}) =>
+  (err: unknown): never => {
+    const detail = String(
+      (err as { constraint?: string; message?: string }).constraint ?? (err as Error).message ?? '',
+    );
+    const field = detail.includes('email') ? 'email' : detail.includes('mobile') ? 'mobile' : 'username';
+    if ((err as { code?: string }).code === '23505') throw inUse(field, locale, paths[field]);
+    throw err;
+  };
 
 /** PostgreSQL text cannot hold NUL; such input names no account and must not reach the database. */
 const hasNul = (value: string) => value.includes('\u0000');
@@ -64,14 +85,19 @@ async function findUserByAccount(db: Db, account: string): Promise<User | undefi
   return user;
 }
 
-async function assertFree(db: Db, input: { username?: string; email?: string; mobileArea?: string; mobile?: string }) {
+async function assertFree(
+  db: Db,
+  locale: Locale,
+  input: { username?: string; email?: string; mobileArea?: string; mobile?: string },
+  paths: FieldPaths = {},
+) {
   if (input.username) {
     const [u] = await db.select({ id: users.id }).from(users).where(eq(users.username, input.username)).limit(1);
-    if (u) throw new AppError('DUPLICATE', { field: 'Username' });
+    if (u) throw inUse('username', locale);
   }
   if (input.email) {
     const [u] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
-    if (u) throw new AppError('DUPLICATE', { field: 'E-mail' });
+    if (u) throw inUse('email', locale);
   }
   if (input.mobile && input.mobileArea) {
     const [u] = await db
@@ -79,7 +105,7 @@ async function assertFree(db: Db, input: { username?: string; email?: string; mo
       .from(users)
       .where(and(eq(users.mobileArea, input.mobileArea), eq(users.mobile, input.mobile)))
       .limit(1);
-    if (u) throw new AppError('DUPLICATE', { field: 'Mobile' });
+    if (u) throw inUse('mobile', locale, paths.mobile);
   }
 }
 
@@ -102,11 +128,11 @@ export async function sendRegisterCode(
  * code sent to the number, nobody learns whether a user name, mobile or e-mail is taken, and each such
  * answer costs a fresh code.
  */
-export async function registerUser({ db }: AccountContext, input: RegisterInput) {
+export async function registerUser({ db, locale }: AccountContext, input: RegisterInput) {
   const username = input.username.toLowerCase();
   assertStrong(input.password);
   await consumeCode(db, 'register', mobileKey(input.mobileArea, input.mobile), input.code);
-  await assertFree(db, { username, email: input.email, mobileArea: input.mobileArea, mobile: input.mobile });
+  await assertFree(db, locale, { username, email: input.email, mobileArea: input.mobileArea, mobile: input.mobile });
   const id = newId();
   await db
     .insert(users)
@@ -118,8 +144,10 @@ export async function registerUser({ db }: AccountContext, input: RegisterInput)
       mobile: input.mobile,
       email: input.email,
       passwordHash: await hashPassword(input.password),
+      // What is sent to them before they ever choose reads like the page they registered on.
+      settings: { language: locale },
     })
-    .catch(duplicateField);
+    .catch(duplicateField(locale));
   return { userId: id, username };
 }
 
@@ -171,12 +199,25 @@ function signInGuard(s: Services, secret: Secret, account: string, client: SignI
   };
 }
 
+/**
+ * A user who never chose a language reads what is sent to them (e-mails, messages) in the one they
+ * signed in with; a choice made since is never replaced, even by a sign-in racing it.
+ */
+async function adoptLanguage(db: Db, user: User, locale: Locale) {
+  if (typeof user.settings.language === 'string') return;
+  await db
+    .update(users)
+    .set({ settings: sql`${users.settings} || ${JSON.stringify({ language: locale })}::jsonb` })
+    .where(and(eq(users.id, user.id), sql`not (${users.settings} ? 'language')`));
+}
+
 async function startSession(s: Services, user: User, client: SignInClient): Promise<TokenReply> {
   // Only after the secret was proven, so a stranger does not learn that an account exists or is locked.
   if (user.status === USER_STATUS.LOCKED) throw new AppError('ACCOUNT_LOCKED');
   const db = s.database.db;
   const { token, expiresIn } = await issueSession(db, s.config, user.id, client.ip);
   client.remember(user.id);
+  await adoptLanguage(db, user, client.locale);
   const [first] = await listMemberships(db, user.id);
   if (first) {
     await inTenantTx(db, first.tenantId, (tx) =>
@@ -187,7 +228,7 @@ async function startSession(s: Services, user: User, client: SignInClient): Prom
           type: OPERATION_TYPE.LOGIN,
           module: 'accounts',
           targetId: user.id,
-          summary: 'login',
+          summary: text('accounts.login'),
         },
       ),
     );
@@ -283,13 +324,20 @@ export async function logout({ db, auth }: SignedInContext) {
         type: OPERATION_TYPE.LOGOUT,
         module: 'accounts',
         targetId: auth.userId,
-        summary: 'logout',
+        summary: text('accounts.logout'),
       }),
     );
   }
 }
 
-export async function getUserInfo({ db, auth }: SignedInContext): Promise<UserInfo> {
+/** The settings in force: the user's, the defaults for the rest, and the request's language while none is chosen. */
+const settingsInForce = (stored: Record<string, unknown>, locale: Locale): Required<UserSettings> => ({
+  ...DEFAULT_USER_SETTINGS,
+  language: locale,
+  ...(stored as UserSettings),
+});
+
+export async function getUserInfo({ db, auth, locale }: SignedInContext): Promise<UserInfo> {
   const [user] = await db.select().from(users).where(eq(users.id, auth.userId)).limit(1);
   if (!user) throw new AppError('LOGIN_EXPIRED');
   const tenant = auth.tenantId
@@ -314,7 +362,7 @@ export async function getUserInfo({ db, auth }: SignedInContext): Promise<UserIn
       tenantId: auth.tenantId,
     },
     sysUserInfo: { photoUrl: user.avatarUrl, introduction: user.introduction },
-    sysUserSeeting: { ...DEFAULT_USER_SETTINGS, ...(user.settings as UserSettings) },
+    sysUserSeeting: settingsInForce(user.settings, locale),
     permissions: [...auth.permissions],
     roles,
     isAdmin,
@@ -403,18 +451,18 @@ export async function sendModifyMobileCode(
 }
 
 export async function modifyMobile(
-  { db, auth }: SignedInContext,
+  { db, auth, locale }: SignedInContext,
   input: { mobileArea: string; newMobile: string; newMobileCode: string },
 ) {
   await assertPasswordStep(db, auth.sessionId);
   const target = mobileKey(input.mobileArea, input.newMobile);
   await consumeCode(db, 'modify-mobile', `${auth.userId}:${target}`, input.newMobileCode);
-  await assertFree(db, { mobileArea: input.mobileArea, mobile: input.newMobile });
+  await assertFree(db, locale, { mobileArea: input.mobileArea, mobile: input.newMobile }, { mobile: 'newMobile' });
   await db
     .update(users)
     .set({ mobileArea: input.mobileArea, mobile: input.newMobile, updatedAt: new Date().toISOString() })
     .where(eq(users.id, auth.userId))
-    .catch(duplicateField);
+    .catch(duplicateField(locale, { mobile: 'newMobile' }));
   await revokeSessions(db, auth.userId);
 }
 
@@ -497,11 +545,11 @@ export async function updatePersonalData(
   });
 }
 
-export async function updateUserSettings({ db, auth }: SignedInContext, input: UserSettings) {
+export async function updateUserSettings({ db, auth, locale }: SignedInContext, input: UserSettings) {
   const user = await loadUser(db, auth.userId);
   const settings = { ...(user.settings as UserSettings), ...input };
   await db.update(users).set({ settings }).where(eq(users.id, auth.userId));
-  return { ...DEFAULT_USER_SETTINGS, ...settings };
+  return settingsInForce(settings, locale);
 }
 
 export async function isJoined({ db, auth }: SignedInContext) {

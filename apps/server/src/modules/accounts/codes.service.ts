@@ -1,4 +1,4 @@
-import type { Locale } from '@concord/shared';
+import { type Locale, renderText, text } from '@concord/shared';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { verificationCodes } from '../../db/schema.ts';
@@ -15,14 +15,11 @@ export type CodePurpose = 'register' | 'login' | 'forget' | 'modify-mobile' | 'r
 
 const hashCode = (purpose: string, target: string, code: string) => hashToken(`${purpose}:${target}:${code}`);
 
-const TEXT: Record<Locale, (code: string) => { subject: string; body: string }> = {
-  'en-US': (code) => ({
-    subject: 'Concord SRM verification code',
-    body: `Your verification code is ${code}. It is valid for 10 minutes.`,
-  }),
-  'zh-CN': (code) => ({ subject: 'Concord SRM 验证码', body: `您的验证码为 ${code}，10 分钟内有效。` }),
-  'zh-TW': (code) => ({ subject: 'Concord SRM 驗證碼', body: `您的驗證碼為 ${code}，10 分鐘內有效。` }),
-};
+/** In the language of the page that asked: the person is waiting for it there. */
+const codeMessage = (code: string, locale: Locale) => ({
+  subject: renderText(text('accounts.codeSubject'), locale),
+  body: renderText(text('accounts.codeBody', { code, minutes: CODE_TTL_MS / 60_000 }), locale),
+});
 
 /**
  * Stores a fresh 6-digit code and returns it; one per target and purpose every 60 s (QUALITY S-05). The
@@ -73,7 +70,7 @@ export async function sendCode(
       channel: input.channel,
       recipient: input.recipient,
       kind: 'verification-code',
-      ...TEXT[input.locale](code),
+      ...codeMessage(code, input.locale),
     });
   } catch (err) {
     // Not delivered: the code is removed, so it neither blocks asking again for 60 s nor stays guessable,

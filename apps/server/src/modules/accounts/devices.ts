@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Locale } from '@concord/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serverSecret } from '../../platform/secrets.ts';
 import type { Services } from '../../platform/services.ts';
@@ -21,10 +22,11 @@ export interface Device {
   userIds: string[];
 }
 
-/** Who is trying to sign in: the address, the device cookie, and how to remember a success. */
+/** Who is trying to sign in: the address, the device cookie, the page's language, and how to remember a success. */
 export interface SignInClient {
   ip: string;
   device: Device | null;
+  locale: Locale;
   remember(userId: string): void;
 }
 
@@ -50,6 +52,7 @@ export function signInClient(s: Services, req: FastifyRequest, reply: FastifyRep
   return {
     ip: req.ip,
     device,
+    locale: req.locale,
     remember(userId) {
       const userIds = [...(device?.userIds ?? []).filter((id) => id !== userId), userId].slice(-MAX_ACCOUNTS);
       const next = { id: device?.id ?? randomBytes(16).toString('base64url'), userIds };

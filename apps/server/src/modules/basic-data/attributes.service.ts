@@ -1,14 +1,15 @@
-import type {
-  AttributeValueType,
-  attributeFieldsSchema,
-  attributeListSchema,
-  attributeUpdateSchema,
-  featureFieldsSchema,
-  featureListSchema,
-  featureUpdateSchema,
-  ListResult,
-  MaterialAttribute,
-  MaterialFeature,
+import {
+  type AttributeValueType,
+  type attributeFieldsSchema,
+  type attributeListSchema,
+  type attributeUpdateSchema,
+  type featureFieldsSchema,
+  type featureListSchema,
+  type featureUpdateSchema,
+  type ListResult,
+  type MaterialAttribute,
+  type MaterialFeature,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -110,7 +111,13 @@ export async function createAttribute(ctx: RequestContext, input: AttributeField
     await assertAttributeCodeFree(tx, tenantId, input.code, null);
     const id = newId();
     await tx.insert(materialAttributes).values({ tenantId, id, ...attributeValues(input) });
-    await logChange(ctx, ADD, LOG_MODULES.attributes, id, `created the attribute ${input.code} ${input.name}`);
+    await logChange(
+      ctx,
+      ADD,
+      LOG_MODULES.attributes,
+      id,
+      text('basicData.attributeCreated', { code: input.code, name: input.name }),
+    );
     return loadAttribute(tx, tenantId, id);
   });
 }
@@ -127,7 +134,14 @@ export async function updateAttribute(
   await assertAttributeCodeFree(q, tenantId, fields.code, id);
   await updateVersioned(q, materialAttributes, tenantId, id, version, fields);
   const changes = summarizeChanges({ ...before }, fields);
-  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.attributes, id, `${before.code}: ${changes}`);
+  if (changes)
+    await logChange(
+      ctx,
+      UPDATE,
+      LOG_MODULES.attributes,
+      id,
+      text('basicData.attributeUpdated', { code: before.code, changes }),
+    );
   return loadAttribute(q, tenantId, id);
 }
 
@@ -137,7 +151,13 @@ export async function deleteAttribute(ctx: RequestContext, id: string): Promise<
   await q
     .delete(materialAttributes)
     .where(and(eq(materialAttributes.tenantId, tenantId), eq(materialAttributes.id, id)));
-  await logChange(ctx, DELETE, LOG_MODULES.attributes, id, `deleted the attribute ${row.code} ${row.name}`);
+  await logChange(
+    ctx,
+    DELETE,
+    LOG_MODULES.attributes,
+    id,
+    text('basicData.attributeDeleted', { code: row.code, name: row.name }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -211,7 +231,7 @@ export async function createFeature(ctx: RequestContext, input: FeatureFields): 
     await assertFeatureNameFree(tx, tenantId, input.name, null);
     const id = newId();
     await tx.insert(materialFeatures).values({ tenantId, id, ...input });
-    await logChange(ctx, ADD, LOG_MODULES.features, id, `created the feature ${input.name}`);
+    await logChange(ctx, ADD, LOG_MODULES.features, id, text('basicData.featureCreated', { name: input.name }));
     return loadFeature(tx, tenantId, id);
   });
 }
@@ -223,7 +243,14 @@ export async function updateFeature(ctx: RequestContext, id: string, input: Feat
   await assertFeatureNameFree(q, tenantId, fields.name, id);
   await updateVersioned(q, materialFeatures, tenantId, id, version, fields);
   const changes = summarizeChanges({ ...before }, fields);
-  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.features, id, `${before.name}: ${changes}`);
+  if (changes)
+    await logChange(
+      ctx,
+      UPDATE,
+      LOG_MODULES.features,
+      id,
+      text('basicData.featureUpdated', { name: before.name, changes }),
+    );
   return loadFeature(q, tenantId, id);
 }
 
@@ -231,5 +258,5 @@ export async function deleteFeature(ctx: RequestContext, id: string): Promise<vo
   const { tx: q, tenantId } = ctx;
   const row = await loadFeature(q, tenantId, id);
   await q.delete(materialFeatures).where(and(eq(materialFeatures.tenantId, tenantId), eq(materialFeatures.id, id)));
-  await logChange(ctx, DELETE, LOG_MODULES.features, id, `deleted the feature ${row.name}`);
+  await logChange(ctx, DELETE, LOG_MODULES.features, id, text('basicData.featureDeleted', { name: row.name }));
 }

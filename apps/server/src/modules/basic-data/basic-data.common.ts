@@ -1,4 +1,4 @@
-import { BASIC_DATA_READERS, OPERATION_TYPE, type OperationType } from '@concord/shared';
+import { BASIC_DATA_READERS, OPERATION_TYPE, type OperationType, type TextRef } from '@concord/shared';
 import { and, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Queryable } from '../../db/client.ts';
@@ -29,16 +29,13 @@ export function assertReader(auth: Auth): void {
   if (!BASIC_DATA_READERS.some((code) => auth.permissions.has(code))) throw new AppError('FORBIDDEN');
 }
 
-/** Numeric columns arrive as strings so no precision is lost in SQL; the API speaks numbers. */
-export const toNumber = (v: string | number | null): number | null => (v === null ? null : Number(v));
-
 /** Logs a change in the caller's enterprise, inside the request's transaction. */
 export async function logChange(
   { tx, auth }: RequestContext,
   type: OperationType,
   module: LogModule,
   targetId: string | null,
-  summary: string,
+  summary: TextRef,
 ): Promise<void> {
   await recordOperation(tx, actorOf(auth), { type, module, targetId, summary });
 }

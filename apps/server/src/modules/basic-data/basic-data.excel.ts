@@ -1,4 +1,5 @@
 import {
+  decimalTextOfCell,
   type EXCHANGE_RATE_COLUMNS,
   type ExchangeRate,
   exchangeRateFieldsSchema,
@@ -8,6 +9,7 @@ import {
   interestRateFieldsSchema,
   type Locale,
   type Localized,
+  placesOf,
   WAREHOUSE_COLUMNS,
   type Warehouse,
   warehouseFieldsSchema,
@@ -15,7 +17,6 @@ import {
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
-import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
 import {
   type ImportCell,
   type ImportRow,
@@ -24,6 +25,7 @@ import {
   readXlsxRows,
   zodRowErrors,
 } from '../../platform/xlsx-import.ts';
+import { type Cell, decimalCell, writeWorkbook } from '../../platform/xlsx-typed.ts';
 import {
   existingCurrencyPairs,
   insertExchangeRates,
@@ -109,8 +111,8 @@ const NO: Localized = { 'en-US': 'No', 'zh-CN': '否', 'zh-TW': '否' };
 export const fileName = (kind: SheetKind, suffix: string) =>
   `${SHEETS[kind].file}-${suffix}-${new Date().toISOString().slice(0, 10)}.xlsx`;
 
-async function workbook<K extends string>(spec: SheetSpec<K>, locale: Locale, rows: CellValue[][]): Promise<Buffer> {
-  return await writeXlsx({
+async function workbook<K extends string>(spec: SheetSpec<K>, locale: Locale, rows: Cell[][]): Promise<Buffer> {
+  return await writeWorkbook({
     name: spec.name[locale],
     // The template marks required columns; the reader ignores the marker.
     header: spec.columns.map((c) => `${c.required ? '*' : ''}${c.label[locale]}`),
@@ -137,12 +139,21 @@ function warehousesWorkbook(rows: Warehouse[], locale: Locale): Promise<Buffer> 
   );
 }
 
+/** A monthly rate shows two places, and the further ones (the column keeps six) when it has them. */
+const MONTHLY_RATE_PLACES = 2;
+const MONTHLY_RATE_MAX_PLACES = 6;
+
 function interestRatesWorkbook(rows: InterestRate[], locale: Locale): Promise<Buffer> {
   assertExportable(rows.length);
   return workbook(
     INTEREST_SHEET,
     locale,
-    rows.map((r) => [r.startDate, r.endDate, r.monthlyRate, r.valid ? YES[locale] : NO[locale]]),
+    rows.map((r) => [
+      r.startDate,
+      r.endDate,
+      decimalCell(r.monthlyRate, MONTHLY_RATE_PLACES, MONTHLY_RATE_MAX_PLACES),
+      r.valid ? YES[locale] : NO[locale],
+    ]),
   );
 }
 
@@ -151,7 +162,13 @@ function exchangeRatesWorkbook(rows: ExchangeRate[], locale: Locale): Promise<Bu
   return workbook(
     EXCHANGE_SHEET,
     locale,
-    rows.map((r) => [r.currencyCode, r.currencyName, r.baseCurrency, r.rate, r.decimalPlaces]),
+    rows.map((r) => [
+      r.currencyCode,
+      r.currencyName,
+      r.baseCurrency,
+      decimalCell(r.rate, r.decimalPlaces),
+      r.decimalPlaces,
+    ]),
   );
 }
 
@@ -183,6 +200,16 @@ const columnOf =
     spec.columns.find((c) => c.key === key)?.label[locale] ?? key;
 
 const asText = (v: ImportCell) => (v === null ? undefined : String(v));
+
+/**
+ * A rate as decimal text for the shared decimal schema: a number cell by the digits it shows
+ * (`decimalTextOfCell`), text as typed without thousands separators; the schema refuses the rest.
+ */
+function asDecimal(v: ImportCell): unknown {
+  if (v === null) return undefined;
+  if (typeof v === 'number') return decimalTextOfCell(v);
+  return v.trim().replace(/,/g, '');
+}
 
 /** A number, or the raw text so the schema reports "enter a number" for it. */
 function asNumber(v: ImportCell): unknown {
@@ -303,9 +330,20 @@ export async function importExchangeRates(ctx: RequestContext, file: Buffer): Pr
     currencyCode: asText(v.currencyCode),
     currencyName: asText(v.currencyName),
     baseCurrency: asText(v.baseCurrency),
-    rate: asNumber(v.rate),
+    rate: asDecimal(v.rate),
     decimalPlaces: asNumber(v.decimalPlaces),
   }));
+  const rateColumn = columnOf(spec, locale)('rate');
+  for (const p of parsed) {
+    if (placesOf(p.value.rate) > p.value.decimalPlaces) {
+      errors.push({
+        row: p.row,
+        column: rateColumn,
+        reason: 'IMPORT_DECIMAL_PLACES',
+        params: { places: p.value.decimalPlaces },
+      });
+    }
+  }
   const pairOf = (r: { currencyCode: string; baseCurrency: string }) => `${r.currencyCode}/${r.baseCurrency}`;
   const codeColumn = columnOf(spec, locale)('currencyCode');
   errors.push(...duplicatesInFile(parsed, pairOf, codeColumn));
@@ -331,7 +369,7 @@ export async function importInterestRates(ctx: RequestContext, file: Buffer): Pr
   const { parsed, errors } = parseRows(spec, locale, read.rows, interestRateFieldsSchema, (v) => ({
     startDate: asDate(v.startDate),
     endDate: asDate(v.endDate),
-    monthlyRate: asNumber(v.monthlyRate),
+    monthlyRate: asDecimal(v.monthlyRate),
     valid: asBoolean(v.valid),
   }));
   const startColumn = columnOf(spec, locale)('startDate');

@@ -1,10 +1,11 @@
-import type {
-  ListResult,
-  MaterialClass,
-  MaterialClassNode,
-  materialClassFieldsSchema,
-  materialClassListSchema,
-  materialClassUpdateSchema,
+import {
+  type ListResult,
+  type MaterialClass,
+  type MaterialClassNode,
+  type materialClassFieldsSchema,
+  type materialClassListSchema,
+  type materialClassUpdateSchema,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -163,7 +164,13 @@ export async function createMaterialClass(ctx: RequestContext, input: Fields): P
     await assertParent(tx, tenantId, input.parentId, null);
     const id = newId();
     await tx.insert(materialClasses).values({ tenantId, id, ...input });
-    await logChange(ctx, ADD, LOG_MODULES.classes, id, `created the material class ${input.code} ${input.name}`);
+    await logChange(
+      ctx,
+      ADD,
+      LOG_MODULES.classes,
+      id,
+      text('basicData.classCreated', { code: input.code, name: input.name }),
+    );
     return loadMaterialClass(tx, tenantId, id);
   });
 }
@@ -177,7 +184,14 @@ export async function updateMaterialClass(ctx: RequestContext, id: string, input
   await assertParent(q, tenantId, fields.parentId, id);
   await updateVersioned(q, materialClasses, tenantId, id, version, fields);
   const changes = summarizeChanges({ ...before }, fields);
-  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.classes, id, `${before.code}: ${changes}`);
+  if (changes)
+    await logChange(
+      ctx,
+      UPDATE,
+      LOG_MODULES.classes,
+      id,
+      text('basicData.classUpdated', { code: before.code, changes }),
+    );
   return loadMaterialClass(q, tenantId, id);
 }
 
@@ -189,5 +203,11 @@ export async function deleteMaterialClass(ctx: RequestContext, id: string): Prom
   if (row.childCount > 0) throw new AppError('MATERIAL_CLASS_HAS_CHILDREN');
   if ((await countMaterialsOfClass(q, tenantId, id)) > 0) throw new AppError('MATERIAL_CLASS_IN_USE');
   await q.delete(materialClasses).where(and(eq(materialClasses.tenantId, tenantId), eq(materialClasses.id, id)));
-  await logChange(ctx, DELETE, LOG_MODULES.classes, id, `deleted the material class ${row.code} ${row.name}`);
+  await logChange(
+    ctx,
+    DELETE,
+    LOG_MODULES.classes,
+    id,
+    text('basicData.classDeleted', { code: row.code, name: row.name }),
+  );
 }

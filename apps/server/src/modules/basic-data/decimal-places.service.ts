@@ -4,6 +4,7 @@ import {
   type DecimalPlaces,
   type DecimalPlacesSetting,
   type decimalPlacesUpdateSchema,
+  text,
 } from '@concord/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,7 +18,7 @@ type UpdateInput = z.infer<typeof decimalPlacesUpdateSchema>;
 
 /**
  * The enterprise's decimal places of quantities, prices and amounts; the defaults (2/4/2) until it
- * saves its own. Other modules round with these and `roundTo` from the shared package.
+ * saves its own. Other modules round with these through the shared money module (`roundDecimal`).
  */
 export async function getDecimalPlaces(q: Queryable, tenantId: string): Promise<DecimalPlaces> {
   const [row] = await q.select().from(decimalPlaces).where(eq(decimalPlaces.tenantId, tenantId)).limit(1);
@@ -67,9 +68,9 @@ export async function saveDecimalPlaces(ctx: RequestContext, input: UpdateInput)
       .returning({ tenantId: decimalPlaces.tenantId });
     if (!updated) throw new AppError('CONFLICT');
   }
-  const changes = DECIMAL_KINDS.filter((k) => before[k] !== after[k])
-    .map((k) => `${k} places: ${before[k]} → ${after[k]}`)
-    .join('; ');
-  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.decimalPlaces, tenantId, changes);
+  for (const kind of DECIMAL_KINDS.filter((k) => before[k] !== after[k])) {
+    const change = { kind: text(`basicData.decimalKind.${kind}`), from: before[kind], to: after[kind] };
+    await logChange(ctx, UPDATE, LOG_MODULES.decimalPlaces, tenantId, text('basicData.decimalPlacesChanged', change));
+  }
   return readSetting(q, tenantId);
 }

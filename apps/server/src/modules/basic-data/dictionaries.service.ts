@@ -1,32 +1,26 @@
-import type {
-  DictionaryItem,
-  DictType,
-  dictionaryFieldsSchema,
-  dictionaryListSchema,
-  dictionaryUpdateSchema,
-  ListResult,
+import {
+  type DictionaryItem,
+  type DictType,
+  type dictionaryFieldsSchema,
+  type dictionaryListSchema,
+  type dictionaryUpdateSchema,
+  type ListResult,
+  roundDecimal,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { dictionaryItems } from '../../db/schema.ts';
 import type { RequestContext } from '../../platform/context.ts';
+import { placedDecimal, RATE_INPUT_PLACES } from '../../platform/decimal-places.ts';
 import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { summarizeChanges } from '../operation-logs/operation-logs.service.ts';
-import {
-  ADD,
-  assertUnique,
-  DELETE,
-  LOG_MODULES,
-  logChange,
-  toNumber,
-  UPDATE,
-  updateVersioned,
-} from './basic-data.common.ts';
+import { ADD, assertUnique, DELETE, LOG_MODULES, logChange, UPDATE, updateVersioned } from './basic-data.common.ts';
 
 type Fields = z.infer<typeof dictionaryFieldsSchema>;
 type UpdateInput = z.infer<typeof dictionaryUpdateSchema>;
@@ -46,11 +40,13 @@ const columns = {
   updatedAt: dictionaryItems.updatedAt,
 };
 
-const toItem = (r: { value: string | null; dictType: string } & Omit<DictionaryItem, 'value' | 'dictType'>) => ({
+const toItem = (r: { dictType: string } & Omit<DictionaryItem, 'dictType'>) => ({
   ...r,
   dictType: r.dictType as DictType,
-  value: toNumber(r.value),
 });
+
+/** A dictionary's type as the log names it, in the reader's language. */
+const dictTypeText = (dictType: DictType) => text(`basicData.dictType.${dictType}`);
 
 const SORTABLE = {
   dictType: dictionaryItems.dictType,
@@ -119,20 +115,35 @@ const assertCodeFree = (q: Queryable, tenantId: string, input: Fields, selfId: s
     input.code,
   );
 
-const stored = (input: Fields) => ({ ...input, value: input.value === null ? null : String(input.value) });
+/** The item as stored: its tax-rate percent at the places every rate has (4), more is refused. */
+const stored = <T extends Fields>(input: T): T => ({
+  ...input,
+  value: input.value === null ? null : placedDecimal(input.value, RATE_INPUT_PLACES, 'value'),
+});
+
+/** A stored `13.0000` and a sent `13` are the same value to the change log. */
+const comparable = <T extends { value: string | null }>(item: T): T => ({
+  ...item,
+  value: item.value === null ? null : roundDecimal(item.value, RATE_INPUT_PLACES),
+});
 
 export async function createDictionaryItem(ctx: RequestContext, input: Fields): Promise<DictionaryItem> {
   const { tx, tenantId } = ctx;
   return idempotent(tx, ctx.idem, async () => {
-    await assertCodeFree(tx, tenantId, input, null);
+    const item = stored(input);
+    await assertCodeFree(tx, tenantId, item, null);
     const id = newId();
-    await tx.insert(dictionaryItems).values({ tenantId, id, ...stored(input) });
+    await tx.insert(dictionaryItems).values({ tenantId, id, ...item });
     await logChange(
       ctx,
       ADD,
       LOG_MODULES.dictionaries,
       id,
-      `created the ${input.dictType} item ${input.code} ${input.name}`,
+      text('basicData.dictionaryItemCreated', {
+        dictType: dictTypeText(input.dictType),
+        code: input.code,
+        name: input.name,
+      }),
     );
     return loadDictionaryItem(tx, tenantId, id);
   });
@@ -145,12 +156,19 @@ export async function updateDictionaryItem(
 ): Promise<DictionaryItem> {
   const { tx: q, tenantId } = ctx;
   const before = await loadDictionaryItem(q, tenantId, id);
-  const { version, ...fields } = input;
+  const { version, ...sent } = input;
+  const fields = stored(sent);
   await assertCodeFree(q, tenantId, fields, id);
-  await updateVersioned(q, dictionaryItems, tenantId, id, version, stored(fields));
-  const changes = summarizeChanges({ ...before }, fields);
+  await updateVersioned(q, dictionaryItems, tenantId, id, version, fields);
+  const changes = summarizeChanges(comparable(before), fields);
   if (changes) {
-    await logChange(ctx, UPDATE, LOG_MODULES.dictionaries, id, `${before.dictType} ${before.code}: ${changes}`);
+    await logChange(
+      ctx,
+      UPDATE,
+      LOG_MODULES.dictionaries,
+      id,
+      text('basicData.dictionaryItemUpdated', { dictType: dictTypeText(before.dictType), code: before.code, changes }),
+    );
   }
   return loadDictionaryItem(q, tenantId, id);
 }
@@ -164,6 +182,6 @@ export async function deleteDictionaryItem(ctx: RequestContext, id: string): Pro
     DELETE,
     LOG_MODULES.dictionaries,
     id,
-    `deleted the ${row.dictType} item ${row.code} ${row.name}`,
+    text('basicData.dictionaryItemDeleted', { dictType: dictTypeText(row.dictType), code: row.code, name: row.name }),
   );
 }

@@ -1,9 +1,10 @@
-import type {
-  EvaluationItem,
-  evaluationItemFieldsSchema,
-  evaluationItemListSchema,
-  evaluationItemUpdateSchema,
-  ListResult,
+import {
+  type EvaluationItem,
+  type evaluationItemFieldsSchema,
+  type evaluationItemListSchema,
+  type evaluationItemUpdateSchema,
+  type ListResult,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, or } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -111,7 +112,7 @@ export async function createEvaluationItem(ctx: RequestContext, input: Fields): 
       ADD,
       LOG_MODULES.evaluationItems,
       id,
-      `created the evaluation item ${input.code} ${input.name}`,
+      text('basicData.evaluationItemCreated', { code: input.code, name: input.name }),
     );
     return loadEvaluationItem(tx, tenantId, id);
   });
@@ -128,7 +129,14 @@ export async function updateEvaluationItem(
   await assertCodeFree(q, tenantId, fields.code, id);
   await updateVersioned(q, evaluationItems, tenantId, id, version, values(fields));
   const changes = summarizeChanges({ ...before }, fields);
-  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.evaluationItems, id, `${before.code}: ${changes}`);
+  if (changes)
+    await logChange(
+      ctx,
+      UPDATE,
+      LOG_MODULES.evaluationItems,
+      id,
+      text('basicData.evaluationItemUpdated', { code: before.code, changes }),
+    );
   return loadEvaluationItem(q, tenantId, id);
 }
 
@@ -136,5 +144,11 @@ export async function deleteEvaluationItem(ctx: RequestContext, id: string): Pro
   const { tx: q, tenantId } = ctx;
   const row = await loadEvaluationItem(q, tenantId, id);
   await q.delete(evaluationItems).where(and(eq(evaluationItems.tenantId, tenantId), eq(evaluationItems.id, id)));
-  await logChange(ctx, DELETE, LOG_MODULES.evaluationItems, id, `deleted the evaluation item ${row.code} ${row.name}`);
+  await logChange(
+    ctx,
+    DELETE,
+    LOG_MODULES.evaluationItems,
+    id,
+    text('basicData.evaluationItemDeleted', { code: row.code, name: row.name }),
+  );
 }

@@ -1,19 +1,22 @@
-import type {
-  ExchangeRate,
-  exchangeRateFieldsSchema,
-  exchangeRateListSchema,
-  exchangeRateUpdateSchema,
-  InterestRate,
-  interestRateFieldsSchema,
-  interestRateListSchema,
-  interestRateUpdateSchema,
-  ListResult,
+import {
+  type ExchangeRate,
+  type exchangeRateFieldsSchema,
+  type exchangeRateListSchema,
+  type exchangeRateUpdateSchema,
+  type InterestRate,
+  type interestRateFieldsSchema,
+  type interestRateListSchema,
+  type interestRateUpdateSchema,
+  type ListResult,
+  roundDecimal,
+  text,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gte, ilike, lte, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { exchangeRates, interestRates } from '../../db/schema.ts';
 import type { MemberAuth, RequestContext } from '../../platform/context.ts';
+import { placedDecimal } from '../../platform/decimal-places.ts';
 import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
@@ -42,9 +45,10 @@ const interestColumns = {
   updatedAt: interestRates.updatedAt,
 };
 
-const toInterest = (r: Omit<InterestRate, 'monthlyRate'> & { monthlyRate: string }): InterestRate => ({
-  ...r,
-  monthlyRate: Number(r.monthlyRate),
+/** Rates in their shortest text, so a stored `0.300000` and a sent `0.3` are no change to the log. */
+const comparableRate = <K extends string>(row: Record<K, string>, key: K) => ({
+  ...row,
+  [key]: roundDecimal(row[key], 8),
 });
 
 const INTEREST_SORTABLE = {
@@ -80,7 +84,7 @@ export async function listInterestRates(
       .offset(page.offset),
     q.select({ total: count() }).from(interestRates).where(where),
   ]);
-  return { dataList: rows.map(toInterest), totalCount: total };
+  return { dataList: rows, totalCount: total };
 }
 
 export async function listInterestRatesForExport(
@@ -88,13 +92,12 @@ export async function listInterestRatesForExport(
   filter: InterestListQuery['filter'],
   max: number,
 ): Promise<InterestRate[]> {
-  const rows = await q
+  return q
     .select(interestColumns)
     .from(interestRates)
     .where(interestFilter(tenantId, filter))
     .orderBy(asc(interestRates.startDate))
     .limit(max + 1);
-  return rows.map(toInterest);
 }
 
 export function getInterestRate({ tx, tenantId }: RequestContext, id: string): Promise<InterestRate> {
@@ -108,7 +111,7 @@ async function loadInterestRate(q: Queryable, tenantId: string, id: string): Pro
     .where(and(eq(interestRates.tenantId, tenantId), eq(interestRates.id, id)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  return toInterest(row);
+  return row;
 }
 
 /**
@@ -146,8 +149,6 @@ async function assertNoOverlap(q: Queryable, tenantId: string, input: InterestFi
   if (other) throw new AppError('INTEREST_PERIOD_OVERLAP', { start: other.startDate, end: other.endDate });
 }
 
-const interestValues = (input: InterestFields) => ({ ...input, monthlyRate: String(input.monthlyRate) });
-
 export async function createInterestRate(ctx: RequestContext, input: InterestFields): Promise<InterestRate> {
   const { tx, auth, tenantId } = ctx;
   return idempotent(tx, ctx.idem, async () => {
@@ -157,7 +158,7 @@ export async function createInterestRate(ctx: RequestContext, input: InterestFie
     await tx.insert(interestRates).values({
       tenantId,
       id,
-      ...interestValues(input),
+      ...input,
       registrantId: auth.userId,
       registrantName: auth.username,
     });
@@ -166,7 +167,11 @@ export async function createInterestRate(ctx: RequestContext, input: InterestFie
       ADD,
       LOG_MODULES.interestRates,
       id,
-      `created the interest rate ${input.monthlyRate}% for ${input.startDate} – ${input.endDate}`,
+      text('basicData.interestRateCreated', {
+        monthlyRate: input.monthlyRate,
+        startDate: input.startDate,
+        endDate: input.endDate,
+      }),
     );
     return loadInterestRate(tx, tenantId, id);
   });
@@ -180,13 +185,19 @@ export async function insertInterestRates(ctx: RequestContext, rows: InterestFie
       rows.slice(i, i + 1000).map((r) => ({
         tenantId,
         id: newId(),
-        ...interestValues(r),
+        ...r,
         registrantId: auth.userId,
         registrantName: auth.username,
       })),
     );
   }
-  await logChange(ctx, ADD, LOG_MODULES.interestRates, null, `imported ${rows.length} interest rate(s)`);
+  await logChange(
+    ctx,
+    ADD,
+    LOG_MODULES.interestRates,
+    null,
+    text('basicData.interestRatesImported', { count: rows.length }),
+  );
 }
 
 export async function updateInterestRate(
@@ -199,10 +210,16 @@ export async function updateInterestRate(
   const before = await loadInterestRate(q, tenantId, id);
   const { version, ...fields } = input;
   await assertNoOverlap(q, tenantId, fields, id);
-  await updateVersioned(q, interestRates, tenantId, id, version, interestValues(fields));
-  const changes = summarizeChanges({ ...before }, fields);
+  await updateVersioned(q, interestRates, tenantId, id, version, fields);
+  const changes = summarizeChanges(comparableRate(before, 'monthlyRate'), fields);
   if (changes) {
-    await logChange(ctx, UPDATE, LOG_MODULES.interestRates, id, `${before.startDate} – ${before.endDate}: ${changes}`);
+    await logChange(
+      ctx,
+      UPDATE,
+      LOG_MODULES.interestRates,
+      id,
+      text('basicData.interestRateUpdated', { startDate: before.startDate, endDate: before.endDate, changes }),
+    );
   }
   return loadInterestRate(q, tenantId, id);
 }
@@ -216,7 +233,7 @@ export async function deleteInterestRate(ctx: RequestContext, id: string): Promi
     DELETE,
     LOG_MODULES.interestRates,
     id,
-    `deleted the interest rate for ${row.startDate} – ${row.endDate}`,
+    text('basicData.interestRateDeleted', { startDate: row.startDate, endDate: row.endDate }),
   );
 }
 
@@ -239,8 +256,6 @@ const exchangeColumns = {
   version: exchangeRates.version,
   createdAt: exchangeRates.createdAt,
 };
-
-const toExchange = (r: Omit<ExchangeRate, 'rate'> & { rate: string }): ExchangeRate => ({ ...r, rate: Number(r.rate) });
 
 const EXCHANGE_SORTABLE = {
   currencyCode: exchangeRates.currencyCode,
@@ -278,7 +293,7 @@ export async function listExchangeRates(
       .offset(page.offset),
     q.select({ total: count() }).from(exchangeRates).where(where),
   ]);
-  return { dataList: rows.map(toExchange), totalCount: total };
+  return { dataList: rows, totalCount: total };
 }
 
 export async function listExchangeRatesForExport(
@@ -286,13 +301,12 @@ export async function listExchangeRatesForExport(
   filter: ExchangeListQuery['filter'],
   max: number,
 ): Promise<ExchangeRate[]> {
-  const rows = await q
+  return q
     .select(exchangeColumns)
     .from(exchangeRates)
     .where(exchangeFilter(tenantId, filter))
     .orderBy(asc(exchangeRates.currencyCode), asc(exchangeRates.baseCurrency))
     .limit(max + 1);
-  return rows.map(toExchange);
 }
 
 export function getExchangeRate({ tx, tenantId }: RequestContext, id: string): Promise<ExchangeRate> {
@@ -306,7 +320,7 @@ async function loadExchangeRate(q: Queryable, tenantId: string, id: string): Pro
     .where(and(eq(exchangeRates.tenantId, tenantId), eq(exchangeRates.id, id)))
     .limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  return toExchange(row);
+  return row;
 }
 
 /** The existing "currency/base" pairs of the tenant, for the import's per-row errors. */
@@ -332,16 +346,22 @@ const assertPairFree = (q: Queryable, tenantId: string, input: ExchangeFields, s
     `${input.currencyCode}/${input.baseCurrency}`,
   );
 
+/** The rate has at most the places the row declares for it; more is refused, never rounded away. */
+const placedRate = <T extends ExchangeFields>(input: T): T => ({
+  ...input,
+  rate: placedDecimal(input.rate, input.decimalPlaces, 'rate'),
+});
+
 const exchangeValues = (input: ExchangeFields, auth: MemberAuth) => ({
   ...input,
-  rate: String(input.rate),
   updaterId: auth.userId,
   updaterName: auth.username,
 });
 
-export async function createExchangeRate(ctx: RequestContext, input: ExchangeFields): Promise<ExchangeRate> {
+export async function createExchangeRate(ctx: RequestContext, request: ExchangeFields): Promise<ExchangeRate> {
   const { tx, auth, tenantId } = ctx;
   return idempotent(tx, ctx.idem, async () => {
+    const input = placedRate(request);
     await assertPairFree(tx, tenantId, input, null);
     const id = newId();
     await tx.insert(exchangeRates).values({ tenantId, id, ...exchangeValues(input, auth) });
@@ -350,7 +370,11 @@ export async function createExchangeRate(ctx: RequestContext, input: ExchangeFie
       ADD,
       LOG_MODULES.exchangeRates,
       id,
-      `created the exchange rate ${input.currencyCode}/${input.baseCurrency} ${input.rate}`,
+      text('basicData.exchangeRateCreated', {
+        currencyCode: input.currencyCode,
+        baseCurrency: input.baseCurrency,
+        rate: input.rate,
+      }),
     );
     return loadExchangeRate(tx, tenantId, id);
   });
@@ -364,7 +388,13 @@ export async function insertExchangeRates(ctx: RequestContext, rows: ExchangeFie
       .insert(exchangeRates)
       .values(rows.slice(i, i + 1000).map((r) => ({ tenantId, id: newId(), ...exchangeValues(r, auth) })));
   }
-  await logChange(ctx, ADD, LOG_MODULES.exchangeRates, null, `imported ${rows.length} exchange rate(s)`);
+  await logChange(
+    ctx,
+    ADD,
+    LOG_MODULES.exchangeRates,
+    null,
+    text('basicData.exchangeRatesImported', { count: rows.length }),
+  );
 }
 
 export async function updateExchangeRate(
@@ -374,17 +404,21 @@ export async function updateExchangeRate(
 ): Promise<ExchangeRate> {
   const { tx: q, auth, tenantId } = ctx;
   const before = await loadExchangeRate(q, tenantId, id);
-  const { version, ...fields } = input;
+  const { version, ...fields } = placedRate(input);
   await assertPairFree(q, tenantId, fields, id);
   await updateVersioned(q, exchangeRates, tenantId, id, version, exchangeValues(fields, auth));
-  const changes = summarizeChanges({ ...before }, fields);
+  const changes = summarizeChanges(comparableRate(before, 'rate'), fields);
   if (changes) {
     await logChange(
       ctx,
       UPDATE,
       LOG_MODULES.exchangeRates,
       id,
-      `${before.currencyCode}/${before.baseCurrency}: ${changes}`,
+      text('basicData.exchangeRateUpdated', {
+        currencyCode: before.currencyCode,
+        baseCurrency: before.baseCurrency,
+        changes,
+      }),
     );
   }
   return loadExchangeRate(q, tenantId, id);
@@ -399,6 +433,6 @@ export async function deleteExchangeRate(ctx: RequestContext, id: string): Promi
     DELETE,
     LOG_MODULES.exchangeRates,
     id,
-    `deleted the exchange rate ${row.currencyCode}/${row.baseCurrency}`,
+    text('basicData.exchangeRateDeleted', { currencyCode: row.currencyCode, baseCurrency: row.baseCurrency }),
   );
 }

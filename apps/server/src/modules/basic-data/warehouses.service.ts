@@ -1,9 +1,10 @@
-import type {
-  ListResult,
-  Warehouse,
-  warehouseFieldsSchema,
-  warehouseListSchema,
-  warehouseUpdateSchema,
+import {
+  type ListResult,
+  text,
+  type Warehouse,
+  type warehouseFieldsSchema,
+  type warehouseListSchema,
+  type warehouseUpdateSchema,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -129,7 +130,13 @@ export async function createWarehouse(ctx: RequestContext, input: Fields): Promi
     await assertCodeFree(tx, tenantId, input.code, null);
     const id = newId();
     await tx.insert(warehouses).values({ tenantId, id, ...input });
-    await logChange(ctx, ADD, LOG_MODULES.warehouses, id, `created the warehouse ${input.code} ${input.name}`);
+    await logChange(
+      ctx,
+      ADD,
+      LOG_MODULES.warehouses,
+      id,
+      text('basicData.warehouseCreated', { code: input.code, name: input.name }),
+    );
     return loadWarehouse(tx, tenantId, id);
   });
 }
@@ -140,7 +147,7 @@ export async function insertWarehouses(ctx: RequestContext, rows: Fields[]): Pro
   for (let i = 0; i < rows.length; i += 1000) {
     await tx.insert(warehouses).values(rows.slice(i, i + 1000).map((r) => ({ tenantId, id: newId(), ...r })));
   }
-  await logChange(ctx, ADD, LOG_MODULES.warehouses, null, `imported ${rows.length} warehouse(s)`);
+  await logChange(ctx, ADD, LOG_MODULES.warehouses, null, text('basicData.warehousesImported', { count: rows.length }));
 }
 
 export async function updateWarehouse(ctx: RequestContext, id: string, input: UpdateInput): Promise<Warehouse> {
@@ -150,7 +157,14 @@ export async function updateWarehouse(ctx: RequestContext, id: string, input: Up
   await assertCodeFree(q, tenantId, fields.code, id);
   await updateVersioned(q, warehouses, tenantId, id, version, fields);
   const changes = summarizeChanges({ ...before }, fields);
-  if (changes) await logChange(ctx, UPDATE, LOG_MODULES.warehouses, id, `${before.code}: ${changes}`);
+  if (changes)
+    await logChange(
+      ctx,
+      UPDATE,
+      LOG_MODULES.warehouses,
+      id,
+      text('basicData.warehouseUpdated', { code: before.code, changes }),
+    );
   return loadWarehouse(q, tenantId, id);
 }
 
@@ -160,5 +174,11 @@ export async function deleteWarehouse(ctx: RequestContext, id: string): Promise<
   const row = await loadWarehouse(q, tenantId, id);
   if ((await countWarehouseUses(q, tenantId, id)) > 0) throw new AppError('WAREHOUSE_IN_USE');
   await q.delete(warehouses).where(and(eq(warehouses.tenantId, tenantId), eq(warehouses.id, id)));
-  await logChange(ctx, DELETE, LOG_MODULES.warehouses, id, `deleted the warehouse ${row.code} ${row.name}`);
+  await logChange(
+    ctx,
+    DELETE,
+    LOG_MODULES.warehouses,
+    id,
+    text('basicData.warehouseDeleted', { code: row.code, name: row.name }),
+  );
 }

@@ -1,15 +1,23 @@
 import {
+  addDecimals,
+  compareDecimals,
+  DELIVERY_NOTE_MAX_PACKAGES,
   DELIVERY_NOTE_STATUS,
   DELIVERY_PACKAGE_KIND,
   type DeliverableLine,
   type DeliveryCustomer,
   type deliverableLineListSchema,
   type ListResult,
+  lineAmount,
   PURCHASE_ORDER_LINE_STATUS,
   PURCHASE_ORDER_STATUS,
+  packageCounts,
+  placesOf,
   RECEIVING_PLAN_LINE_STATUS,
   RECEIVING_PLAN_STATUS,
-  roundTo,
+  roundDecimal,
+  subtractDecimals,
+  sumDecimals,
 } from '@concord/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,6 +25,7 @@ import type { Queryable } from '../../db/client.ts';
 import { enterprises } from '../../db/schema.ts';
 import { type MemberAuth, type RequestContext, switchTenant } from '../../platform/context.ts';
 import { escapeLike } from '../../platform/documents.ts';
+import { AppError } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
 import { materialCustomers, materials } from '../materials/materials.table.ts';
 import { orderSideCondition } from '../purchase-orders/purchase-orders.common.ts';
@@ -40,9 +49,6 @@ const LIVE_PLAN_STATUSES = [
   RECEIVING_PLAN_STATUS.CONFIRMED,
 ];
 
-/** A plain decimal string (no grouping): the web sends these values back as quantities. */
-export const dec = (v: number | string, places: number) => String(roundTo(Number(v), places));
-
 const ids = (values: readonly number[]) =>
   sql.join(
     values.map((v) => sql`${v}`),
@@ -63,32 +69,37 @@ export interface PackedPackage {
   kind: number;
   /** 1-based within the line; large packages are numbered after the small ones. */
   seq: number;
-  qty: number;
+  qty: string;
   /** The seq of the large package holding this small one. */
   parentSeq: number | null;
 }
 
 /**
- * Packs one line by the material-customer packaging: ceil(qty / materialQty) small packages, the
- * last holding the rest, grouped `smallQty` at a time into large ones. Without packaging (or with
- * a package bigger than the line) the line ships as one package.
+ * Packs one line by the material-customer packaging (`packageCounts`): the small packages hold
+ * `materialQty` each and the last the rest, grouped `perLarge` at a time into large ones. Package
+ * quantities are exact, so they add up to the line's quantity whatever places the packaging has.
  */
-export function packLine(
-  qty: number,
-  materialQty: number | null,
-  smallQty: number | null,
-  places: number,
-): PackedPackage[] {
-  if (!materialQty || materialQty <= 0 || materialQty >= qty)
+export function packLine(qty: string, materialQty: string | null, smallQty: string | null): PackedPackage[] {
+  const counts = packageCounts(qty, materialQty, smallQty);
+  if (!materialQty || counts.smalls === 1n)
     return [{ kind: DELIVERY_PACKAGE_KIND.SMALL, seq: 1, qty, parentSeq: null }];
-  const count = Math.ceil(roundTo(qty / materialQty, 9));
+  // Refused before a single package is built: 10^12 in packages of 0.0001 would never finish.
+  if (counts.smalls > BigInt(DELIVERY_NOTE_MAX_PACKAGES))
+    throw new AppError('DELIVERY_TOO_MANY_PACKAGES', {
+      count: counts.smalls.toString(),
+      max: DELIVERY_NOTE_MAX_PACKAGES,
+    });
+  const places = Math.max(placesOf(qty), placesOf(materialQty));
+  // Counts of packages, at most 5,000 past the check above: safe as numbers.
+  const count = Number(counts.smalls);
   const smalls: PackedPackage[] = [];
   for (let i = 0; i < count; i++) {
-    const rest = roundTo(qty - materialQty * i, places);
-    smalls.push({ kind: DELIVERY_PACKAGE_KIND.SMALL, seq: i + 1, qty: Math.min(materialQty, rest), parentSeq: null });
+    const rest = subtractDecimals(qty, lineAmount(materialQty, String(i), places), places);
+    const packed = compareDecimals(materialQty, rest) <= 0 ? materialQty : rest;
+    smalls.push({ kind: DELIVERY_PACKAGE_KIND.SMALL, seq: i + 1, qty: packed, parentSeq: null });
   }
-  const perLarge = smallQty && smallQty >= 2 ? Math.floor(smallQty) : 0;
-  if (!perLarge || count <= 1) return smalls;
+  const perLarge = Number(counts.perLarge < counts.smalls ? counts.perLarge : counts.smalls);
+  if (!perLarge) return smalls;
   const larges: PackedPackage[] = [];
   for (let i = 0; i < count; i += perLarge) {
     const group = smalls.slice(i, i + perLarge);
@@ -97,8 +108,8 @@ export function packLine(
     larges.push({
       kind: DELIVERY_PACKAGE_KIND.LARGE,
       seq,
-      qty: roundTo(
-        group.reduce((sum, s) => sum + s.qty, 0),
+      qty: sumDecimals(
+        group.map((s) => s.qty),
         places,
       ),
       parentSeq: null,
@@ -111,12 +122,17 @@ export function packLine(
 // Rates and packaging
 
 export interface MaterialTerms {
-  overRate: number;
-  materialQty: number | null;
-  smallQty: number | null;
+  /** Over-delivery allowance in percent (10 for 10 %). */
+  overRate: string;
+  materialQty: string | null;
+  smallQty: string | null;
   isCheck: boolean;
   warehouseId: string | null;
 }
+
+/** A positive archive figure in its shortest form (`12`, not the column's `12.0000`), else null. */
+const positive = (value: string | null | undefined) =>
+  value && compareDecimals(value, '0') > 0 ? roundDecimal(value, placesOf(value)) : null;
 
 /**
  * What governs delivering a customer's materials: the supplier's own material-customer relation
@@ -153,7 +169,7 @@ export async function materialTerms(
         )
     : [];
   const materialIds = [...new Set(lines.map((l) => l.materialId).filter((v): v is string => !!v))];
-  let archive: { id: string; rate: number; isCheck: boolean; warehouseId: string | null }[] = [];
+  let archive: { id: string; rate: string; isCheck: boolean; warehouseId: string | null }[] = [];
   if (materialIds.length) {
     await switchTenant(tx, customerTenantId);
     archive = await tx
@@ -173,17 +189,23 @@ export async function materialTerms(
     const rel = byCode.get(line.prdtNo);
     const mat = line.materialId ? byId.get(line.materialId) : undefined;
     return {
-      overRate: rel?.rate ? Number(rel.rate) : Number(mat?.rate ?? 0),
-      materialQty: rel?.materialQty ? Number(rel.materialQty) : null,
-      smallQty: rel?.smallQty ? Number(rel.smallQty) : null,
+      overRate: positive(rel?.rate) ?? mat?.rate ?? '0',
+      materialQty: positive(rel?.materialQty),
+      smallQty: positive(rel?.smallQty),
       isCheck: mat?.isCheck ?? false,
       warehouseId: mat?.warehouseId ?? null,
     };
   };
 }
 
-/** Base quantity × (1 + rate %), at the order's quantity places. */
-export const withOverRate = (base: number, rate: number, places: number) => roundTo(base * (1 + rate / 100), places);
+/**
+ * base × (1 + percent ÷ 100), rounded once to `places`: the most a line may deliver. The factor is
+ * exact: the archive keeps rates at 2 places, so percent ÷ 100 has at most 4 and 12 places keep them.
+ */
+export function withOverRate(base: string, percent: string, places: number): string {
+  const factor = addDecimals('1', lineAmount(percent, '0.01', 12), 12);
+  return lineAmount(base, factor, places);
+}
 
 /**
  * Sets the delivered quantity of order and plan lines to what live notes hold (drafts included), in
@@ -225,7 +247,6 @@ type DeliverableQuery = z.infer<typeof deliverableLineListSchema>;
 type DeliverableRow = Omit<DeliverableLine, 'openQty' | 'maxQty' | 'materialQty' | 'smallQty'> & {
   orderQty: string;
   orderDelivered: string;
-  places: number;
 };
 
 /**
@@ -252,7 +273,7 @@ async function deliverableRows(q: Queryable, auth: MemberAuth, f: NonNullable<De
     ${pol.id} as "orderLineId", ${pol.lineNo} as "orderLineNo", ${pol.materialId} as "materialId",
     ${pol.prdtNo} as "prdtNo", ${pol.prdtName} as "prdtName", ${pol.prdtSpc} as "prdtSpc",
     ${pol.supPrdtNo} as "supPrdtNo", ${pol.unitName} as "unitName", ${orderQty} as "orderQty",
-    ${pol.deliveredQty} as "orderDelivered", (${po.decimalPlaces} ->> 'quantity')::int as places`;
+    ${pol.deliveredQty} as "orderDelivered", ${po.decimalPlaces} as "decimalPlaces"`;
   const orderDue = sql`coalesce(${pol.confirmedDate}, ${pol.requestedDate})`;
   const union = sql`
     select ${common}, null::bigint as "planLineId", null::text as "planNo", ${orderQty} as qty,
@@ -288,6 +309,9 @@ export async function listDeliverableLines(
   return { dataList: await withAllowance(q, auth, rows.rows), totalCount: Number(total.rows[0]?.n ?? 0) };
 }
 
+export const notBelowZero = (value: string) => (compareDecimals(value, '0') < 0 ? '0' : value);
+const smaller = (a: string, b: string) => (compareDecimals(a, b) <= 0 ? a : b);
+
 /** Adds each line's open and maximum quantity and packaging, one terms lookup per customer. */
 async function withAllowance(
   q: Queryable,
@@ -300,11 +324,13 @@ async function withAllowance(
   for (const [customer, list] of byCustomer) terms.set(customer, await materialTerms(q, auth.tenantId, customer, list));
   return rows.map((r) => {
     const t = terms.get(r.customerTenantId)!(r);
-    const places = Number.isFinite(r.places) ? r.places : 2;
-    const orderMax = Math.max(0, withOverRate(Number(r.orderQty), t.overRate, places) - Number(r.orderDelivered));
-    const open = Math.max(0, roundTo(Number(r.qty) - Number(r.deliveredQty), places));
-    const max = r.planLineId ? Math.min(open, orderMax) : orderMax;
-    const { orderQty: _q, orderDelivered: _d, places: _p, ...line } = r;
+    const places = r.decimalPlaces.quantity;
+    const orderMax = notBelowZero(
+      subtractDecimals(withOverRate(r.orderQty, t.overRate, places), r.orderDelivered, places),
+    );
+    const open = notBelowZero(subtractDecimals(r.qty, r.deliveredQty, places));
+    const max = r.planLineId ? smaller(open, orderMax) : orderMax;
+    const { orderQty: _q, orderDelivered: _d, ...line } = r;
     return {
       ...line,
       customerTenantId: String(r.customerTenantId),
@@ -312,13 +338,13 @@ async function withAllowance(
       orderLineId: String(r.orderLineId),
       planLineId: r.planLineId ? String(r.planLineId) : null,
       materialId: r.materialId ? String(r.materialId) : null,
-      qty: dec(r.qty, places),
-      deliveredQty: dec(r.deliveredQty, places),
+      qty: roundDecimal(r.qty, places),
+      deliveredQty: roundDecimal(r.deliveredQty, places),
       dueDate: String(r.dueDate).slice(0, 10),
-      openQty: dec(Math.min(open, max), places),
-      maxQty: dec(roundTo(max, places), places),
-      materialQty: t.materialQty === null ? null : String(t.materialQty),
-      smallQty: t.smallQty === null ? null : String(t.smallQty),
+      openQty: smaller(open, max),
+      maxQty: max,
+      materialQty: t.materialQty,
+      smallQty: t.smallQty,
     };
   });
 }

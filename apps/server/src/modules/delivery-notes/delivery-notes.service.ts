@@ -18,6 +18,8 @@ import {
   type deliveryNoteUpdateSchema,
   type ListResult,
   OPERATION_TYPE,
+  type TextRef,
+  text,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -332,19 +334,20 @@ type Told = { id: string; noteNo: string; tenantId: string; ownerId: string | nu
 
 /** Tells the buyer once the step has committed. */
 async function tellBuyer(ctx: RequestContext, note: Told, what: 'sent' | 'cancelled') {
-  const name = await nameOf(ctx.tx, ctx.tenantId);
+  const params = { party: await nameOf(ctx.tx, ctx.tenantId), noteNo: note.noteNo };
   const told = {
     tenantId: note.tenantId,
     userId: note.ownerId,
-    title: `${name} ${what} delivery note ${note.noteNo}`,
-    content:
-      what === 'sent'
-        ? `${name} shipped delivery note ${note.noteNo}; register its arrival when the goods come in.`
-        : `${name} withdrew delivery note ${note.noteNo}; its goods will not arrive.`,
+    title: text(what === 'sent' ? 'deliveryNotes.sentTitle' : 'deliveryNotes.cancelledTitle', params),
+    content: text(what === 'sent' ? 'deliveryNotes.sentBody' : 'deliveryNotes.cancelledBody', params),
     link: buyerNoticeLink(note.id),
   };
   ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [told]));
 }
+
+/** A step's log text with the comment its author gave, if any. */
+const withComment = (summary: TextRef, comment: string | undefined): TextRef =>
+  comment?.trim() ? text('deliveryNotes.withComment', { text: summary, comment: comment.trim() }) : summary;
 
 /** A new note of one customer, whole or absent (R-01); `send` sends it at once. */
 export async function createNote(ctx: RequestContext, input: CreateInput): Promise<DeliveryNoteCreated> {
@@ -388,7 +391,11 @@ export async function createNote(ctx: RequestContext, input: CreateInput): Promi
       type: OPERATION_TYPE.ADD,
       module: NOTE_MODULE,
       targetId: id,
-      summary: `created delivery note ${noteNo}: ${head.lineCount} line(s), ${head.packageCount} package(s)${input.send ? ', sent' : ''}`,
+      summary: text(input.send ? 'deliveryNotes.createdAndSent' : 'deliveryNotes.created', {
+        noteNo,
+        count: head.lineCount,
+        packageCount: head.packageCount,
+      }),
     });
     if (input.send)
       await tellBuyer(ctx, { id, noteNo, tenantId: input.customerTenantId, ownerId: head.ownerId }, 'sent');
@@ -432,7 +439,11 @@ export async function updateNote(ctx: RequestContext, id: string, input: UpdateI
     type: OPERATION_TYPE.UPDATE,
     module: NOTE_MODULE,
     targetId: id,
-    summary: `edited delivery note ${row.noteNo}: ${head.lineCount} line(s), ${head.packageCount} package(s)`,
+    summary: text('deliveryNotes.edited', {
+      noteNo: row.noteNo,
+      count: head.lineCount,
+      packageCount: head.packageCount,
+    }),
   });
   return getNote(ctx, id);
 }
@@ -470,7 +481,10 @@ export async function actOnNote(
     type: OPERATION_TYPE.UPDATE,
     module: NOTE_MODULE,
     targetId: id,
-    summary: `${action === 'send' ? 'sent' : 'cancelled'} delivery note ${claimed.noteNo}${body.comment ? `: ${body.comment}` : ''}`,
+    summary: withComment(
+      text(action === 'send' ? 'deliveryNotes.sent' : 'deliveryNotes.cancelled', { noteNo: claimed.noteNo }),
+      body.comment,
+    ),
   });
   if (action === 'send') await tellBuyer(ctx, claimed, 'sent');
   // A draft was never seen by the buyer: withdrawing it tells nobody.

@@ -1,14 +1,18 @@
 import {
+  addDecimals,
+  compareDecimals,
   DELIVERY_NOTE_MAX_PACKAGES,
   type deliveryNoteCreateSchema,
   PURCHASE_ORDER_LINE_STATUS,
   RECEIVING_PLAN_LINE_STATUS,
-  roundTo,
+  subtractDecimals,
+  sumDecimals,
 } from '@concord/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { type MemberAuth, switchTenant } from '../../platform/context.ts';
+import { placedDecimal } from '../../platform/decimal-places.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderSideCondition } from '../purchase-orders/purchase-orders.common.ts';
@@ -16,9 +20,9 @@ import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-ord
 import { receivingPlanLines as rl, receivingPlans as rp } from '../receiving-plans/receiving-plans.table.ts';
 import {
   DELIVERABLE_ORDER_STATUSES,
-  dec,
   isLivePlan,
   materialTerms,
+  notBelowZero,
   packLine,
   plannedCondition,
   syncDeliveredQty,
@@ -131,46 +135,51 @@ export async function writeNoteLines(
   const terms = await materialTerms(tx, me, note.customerTenantId, [...orderLines.values()]);
 
   // Totals per order line and plan line: two lines of one note may share an order line.
-  const placesOf = (id: string) => orderLines.get(id)!.places?.quantity ?? 2;
-  const rounded = input.map((l) => ({ ...l, qty: roundTo(l.qty, placesOf(l.orderLineId)) }));
-  const perOrderLine = new Map<string, number>();
-  const perPlanLine = new Map<string, number>();
-  for (const l of rounded) {
-    perOrderLine.set(l.orderLineId, (perOrderLine.get(l.orderLineId) ?? 0) + l.qty);
-    if (l.planLineId) perPlanLine.set(l.planLineId, (perPlanLine.get(l.planLineId) ?? 0) + l.qty);
+  const qtyPlaces = (orderLineId: string) => orderLines.get(orderLineId)!.places?.quantity ?? 2;
+  const placed = input.map((l, i) => ({
+    ...l,
+    qty: placedDecimal(l.qty, qtyPlaces(l.orderLineId), `lines.${i}.qty`),
+  }));
+  /** The quantity fields of the note lines a refusal is about, for the form to show it beside each. */
+  const qtyFields = (about: (l: LineInput) => boolean) =>
+    placed.flatMap((l, i) => (about(l) ? [{ path: `lines.${i}.qty` }] : []));
+  const perOrderLine = new Map<string, string>();
+  const perPlanLine = new Map<string, string>();
+  for (const l of placed) {
+    const places = qtyPlaces(l.orderLineId);
+    perOrderLine.set(l.orderLineId, addDecimals(perOrderLine.get(l.orderLineId) ?? '0', l.qty, places));
+    if (l.planLineId) perPlanLine.set(l.planLineId, addDecimals(perPlanLine.get(l.planLineId) ?? '0', l.qty, places));
   }
   for (const [id, total] of perOrderLine) {
     const o = orderLines.get(id)!;
-    const places = placesOf(id);
-    const max = roundTo(
-      withOverRate(Number(o.confirmedQty ?? o.qty), terms(o).overRate, places) - Number(o.deliveredQty),
+    const places = qtyPlaces(id);
+    const max = subtractDecimals(
+      withOverRate(o.confirmedQty ?? o.qty, terms(o).overRate, places),
+      o.deliveredQty,
       places,
     );
-    if (roundTo(total, places) > max)
-      throw new AppError('DELIVERY_OVER_OPEN', {
-        orderNo: o.orderNo,
-        lineNo: o.lineNo,
-        qty: dec(total, places),
-        max: dec(Math.max(0, max), places),
-      });
+    if (compareDecimals(total, max) > 0)
+      throw new AppError(
+        'DELIVERY_OVER_OPEN',
+        { orderNo: o.orderNo, lineNo: o.lineNo, qty: total, max: notBelowZero(max) },
+        qtyFields((l) => l.orderLineId === id),
+      );
   }
   for (const [id, total] of perPlanLine) {
     const p = planLines.get(id)!;
     const o = orderLines.get(p.orderLineId)!;
-    const places = placesOf(o.id);
-    const max = roundTo(Number(p.plannedQty) - Number(p.deliveredQty), places);
-    if (roundTo(total, places) > max)
-      throw new AppError('DELIVERY_OVER_PLAN', {
-        orderNo: o.orderNo,
-        lineNo: o.lineNo,
-        qty: dec(total, places),
-        max: dec(Math.max(0, max), places),
-      });
+    const max = subtractDecimals(p.plannedQty, p.deliveredQty, qtyPlaces(o.id));
+    if (compareDecimals(total, max) > 0)
+      throw new AppError(
+        'DELIVERY_OVER_PLAN',
+        { orderNo: o.orderNo, lineNo: o.lineNo, qty: total, max: notBelowZero(max) },
+        qtyFields((l) => l.planLineId === id),
+      );
   }
 
   const lines: (typeof dnl.$inferInsert)[] = [];
   const packages: (typeof dp.$inferInsert)[] = [];
-  rounded.forEach((l, i) => {
+  placed.forEach((l, i) => {
     const o = orderLines.get(l.orderLineId)!;
     const t = terms(o);
     const plan = l.planLineId ? planLines.get(l.planLineId) : undefined;
@@ -193,14 +202,14 @@ export async function writeNoteLines(
       prdtSpc: o.prdtSpc,
       supPrdtNo: o.supPrdtNo,
       unitName: o.unitName,
-      qty: String(l.qty),
+      qty: l.qty,
       batchNo: l.batchNo,
       isCheck: t.isCheck,
       dueDate: plan?.plannedDate ?? o.confirmedDate ?? o.requestedDate,
       warehouseId: o.warehouseId ?? t.warehouseId,
       remark: l.remark,
     });
-    const packed = packLine(l.qty, t.materialQty, t.smallQty, placesOf(o.id));
+    const packed = packLine(l.qty, t.materialQty, t.smallQty);
     const idBySeq = new Map(packed.map((p) => [p.seq, newId()]));
     for (const p of packed)
       packages.push({
@@ -213,7 +222,7 @@ export async function writeNoteLines(
         kind: p.kind,
         parentId: p.parentSeq === null ? null : idBySeq.get(p.parentSeq)!,
         seq: p.seq,
-        qty: String(p.qty),
+        qty: p.qty,
         batchNo: l.batchNo,
       });
   });
@@ -227,7 +236,6 @@ export async function writeNoteLines(
   await switchTenant(tx, me);
 
   const first = orderLines.get(input[0]!.orderLineId)!;
-  const places = placesOf(first.id);
   return {
     customerTenantId: note.customerTenantId,
     supplierId: first.supplierId,
@@ -235,9 +243,10 @@ export async function writeNoteLines(
     deptId: first.deptId,
     lineCount: lines.length,
     packageCount: packages.length,
-    totalQty: dec(
-      rounded.reduce((s, l) => s + l.qty, 0),
-      Math.max(places, 2),
+    // Lines of orders with different places: the widest keeps the sum exact.
+    totalQty: sumDecimals(
+      placed.map((l) => l.qty),
+      Math.max(...placed.map((l) => qtyPlaces(l.orderLineId))),
     ),
   };
 }

@@ -1,4 +1,4 @@
-import { DELIVERY_PACKAGE_KIND, type LabelPdfRequest } from '@concord/shared';
+import { DELIVERY_PACKAGE_KIND, type LabelPdfRequest, placesOf, roundDecimal } from '@concord/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -40,7 +40,8 @@ export async function labelsOfNote({ tx, auth }: RequestContext, request: LabelP
     lineNo: r.lineNo,
     prdtNo: r.prdtNo,
     prdtName: r.prdtName,
-    qty: String(Number(r.qty)),
+    // The shortest text: a label reads `12`, not the stored `12.00`.
+    qty: roundDecimal(r.qty, placesOf(r.qty)),
     unitName: r.unitName,
     batchNo: r.batchNo,
     kind: r.kind ?? DELIVERY_PACKAGE_KIND.SMALL,

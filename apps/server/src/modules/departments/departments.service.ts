@@ -9,6 +9,7 @@ import {
   type ListResult,
   MEMBER_STATUS,
   OPERATION_TYPE,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -191,7 +192,7 @@ export async function createDepartment(ctx: RequestContext, input: DepartmentFie
       type: OPERATION_TYPE.ADD,
       module: MODULE,
       targetId: id,
-      summary: `created ${deptNo} ${input.deptCode} ${input.deptName}`,
+      summary: text('departments.created', { deptNo, deptCode: input.deptCode, deptName: input.deptName }),
     });
     return loadDepartment(q, tenantId, id);
   });
@@ -231,11 +232,14 @@ export async function updateDepartment(
   }
   if (updated.length === 0) throw new AppError('CONFLICT');
   const after = await loadDepartment(q, tenantId, id);
+  const changes = summarizeChanges(editable(before), editable(after));
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
-    summary: `${before.deptNo}: ${summarizeChanges(editable(before), editable(after)) || 'no field changed'}`,
+    summary: changes
+      ? text('departments.updated', { deptNo: before.deptNo, changes })
+      : text('departments.unchanged', { deptNo: before.deptNo }),
   });
   return after;
 }
@@ -274,6 +278,10 @@ export async function deleteDepartment({ tx: q, auth, tenantId }: RequestContext
     type: OPERATION_TYPE.DELETE,
     module: MODULE,
     targetId: id,
-    summary: `deleted ${before.deptNo} ${before.deptCode} ${before.deptName}`,
+    summary: text('departments.deleted', {
+      deptNo: before.deptNo,
+      deptCode: before.deptCode,
+      deptName: before.deptName,
+    }),
   });
 }

@@ -12,6 +12,7 @@ import {
   OPERATION_TYPE,
   PARTNER_KINDS,
   type PartnerKind,
+  text,
   USER_TYPE,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
@@ -366,11 +367,14 @@ export async function updateEmployee(
   }
 
   const after = await loadEmployeeDetail(q, tenantId, id);
+  const changes = summarizeChanges(changeView(before), changeView(after));
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: STAFF_MODULE,
     targetId: id,
-    summary: `${after.name}: ${summarizeChanges(changeView(before), changeView(after)) || 'no field changed'}`,
+    summary: changes
+      ? text('employees.updated', { name: after.name, changes })
+      : text('employees.unchanged', { name: after.name }),
   });
   return after;
 }
@@ -439,7 +443,7 @@ export async function leaveEmployee(
     type: OPERATION_TYPE.UPDATE,
     module: STAFF_MODULE,
     targetId: id,
-    summary: `${row.name} (${row.platformNo}) ${unbind ? 'left; account unbound' : 'left the enterprise'}`,
+    summary: text(unbind ? 'employees.leftUnbound' : 'employees.left', { name: row.name, platformNo: row.platformNo }),
   });
   return loadEmployee(q, tenantId, id);
 }

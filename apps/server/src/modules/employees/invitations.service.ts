@@ -8,6 +8,9 @@ import {
   MEMBER_STATUS,
   type MyInvitation,
   OPERATION_TYPE,
+  renderText,
+  type TextRef,
+  text,
   USER_TYPE,
 } from '@concord/shared';
 import { and, desc, eq, gt, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -23,7 +26,7 @@ import type { OutgoingMessage } from '../../platform/mail.ts';
 import type { AccountContext, SignedInContext } from '../../platform/route.ts';
 import type { TellDeps } from '../../platform/services.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
-import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
+import { languageOf, notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { assertDepartment, loadEmployee, recordJoinedEmployee, STAFF_MODULE } from './employees.service.ts';
 
@@ -42,21 +45,8 @@ const contactLabel = (c: Contact) => [mobileKey(c), c.email].filter(Boolean).joi
 
 const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 
-const TEXT: Record<Locale, (v: { enterprise: string; inviter: string; link: string }) => OutgoingText> = {
-  'en-US': (v) => ({
-    subject: `Invitation to join ${v.enterprise} on Concord SRM`,
-    body: `${v.inviter} invited you to join ${v.enterprise} on Concord SRM. Open ${v.link} within ${INVITATION_TTL_DAYS} days, sign in (or register) and accept the invitation.`,
-  }),
-  'zh-CN': (v) => ({
-    subject: `邀请您加入 ${v.enterprise}`,
-    body: `${v.inviter} 邀请您在 Concord SRM 上加入 ${v.enterprise}。请在 ${INVITATION_TTL_DAYS} 天内打开 ${v.link}，登录（或注册）后接受邀请。`,
-  }),
-  'zh-TW': (v) => ({
-    subject: `邀請您加入 ${v.enterprise}`,
-    body: `${v.inviter} 邀請您在 Concord SRM 上加入 ${v.enterprise}。請在 ${INVITATION_TTL_DAYS} 天內開啟 ${v.link}，登入（或註冊）後接受邀請。`,
-  }),
-};
-type OutgoingText = Pick<OutgoingMessage, 'subject' | 'body'>;
+/** The person invited as the log names them: the name given, if any, and where the invitation went. */
+const inviteeOf = (c: Contact & { name?: string | null }) => [c.name, contactLabel(c)].filter(Boolean).join(' ');
 
 /**
  * Opens a fresh invitation for an employee record: earlier open ones are revoked, so only the newest
@@ -64,11 +54,12 @@ type OutgoingText = Pick<OutgoingMessage, 'subject' | 'body'>;
  * which the caller sends after commit.
  */
 async function issueInvitation(
-  { tx, auth, tenantId, locale }: RequestContext,
+  ctx: RequestContext,
   employeeId: string,
   contact: Contact,
   publicUrl: string,
 ): Promise<OutgoingMessage[]> {
+  const { tx, auth, tenantId } = ctx;
   await tx
     .update(employeeInvitations)
     .set({ revokedAt: new Date().toISOString() })
@@ -94,16 +85,28 @@ async function issueInvitation(
     .from(enterprises)
     .where(eq(enterprises.id, tenantId));
   const [inviter] = await tx.select({ name: users.name }).from(users).where(eq(users.id, auth.userId));
-  const text = TEXT[locale]({
-    enterprise: enterprise?.shortName || enterprise?.name || '',
+  const enterpriseName = enterprise?.shortName || enterprise?.name || '';
+  const subject = text('employees.invitationSubject', { enterprise: enterpriseName });
+  const body = text('employees.invitationBody', {
     inviter: inviter?.name || auth.username,
+    enterprise: enterpriseName,
     // The personal centre handles ?invitation= for signed-in users; the login page keeps it as redirect.
     link: `${publicUrl}/profile/index?invitation=${token}`,
+    count: INVITATION_TTL_DAYS,
   });
+  const locale = await inviteeLanguage(tx, contact, ctx.locale);
+  const written = (ref: TextRef) => renderText(ref, locale);
   const out: OutgoingMessage[] = [];
-  if (contact.mobile) out.push({ channel: 'sms', recipient: mobileKey(contact), ...text });
-  if (contact.email) out.push({ channel: 'email', recipient: contact.email, ...text });
+  const mail = { subject: written(subject), body: written(body) };
+  if (contact.mobile) out.push({ channel: 'sms', recipient: mobileKey(contact), ...mail });
+  if (contact.email) out.push({ channel: 'email', recipient: contact.email, ...mail });
   return out;
+}
+
+/** An invitation reads in the language the invited person chose, when they have an account; else the inviter's. */
+async function inviteeLanguage(q: Queryable, contact: Contact, requested: Locale): Promise<Locale> {
+  const user = await findUserByContact(q, contact);
+  return user && typeof user.settings.language === 'string' ? languageOf(user.settings) : requested;
 }
 
 /**
@@ -156,7 +159,7 @@ async function findRecordForContact(q: Queryable, tenantId: string, c: Contact, 
 
 async function findUserByContact(q: Queryable, c: Contact) {
   const [user] = await q
-    .select({ id: users.id })
+    .select({ id: users.id, settings: users.settings })
     .from(users)
     .where(
       or(
@@ -216,7 +219,7 @@ export async function inviteEmployee(
       type: OPERATION_TYPE.ADD,
       module: STAFF_MODULE,
       targetId: id,
-      summary: `invited ${input.name ? `${input.name} ` : ''}${contactLabel(contact)}`,
+      summary: text('employees.invited', { invitee: inviteeOf({ ...contact, name: input.name }) }),
     });
     return loadEmployee(tx, tenantId, id);
   });
@@ -245,7 +248,7 @@ export async function resendInvitation(ctx: RequestContext, id: string, publicUr
     type: OPERATION_TYPE.UPDATE,
     module: STAFF_MODULE,
     targetId: id,
-    summary: `invitation sent again to ${row.name ? `${row.name} ` : ''}${contactLabel(row)}`,
+    summary: text('employees.invitationResent', { invitee: inviteeOf(row) }),
   });
   return loadEmployee(tx, tenantId, id);
 }
@@ -275,7 +278,7 @@ export async function revokeInvitation({ tx: q, auth, tenantId }: RequestContext
     type: OPERATION_TYPE.UPDATE,
     module: STAFF_MODULE,
     targetId: id,
-    summary: `invitation of ${row.name ? `${row.name} ` : ''}${contactLabel(row)} revoked`,
+    summary: text('employees.invitationRevoked', { invitee: inviteeOf(row) }),
   });
   return loadEmployee(q, tenantId, id);
 }
@@ -391,7 +394,7 @@ export async function acceptInvitation(ctx: SignedInContext, input: AcceptInput)
       type: OPERATION_TYPE.ADD,
       module: STAFF_MODULE,
       targetId: employeeId,
-      summary: `${auth.username} accepted the invitation`,
+      summary: text('employees.invitationAccepted', { username: auth.username }),
     });
     const [record] = await tx
       .select({ invitedBy: employees.invitedBy })
@@ -403,8 +406,8 @@ export async function acceptInvitation(ctx: SignedInContext, input: AcceptInput)
       tenantId,
       userIds: [inviter],
       kind: 'system',
-      title: `${auth.username} accepted your invitation`,
-      content: `${auth.username} accepted the invitation and joined the enterprise.`,
+      title: text('employees.yourInvitationAccepted', { username: auth.username }),
+      content: text('employees.invitationAcceptedJoined', { username: auth.username }),
       link: `/staff/staffInfo?id=${employeeId}`,
     });
   });

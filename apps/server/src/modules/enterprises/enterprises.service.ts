@@ -6,6 +6,7 @@ import {
   MEMBER_STATUS,
   OPERATION_TYPE,
   type TenantItem,
+  text,
   USER_TYPE,
 } from '@concord/shared';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
@@ -63,7 +64,7 @@ export async function registerEnterprise(
         type: OPERATION_TYPE.ADD,
         module: 'enterprises',
         targetId: tenantId,
-        summary: `created ${input.name} (${compNo})`,
+        summary: text('enterprises.created', { name: input.name, compNo }),
       });
       return { tenantId, compNo, inviteCode };
     }),
@@ -135,11 +136,15 @@ async function noticeInviteGuesses(s: Services, enterprise: Enterprise, log: Fas
       tenantId: enterprise.id,
       userIds: await administratorsOf(tx, enterprise.id),
       kind: 'system',
-      title: `${INVITE_NOTICE_AFTER} wrong invite codes for ${enterprise.shortName || enterprise.name} within an hour`,
-      content:
-        `Someone has entered a wrong invite code for ${enterprise.name} (${enterprise.compNo}) at least ` +
-        `${INVITE_NOTICE_AFTER} times within an hour. If you did not expect this, rotate the invite code on ` +
-        'the enterprise information page; people who already joined are not affected.',
+      title: text('enterprises.inviteGuesses', {
+        count: INVITE_NOTICE_AFTER,
+        enterprise: enterprise.shortName || enterprise.name,
+      }),
+      content: text('enterprises.inviteGuessesAdvice', {
+        name: enterprise.name,
+        compNo: enterprise.compNo,
+        count: INVITE_NOTICE_AFTER,
+      }),
       link: '/enterpriseinformation',
     });
   });
@@ -173,14 +178,17 @@ export async function acceptInvite(
       type: OPERATION_TYPE.ADD,
       module: 'staff',
       targetId: auth.userId,
-      summary: `${auth.username} joined with the invite code`,
+      summary: text('employees.joinedWithCode', { username: auth.username }),
     });
     return notifyUsers(tx, {
       tenantId,
       userIds: await administratorsOf(tx, tenantId),
       kind: 'system',
-      title: `${auth.username} joined ${enterprise.shortName || enterprise.name}`,
-      content: `${auth.username} joined the enterprise with the invite code.`,
+      title: text('enterprises.memberJoined', {
+        username: auth.username,
+        enterprise: enterprise.shortName || enterprise.name,
+      }),
+      content: text('enterprises.memberJoinedWithCode', { username: auth.username }),
       link: '/staff',
     });
   });
@@ -236,6 +244,8 @@ async function loadEnterpriseInfo(tx: Queryable, tenantId: string, isAdmin: bool
     bankName: row.bankName,
     bankAccount: row.bankAccount,
     contractTerms: row.contractTerms,
+    address: row.address,
+    phone: row.phone,
     isDataCentre: row.isDataCentre,
     subsidiaries: row.subsidiaries,
     divisions: row.divisions,
@@ -305,7 +315,7 @@ export async function updateEnterpriseInfo(ctx: RequestContext, input: Enterpris
     const doc = { table: enterpriseCapabilities, id: row.id, ownerTenantId: tenantId };
     await attachFiles(tx, auth.userId, doc, row.attachments);
   }
-  const summary = summarizeChanges(
+  const changes = summarizeChanges(
     { ...before, capabilities: describeCapabilities(before.capabilities) },
     { ...fields, capabilities: describeCapabilities(rows) },
   );
@@ -313,7 +323,7 @@ export async function updateEnterpriseInfo(ctx: RequestContext, input: Enterpris
     type: OPERATION_TYPE.UPDATE,
     module: 'enterprises',
     targetId: tenantId,
-    summary: summary || 'no field changed',
+    summary: changes ? text('enterprises.updated', { changes }) : text('enterprises.unchanged'),
   });
   return getEnterpriseInfo(ctx);
 }
@@ -331,7 +341,7 @@ export async function rotateInviteCode({ tx, auth, tenantId }: RequestContext) {
     type: OPERATION_TYPE.UPDATE,
     module: 'enterprises',
     targetId: tenantId,
-    summary: 'invite code rotated',
+    summary: text('enterprises.inviteCodeRotated'),
   });
   return { inviteCode };
 }

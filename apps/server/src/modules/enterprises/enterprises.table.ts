@@ -19,6 +19,9 @@ export const enterprises = pgTable(
     bankName: text('bank_name').notNull().default(''),
     bankAccount: text('bank_account').notNull().default(''),
     contractTerms: text('contract_terms').notNull().default(''),
+    /** Printed under the enterprise's name on its documents (the order PDF's buyer). */
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
     isDataCentre: boolean('is_data_centre').notNull().default(false),
     subsidiaries: jsonb('subsidiaries').$type<string[]>().notNull().default([]),
     divisions: jsonb('divisions').$type<string[]>().notNull().default([]),

@@ -5,6 +5,7 @@ import {
   type materialCustomerListSchema,
   type materialCustomerUpdateSchema,
   OPERATION_TYPE,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,6 +18,7 @@ import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { CUSTOMER_DECIMALS, loggedValues, materialPlaces, placedFields } from './materials.decimals.ts';
 import { isUniqueViolation } from './materials.service.ts';
 
 /**
@@ -114,9 +116,10 @@ async function assertCustomer(q: Queryable, tenantId: string, customerId: string
   if (!row) throw new AppError('MATERIAL_REFERENCE_NOT_FOUND', { field: 'customer' });
 }
 
-export async function createMaterialCustomer(ctx: RequestContext, input: Fields): Promise<MaterialCustomer> {
+export async function createMaterialCustomer(ctx: RequestContext, request: Fields): Promise<MaterialCustomer> {
   const { tx, auth, tenantId } = ctx;
   return idempotent(tx, ctx.idem, async () => {
+    const input = placedFields(request, CUSTOMER_DECIMALS, await materialPlaces(tx, tenantId));
     await assertCustomer(tx, tenantId, input.customerId);
     const id = newId();
     const [inserted] = await tx
@@ -129,7 +132,16 @@ export async function createMaterialCustomer(ctx: RequestContext, input: Fields)
       type: OPERATION_TYPE.ADD,
       module: MATERIAL_CUSTOMERS_MODULE,
       targetId: id,
-      summary: `related ${input.prdtNo || '-'} to customer material ${input.custPrdtCode} ${input.custPrdtName}`,
+      summary: input.prdtNo
+        ? text('materials.customerMaterialRelated', {
+            prdtNo: input.prdtNo,
+            custPrdtCode: input.custPrdtCode,
+            custPrdtName: input.custPrdtName,
+          })
+        : text('materials.customerMaterialAdded', {
+            custPrdtCode: input.custPrdtCode,
+            custPrdtName: input.custPrdtName,
+          }),
     });
     return loadMaterialCustomer(tx, tenantId, id);
   });
@@ -141,7 +153,7 @@ export async function updateMaterialCustomer(
   input: UpdateInput,
 ): Promise<MaterialCustomer> {
   const before = await loadMaterialCustomer(q, tenantId, id);
-  const { version, ...fields } = input;
+  const { version, ...fields } = placedFields(input, CUSTOMER_DECIMALS, await materialPlaces(q, tenantId));
   await assertCustomer(q, tenantId, fields.customerId);
   let updated: { id: string } | undefined;
   try {
@@ -156,16 +168,14 @@ export async function updateMaterialCustomer(
   }
   if (!updated) throw new AppError('CONFLICT');
   const keys = Object.keys(fields) as (keyof typeof fields)[];
-  const changes = summarizeChanges(
-    Object.fromEntries(keys.map((k) => [k, before[k]])),
-    Object.fromEntries(keys.map((k) => [k, fields[k]])),
-  );
+  const decimals = Object.keys(CUSTOMER_DECIMALS);
+  const changes = summarizeChanges(loggedValues(before, keys, decimals), loggedValues(fields, keys, decimals));
   if (changes) {
     await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: MATERIAL_CUSTOMERS_MODULE,
       targetId: id,
-      summary: `${before.custPrdtCode}: ${changes}`,
+      summary: text('materials.customerMaterialUpdated', { custPrdtCode: before.custPrdtCode, changes }),
     });
   }
   return loadMaterialCustomer(q, tenantId, id);
@@ -178,6 +188,6 @@ export async function deleteMaterialCustomer({ tx: q, auth, tenantId }: RequestC
     type: OPERATION_TYPE.DELETE,
     module: MATERIAL_CUSTOMERS_MODULE,
     targetId: id,
-    summary: `removed the relation to customer material ${row.custPrdtCode}`,
+    summary: text('materials.customerMaterialRemoved', { custPrdtCode: row.custPrdtCode }),
   });
 }

@@ -1,10 +1,14 @@
 import {
+  addDecimals,
+  compareDecimals,
   type ListResult,
+  MATERIAL_RATE_SCALE,
   type MaterialSupplier,
   type materialSupplierCreateSchema,
   type materialSupplierListSchema,
   type materialSupplierUpdateSchema,
   OPERATION_TYPE,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -17,6 +21,13 @@ import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import {
+  loggedValues,
+  type MaterialPlaces,
+  materialPlaces,
+  placedFields,
+  SUPPLIER_DECIMALS,
+} from './materials.decimals.ts';
 import { lockMaterial, MATERIALS_MODULE } from './materials.service.ts';
 
 /**
@@ -29,7 +40,13 @@ type CreateInput = z.output<typeof materialSupplierCreateSchema>;
 type UpdateInput = z.output<typeof materialSupplierUpdateSchema>;
 type ListQuery = z.output<typeof materialSupplierListSchema>;
 
-const MAX_QUOTA = 100;
+const MAX_QUOTA = '100';
+
+const placed = <T extends CreateInput | UpdateInput>(input: T, places: MaterialPlaces) =>
+  placedFields(input, SUPPLIER_DECIMALS, places);
+
+/** Whether quotas totalling `total` percent pass the 100 % a material allows. */
+export const quotaExceeded = (total: string) => compareDecimals(total, MAX_QUOTA) > 0;
 
 const columns = {
   id: materialSuppliers.id,
@@ -135,11 +152,11 @@ export async function quotaTotal(
   q: Queryable,
   tenantId: string,
   materialId: string,
-  quota: number,
+  quota: string,
   exceptId: string | null,
-): Promise<number> {
+): Promise<string> {
   const [{ sum }] = await q
-    .select({ sum: sql<string>`coalesce(sum(${materialSuppliers.poQuotaRate}), 0)` })
+    .select({ sum: sql<string>`coalesce(sum(${materialSuppliers.poQuotaRate}), 0)::text` })
     .from(materialSuppliers)
     .where(
       and(
@@ -148,7 +165,7 @@ export async function quotaTotal(
         exceptId ? ne(materialSuppliers.id, exceptId) : undefined,
       ),
     );
-  return Math.round((Number(sum) + quota) * 100) / 100;
+  return addDecimals(sum, quota, MATERIAL_RATE_SCALE);
 }
 
 async function assertReferences(q: Queryable, tenantId: string, supplierId: string | null, assWh: string | null) {
@@ -170,13 +187,14 @@ async function assertReferences(q: Queryable, tenantId: string, supplierId: stri
   }
 }
 
-export async function createMaterialSupplier(ctx: RequestContext, input: CreateInput): Promise<MaterialSupplier> {
+export async function createMaterialSupplier(ctx: RequestContext, request: CreateInput): Promise<MaterialSupplier> {
   const { tx, auth, tenantId } = ctx;
   return idempotent(tx, ctx.idem, async () => {
+    const input = placed(request, await materialPlaces(tx, tenantId));
     const material = await lockMaterial(tx, tenantId, input.materialId);
     await assertReferences(tx, tenantId, input.supplierId, input.assWh);
     const total = await quotaTotal(tx, tenantId, input.materialId, input.poQuotaRate, null);
-    if (total > MAX_QUOTA) throw new AppError('MATERIAL_QUOTA_EXCEEDED', { total });
+    if (quotaExceeded(total)) throw new AppError('MATERIAL_QUOTA_EXCEEDED', { total });
     const id = newId();
     const [inserted] = await tx
       .insert(materialSuppliers)
@@ -189,7 +207,11 @@ export async function createMaterialSupplier(ctx: RequestContext, input: CreateI
       type: OPERATION_TYPE.ADD,
       module: MATERIALS_MODULE,
       targetId: input.materialId,
-      summary: `${material.prdtNo}: approved supplier ${row.supCode}, quota ${input.poQuotaRate} %`,
+      summary: text('materials.supplierApproved', {
+        prdtNo: material.prdtNo,
+        supCode: row.supCode,
+        poQuotaRate: input.poQuotaRate,
+      }),
     });
     return row;
   });
@@ -215,10 +237,10 @@ export async function updateMaterialSupplier(
 ): Promise<MaterialSupplier> {
   const before = await loadMaterialSupplier(q, tenantId, id);
   const material = await lockMaterial(q, tenantId, before.materialId);
-  const { version, ...fields } = input;
+  const { version, ...fields } = placed(input, await materialPlaces(q, tenantId));
   await assertReferences(q, tenantId, null, fields.assWh);
   const total = await quotaTotal(q, tenantId, before.materialId, fields.poQuotaRate, id);
-  if (total > MAX_QUOTA) throw new AppError('MATERIAL_QUOTA_EXCEEDED', { total });
+  if (quotaExceeded(total)) throw new AppError('MATERIAL_QUOTA_EXCEEDED', { total });
   const [updated] = await q
     .update(materialSuppliers)
     .set({ ...fields, version: sql`${materialSuppliers.version} + 1`, updatedAt: sql`now()` })
@@ -231,16 +253,14 @@ export async function updateMaterialSupplier(
     )
     .returning({ id: materialSuppliers.id });
   if (!updated) throw new AppError('CONFLICT');
-  const changes = summarizeChanges(
-    Object.fromEntries(LOGGED.map((k) => [k, before[k]])),
-    Object.fromEntries(LOGGED.map((k) => [k, fields[k]])),
-  );
+  const decimals = Object.keys(SUPPLIER_DECIMALS);
+  const changes = summarizeChanges(loggedValues(before, LOGGED, decimals), loggedValues(fields, LOGGED, decimals));
   if (changes) {
     await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: MATERIALS_MODULE,
       targetId: before.materialId,
-      summary: `${material.prdtNo}: approved supplier ${before.supCode}: ${changes}`,
+      summary: text('materials.supplierUpdated', { prdtNo: material.prdtNo, supCode: before.supCode, changes }),
     });
   }
   return loadMaterialSupplier(q, tenantId, id);
@@ -253,7 +273,7 @@ export async function deleteMaterialSupplier({ tx: q, auth, tenantId }: RequestC
     type: OPERATION_TYPE.DELETE,
     module: MATERIALS_MODULE,
     targetId: row.materialId,
-    summary: `${row.prdtNo}: removed approved supplier ${row.supCode}`,
+    summary: text('materials.supplierRemoved', { prdtNo: row.prdtNo, supCode: row.supCode }),
   });
 }
 

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
+  addDecimals,
   DISABLED_WORDS,
+  decimalTextOfCell,
   ENABLED_WORDS,
   type ErrorCode,
   errorMessage,
@@ -10,12 +12,17 @@ import {
   MATERIAL_COLUMNS,
   MATERIAL_IMPORT_ERROR_LIMIT,
   MATERIAL_IMPORT_STATUS,
+  MATERIAL_RATE_SCALE,
   MATERIAL_SUPPLIER_COLUMNS,
   type MaterialImport,
   type MaterialImportTarget,
   materialFieldsSchema,
+  materialSupplierCreateSchema,
   NO_WORDS,
   OPERATION_TYPE,
+  placesOf,
+  type TextRef,
+  text,
   YES_WORDS,
 } from '@concord/shared';
 import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
@@ -44,7 +51,14 @@ import {
   zodRowErrors,
 } from '../../platform/xlsx-import.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { quotaTotal } from './material-suppliers.service.ts';
+import { quotaExceeded, quotaTotal } from './material-suppliers.service.ts';
+import {
+  MATERIAL_DECIMALS,
+  type MaterialDecimalKind,
+  type MaterialPlaces,
+  materialPlaces,
+  SUPPLIER_DECIMALS,
+} from './materials.decimals.ts';
 import { loadReferenceMaps, type ReferenceMaps } from './materials.refs.ts';
 import { insertSearchTerms, type SearchTermPairs, searchTermsBuilder } from './materials.search.ts';
 import { MATERIALS_MODULE } from './materials.service.ts';
@@ -98,6 +112,16 @@ const cellNumber = (schema: z.ZodNumber, fallback: number) =>
     if (typeof v === 'string' && /^-?\d+(\.\d+)?%?$/.test(v.trim())) return Number(v.trim().replace('%', ''));
     return v;
   }, schema);
+/**
+ * A quantity or percentage cell as decimal text, checked like a request's: a number cell by its shown
+ * digits (`decimalTextOfCell`), a text cell as typed, `5%` as 5.
+ */
+const cellDecimal = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => {
+    if (v === null) return undefined;
+    if (typeof v === 'number') return decimalTextOfCell(v);
+    return typeof v === 'string' ? v.trim().replace(/%$/, '') : v;
+  }, schema);
 const cellWords = <T>(truthy: string[], falsy: string[], yes: T, no: T, fallback: T) =>
   z.preprocess(
     (v) => {
@@ -111,6 +135,7 @@ const cellWords = <T>(truthy: string[], falsy: string[], yes: T, no: T, fallback
   );
 
 const shape = materialFieldsSchema.shape;
+const supplierShape = materialSupplierCreateSchema.shape;
 const materialRowSchema = z.object({
   prdtNo: z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), shape.prdtNo),
   prdtName: z.preprocess((v) => (v === null ? undefined : typeof v === 'number' ? String(v) : v), shape.prdtName),
@@ -124,9 +149,9 @@ const materialRowSchema = z.object({
   isCheck: cellWords(YES_WORDS, NO_WORDS, true, false, false),
   warehouseCode: cellText.pipe(z.string().max(32)),
   taxRateCode: cellText.pipe(z.string().max(32)),
-  minOrderQty: cellNumber(z.number().min(0).max(1e12), 0),
-  minPackQty: cellNumber(z.number().min(0).max(1e12), 0),
-  orderOverRate: cellNumber(z.number().min(0).max(100), 0),
+  minOrderQty: cellDecimal(shape.minOrderQty),
+  minPackQty: cellDecimal(shape.minPackQty),
+  orderOverRate: cellDecimal(shape.orderOverRate),
   status: cellWords(ENABLED_WORDS, DISABLED_WORDS, 1, 0, 1),
   remarks: cellText.pipe(z.string().max(500)),
 });
@@ -141,12 +166,12 @@ const supplierRowSchema = z.object({
   supPrdtName: cellText.pipe(z.string().max(128)),
   supPrdtSpc: cellText.pipe(z.string().max(256)),
   poLeadDateNum: cellNumber(z.number().int().min(0).max(3650), 0),
-  poQuotaRate: cellNumber(z.number().min(0).max(100), 0),
+  poQuotaRate: cellDecimal(supplierShape.poQuotaRate),
   warehouseCode: cellText.pipe(z.string().max(32)),
-  safeStoreQty: cellNumber(z.number().min(0).max(1e12), 0),
-  topStoreQty: cellNumber(z.number().min(0).max(1e12), 0),
+  safeStoreQty: cellDecimal(supplierShape.safeStoreQty),
+  topStoreQty: cellDecimal(supplierShape.topStoreQty),
   deliveryType: cellText.pipe(z.string().max(32)),
-  scheduleOverRate: cellNumber(z.number().min(0).max(100), 0),
+  scheduleOverRate: cellDecimal(supplierShape.scheduleOverRate),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -174,6 +199,21 @@ const err = (row: number, column: string, reason: ErrorCode, params?: Record<str
   reason,
   ...(params ? { params } : {}),
 });
+
+/** Errors of the decimals of one row with more places than allowed, one per cell. */
+function placesErrors(
+  row: number,
+  values: Readonly<Record<string, unknown>>,
+  kinds: Readonly<Record<string, MaterialDecimalKind>>,
+  places: MaterialPlaces,
+): RowError[] {
+  return Object.entries(kinds)
+    .filter(([key, kind]) => {
+      const value = values[key];
+      return typeof value === 'string' && placesOf(value) > places[kind];
+    })
+    .map(([key, kind]) => err(row, key, 'IMPORT_DECIMAL_PLACES', { places: places[kind] }));
+}
 
 async function existingCodes(q: Queryable, tenantId: string, codes: string[]): Promise<Set<string>> {
   const found = new Set<string>();
@@ -212,10 +252,10 @@ interface MaterialColumns {
   is_check: boolean[];
   warehouse_id: (string | null)[];
   tax_rate_code: string[];
-  tax_rate: (number | null)[];
-  min_order_qty: number[];
-  min_pack_qty: number[];
-  order_over_rate: number[];
+  tax_rate: (string | null)[];
+  min_order_qty: string[];
+  min_pack_qty: string[];
+  order_over_rate: string[];
   status: number[];
   remarks: string[];
 }
@@ -247,7 +287,11 @@ const MATERIAL_COLUMN_TYPES: Record<MaterialColumn, string> = {
 };
 const MATERIAL_INSERT_COLUMNS = Object.keys(MATERIAL_COLUMN_TYPES) as MaterialColumn[];
 
-function validateMaterialRows(rows: ImportRow<keyof typeof MATERIAL_COLUMNS>[], refs: ReferenceMaps) {
+function validateMaterialRows(
+  rows: ImportRow<keyof typeof MATERIAL_COLUMNS>[],
+  refs: ReferenceMaps,
+  places: MaterialPlaces,
+) {
   /** Errors name the field; the reader sees the header in their language (`columnLabel`). */
   const col = (k: keyof typeof MATERIAL_COLUMNS) => k;
   const errors: RowError[] = [];
@@ -263,6 +307,7 @@ function validateMaterialRows(rows: ImportRow<keyof typeof MATERIAL_COLUMNS>[], 
     }
     const v = parsed.data;
     const before = errors.length;
+    errors.push(...placesErrors(row, v, MATERIAL_DECIMALS, places));
     const earlier = firstRowOf.get(v.prdtNo);
     if (earlier !== undefined)
       errors.push(err(row, col('prdtNo'), 'IMPORT_VALUE_DUPLICATE', { value: v.prdtNo, row: earlier }));
@@ -370,7 +415,7 @@ async function importMaterials(
   const { tenantId } = job;
   const { errors, valid } = await inTenantTx(db, tenantId, async (tx) => {
     const refs = await loadReferenceMaps(tx, tenantId);
-    const result = validateMaterialRows(rows, refs);
+    const result = validateMaterialRows(rows, refs, await materialPlaces(tx, tenantId));
     // The cells are not needed any more; letting them go halves the peak memory of a big import.
     rows.length = 0;
     const taken = await existingCodes(tx, tenantId, result.valid.prdt_no);
@@ -395,7 +440,7 @@ async function importMaterials(
       ]);
       setProgress(job.importId, current.to, total);
     }
-    await finish(tx, job, total, `imported ${total} material(s) from ${job.fileName}`, markDone);
+    await finish(tx, job, total, text('materials.imported', { count: total, fileName: job.fileName }), markDone);
   });
 }
 
@@ -413,6 +458,7 @@ async function importSuppliers(
   // One transaction: the materials named are locked before their quotas are summed (concurrent saves wait).
   await inTenantTx(db, tenantId, async (tx) => {
     const refs = await loadReferenceMaps(tx, tenantId);
+    const places = await materialPlaces(tx, tenantId);
     const errors: RowError[] = [];
     const parsedRows: { row: number; v: z.output<typeof supplierRowSchema> }[] = [];
     for (const { row, values } of rows) {
@@ -457,11 +503,12 @@ async function importSuppliers(
         );
       for (const p of found) existingPairs.add(`${p.materialId}:${p.supplierId}`);
     }
-    const quotas = new Map<string, number>();
+    const quotas = new Map<string, string>();
     const firstRowOf = new Map<string, number>();
     const valid: (typeof materialSuppliers.$inferInsert)[] = [];
     for (const { row, v } of parsedRows) {
       const before = errors.length;
+      errors.push(...placesErrors(row, v, SUPPLIER_DECIMALS, places));
       const materialId = materialIds.get(v.prdtNo);
       const supplierId = supplierIds.get(v.supCode);
       if (!materialId) errors.push(err(row, col('prdtNo'), 'IMPORT_VALUE_UNKNOWN', { value: v.prdtNo }));
@@ -482,10 +529,14 @@ async function importSuppliers(
       } else firstRowOf.set(pair, row);
       if (existingPairs.has(pair))
         errors.push(err(row, col('supCode'), 'IMPORT_VALUE_EXISTS', { value: `${v.prdtNo} / ${v.supCode}` }));
-      if (!quotas.has(materialId)) quotas.set(materialId, await quotaTotal(tx, tenantId, materialId, 0, null));
-      const total = Math.round((quotas.get(materialId)! + v.poQuotaRate) * 100) / 100;
+      const total = addDecimals(
+        quotas.get(materialId) ?? (await quotaTotal(tx, tenantId, materialId, '0', null)),
+        v.poQuotaRate,
+        MATERIAL_RATE_SCALE,
+      );
       quotas.set(materialId, total);
-      if (total > 100) errors.push(err(row, col('poQuotaRate'), 'IMPORT_QUOTA_EXCEEDED', { value: v.prdtNo, total }));
+      if (quotaExceeded(total))
+        errors.push(err(row, col('poQuotaRate'), 'IMPORT_QUOTA_EXCEEDED', { value: v.prdtNo, total }));
       if (errors.length > before) continue;
       valid.push({
         tenantId,
@@ -510,7 +561,8 @@ async function importSuppliers(
       setProgress(job.importId, Math.min(i + BATCH, valid.length), valid.length);
       await yieldToLoop();
     }
-    await finish(tx, job, valid.length, `imported ${valid.length} approved supplier(s) from ${job.fileName}`, markDone);
+    const summary = text('materials.suppliersImported', { count: valid.length, fileName: job.fileName });
+    await finish(tx, job, valid.length, summary, markDone);
   });
 }
 
@@ -530,7 +582,7 @@ interface ImportJob {
 /** Completes the job in the transaction that writes the outcome, so a job done has its outcome written. */
 type MarkDone = (tx: Queryable) => Promise<void>;
 
-async function finish(tx: Queryable, job: ImportJob, imported: number, summary: string, markDone: MarkDone) {
+async function finish(tx: Queryable, job: ImportJob, imported: number, summary: TextRef, markDone: MarkDone) {
   await markDone(tx);
   await tx
     .update(materialImports)

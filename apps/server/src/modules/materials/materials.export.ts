@@ -3,17 +3,21 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import {
+  type DecimalPlaces,
   type ErrorCode,
   errorMessage,
   type Locale,
   MATERIAL_COLUMNS,
   MATERIAL_EXPORT_STATUS,
+  MATERIAL_QTY_SCALE,
   MATERIAL_STATUS,
   MATERIAL_SUPPLIER_COLUMNS,
   type MaterialExport,
   type MaterialExportStatus,
   type MaterialImportTarget,
   OPERATION_TYPE,
+  type TextRef,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -38,7 +42,8 @@ import {
   type JobRecord,
   type JobRunner,
 } from '../../platform/jobs.ts';
-import { type CellValue, writeXlsx } from '../../platform/xlsx.ts';
+import { type Cell, decimalCell, RATE_PLACES, writeWorkbook } from '../../platform/xlsx-typed.ts';
+import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { approvedSupplierJoin } from './material-suppliers.service.ts';
 import { headerOf } from './materials.excel.ts';
@@ -68,7 +73,7 @@ export interface MaterialExportFilter {
 
 /** One page of a sheet: its cells, and the sort key of its last row, after which the next page starts. */
 interface Page {
-  rows: CellValue[][];
+  rows: Cell[][];
   last: string[] | null;
 }
 
@@ -79,8 +84,8 @@ interface ExportSheet {
   where(q: Queryable, tenantId: string, filter: MaterialExportFilter): Promise<SQL>;
   count(q: Queryable, where: SQL): Promise<number>;
   /** The rows after `after` in sort order (keyset paging: each page is an index range, not an offset). */
-  page(q: Queryable, where: SQL, after: string[] | null, limit: number, locale: Locale): Promise<Page>;
-  summary(rows: number): string;
+  page(q: Queryable, where: SQL, after: string[] | null, limit: number, cells: CellFormat): Promise<Page>;
+  summary(rows: number): TextRef;
 }
 
 const yesNo = (v: boolean, locale: Locale) =>
@@ -90,6 +95,21 @@ const statusWord = (s: number, locale: Locale) =>
     ? { 'en-US': 'Enabled', 'zh-CN': '启用', 'zh-TW': '啟用' }
     : { 'en-US': 'Disabled', 'zh-CN': '停用', 'zh-TW': '停用' })[locale];
 
+/** How a page writes its cells: words in the reader's language, numbers at the enterprise's places. */
+interface CellFormat {
+  locale: Locale;
+  /** A quantity as a number cell at the quantity places, with any further digits the column keeps. */
+  quantity: (value: string) => Cell;
+  /** A percentage as a number cell at the places rates are shown with. */
+  rate: (value: string) => Cell;
+}
+
+const cellFormat = (locale: Locale, places: DecimalPlaces): CellFormat => ({
+  locale,
+  quantity: (value) => decimalCell(value, places.quantity, Math.max(places.quantity, MATERIAL_QTY_SCALE)),
+  rate: (value) => decimalCell(value, RATE_PLACES),
+});
+
 const MATERIAL_KEYS = Object.keys(MATERIAL_COLUMNS) as (keyof typeof MATERIAL_COLUMNS)[];
 const SUPPLIER_KEYS = Object.keys(MATERIAL_SUPPLIER_COLUMNS) as (keyof typeof MATERIAL_SUPPLIER_COLUMNS)[];
 
@@ -98,7 +118,7 @@ const materialSheet: ExportSheet = {
   header: (locale) => headerOf(MATERIAL_COLUMNS, locale),
   where: (q, tenantId, filter) => materialWhere(q, tenantId, filter),
   count: async (q, where) => (await q.select({ total: count() }).from(materials).where(where))[0].total,
-  async page(q, where, after, limit, locale) {
+  async page(q, where, after, limit, cells) {
     const rows = await q
       .select({
         prdtNo: materials.prdtNo,
@@ -130,16 +150,18 @@ const materialSheet: ExportSheet = {
       .limit(limit);
     return {
       rows: rows.map((r) =>
-        MATERIAL_KEYS.map((k) => {
-          if (k === 'isCheck') return yesNo(r.isCheck, locale);
-          if (k === 'status') return statusWord(r.status, locale);
+        MATERIAL_KEYS.map((k): Cell => {
+          if (k === 'isCheck') return yesNo(r.isCheck, cells.locale);
+          if (k === 'status') return statusWord(r.status, cells.locale);
+          if (k === 'minOrderQty' || k === 'minPackQty') return cells.quantity(r[k]);
+          if (k === 'orderOverRate') return cells.rate(r[k]);
           return r[k];
         }),
       ),
       last: rows.length ? [rows[rows.length - 1].prdtNo] : null,
     };
   },
-  summary: (n) => `exported ${n} material(s)`,
+  summary: (count) => text('materials.exported', { count }),
 };
 
 /** The approved suppliers of the whole archive: the list filter narrows materials, not this sheet. */
@@ -148,7 +170,7 @@ const supplierSheet: ExportSheet = {
   header: (locale) => headerOf(MATERIAL_SUPPLIER_COLUMNS, locale),
   where: async (_q, tenantId) => eq(materialSuppliers.tenantId, tenantId),
   count: async (q, where) => (await q.select({ total: count() }).from(materialSuppliers).where(where))[0].total,
-  async page(q, where, after, limit) {
+  async page(q, where, after, limit, cells) {
     const rows = await q
       .select({
         prdtNo: materials.prdtNo,
@@ -180,9 +202,18 @@ const supplierSheet: ExportSheet = {
       .orderBy(asc(materials.prdtNo), asc(suppliers.supCode))
       .limit(limit);
     const last = rows[rows.length - 1];
-    return { rows: rows.map((r) => SUPPLIER_KEYS.map((k) => r[k])), last: last ? [last.prdtNo, last.supCode] : null };
+    return {
+      rows: rows.map((r) =>
+        SUPPLIER_KEYS.map((k): Cell => {
+          if (k === 'safeStoreQty' || k === 'topStoreQty') return cells.quantity(r[k]);
+          if (k === 'poQuotaRate' || k === 'scheduleOverRate') return cells.rate(r[k]);
+          return r[k];
+        }),
+      ),
+      last: last ? [last.prdtNo, last.supCode] : null,
+    };
   },
-  summary: (n) => `exported ${n} approved supplier(s)`,
+  summary: (count) => text('materials.suppliersExported', { count }),
 };
 
 const SHEETS: Record<MaterialImportTarget, ExportSheet> = { materials: materialSheet, suppliers: supplierSheet };
@@ -202,20 +233,20 @@ async function readSheet(
   filter: MaterialExportFilter,
   locale: Locale,
   onProgress?: OnProgress,
-): Promise<CellValue[][]> {
-  const { where, total } = await inTx(async (q) => {
+): Promise<Cell[][]> {
+  const { where, total, cells } = await inTx(async (q) => {
     const where = await sheet.where(q, tenantId, filter);
     const total = await sheet.count(q, where);
     if (total > EXPORT_MAX_ROWS) throw new AppError('EXPORT_TOO_LARGE', { count: total, max: EXPORT_MAX_ROWS });
     await onProgress?.(q, 0, total);
-    return { where, total };
+    return { where, total, cells: cellFormat(locale, await getDecimalPlaces(q, tenantId)) };
   });
-  const rows: CellValue[][] = [];
+  const rows: Cell[][] = [];
   let page: Page = { rows: [], last: null };
   do {
     const after = page.last;
     page = await inTx(async (q) => {
-      const next = await sheet.page(q, where, after, EXPORT_BATCH, locale);
+      const next = await sheet.page(q, where, after, EXPORT_BATCH, cells);
       await onProgress?.(q, rows.length + next.rows.length, total);
       return next;
     });
@@ -225,9 +256,9 @@ async function readSheet(
   return rows;
 }
 
-function writeSheet(sheet: ExportSheet, locale: Locale, rows: CellValue[][]): Promise<Buffer> {
+function writeSheet(sheet: ExportSheet, locale: Locale, rows: Cell[][]): Promise<Buffer> {
   const header = sheet.header(locale);
-  return writeXlsx({ name: sheet.name, header, rows, widths: header.map(() => 18) });
+  return writeWorkbook({ name: sheet.name, header, rows, widths: header.map(() => 18) });
 }
 
 const fileNameOf = (sheet: ExportSheet) => `${sheet.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;

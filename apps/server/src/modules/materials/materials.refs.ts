@@ -8,7 +8,7 @@ import { dictionaryItems, materialClasses, warehouses } from '../../db/schema.ts
  */
 export interface ReferenceMaps {
   units: Map<string, { name: string }>;
-  taxRates: Map<string, { rate: number | null }>;
+  taxRates: Map<string, { rate: string | null }>;
   deliveryTypes: Map<string, { name: string }>;
   classesByCode: Map<string, { id: string; erpClassCode: string }>;
   classesById: Map<string, { code: string; erpClassCode: string }>;
@@ -53,7 +53,7 @@ export async function loadReferenceMaps(q: Queryable, tenantId: string): Promise
   };
   for (const d of dict) {
     if (d.type === 'unit') maps.units.set(d.code, { name: d.name });
-    else if (d.type === 'taxRate') maps.taxRates.set(d.code, { rate: d.value === null ? null : Number(d.value) });
+    else if (d.type === 'taxRate') maps.taxRates.set(d.code, { rate: d.value });
     else maps.deliveryTypes.set(d.code, { name: d.name });
   }
   return maps;

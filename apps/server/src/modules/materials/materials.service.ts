@@ -9,6 +9,7 @@ import {
   type materialListSchema,
   type materialQualificationSchema,
   OPERATION_TYPE,
+  text,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -28,7 +29,14 @@ import { attachFiles } from '../../platform/file-documents.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
-import { recordOperation, renderSummary, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { recordOperation, renderLogText, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import {
+  loggedValues,
+  MATERIAL_DECIMALS,
+  type MaterialPlaces,
+  materialPlaces,
+  placedFields,
+} from './materials.decimals.ts';
 import { loadReferenceMaps, type ReferenceMaps } from './materials.refs.ts';
 import { searchCondition, writeSearchTerms } from './materials.search.ts';
 
@@ -152,8 +160,9 @@ export async function lockMaterial(
 
 const missing = (field: string) => new AppError('MATERIAL_REFERENCE_NOT_FOUND', { field });
 
-/** The stored row of validated fields: references checked, names and rates copied. */
-export function resolveMaterial(fields: Fields, refs: ReferenceMaps) {
+/** The stored row of validated fields: places checked, references checked, names and rates copied. */
+export function resolveMaterial(input: Fields, refs: ReferenceMaps, places: MaterialPlaces) {
+  const fields = placedFields(input, MATERIAL_DECIMALS, places);
   const poUnit = refs.units.get(fields.poUnitNo);
   if (!poUnit) throw missing('unit');
   const valuationUnitNo = fields.valuationUnitNo || fields.poUnitNo;
@@ -177,7 +186,7 @@ export function resolveMaterial(fields: Fields, refs: ReferenceMaps) {
 export async function createMaterial(ctx: RequestContext, input: Fields): Promise<Material> {
   const { tx, auth, tenantId } = ctx;
   return idempotent(tx, ctx.idem, async () => {
-    const row = resolveMaterial(input, await loadReferenceMaps(tx, tenantId));
+    const row = resolveMaterial(input, await loadReferenceMaps(tx, tenantId), await materialPlaces(tx, tenantId));
     const id = newId();
     const [inserted] = await tx
       .insert(materials)
@@ -190,7 +199,7 @@ export async function createMaterial(ctx: RequestContext, input: Fields): Promis
       type: OPERATION_TYPE.ADD,
       module: MATERIALS_MODULE,
       targetId: id,
-      summary: `created the material ${input.prdtNo} ${input.prdtName}`,
+      summary: text('materials.created', { prdtNo: input.prdtNo, prdtName: input.prdtName }),
     });
     return loadMaterial(tx, tenantId, id);
   });
@@ -205,7 +214,7 @@ export async function updateMaterial(
 ): Promise<Material> {
   const before = await loadMaterial(q, tenantId, id);
   const { version, ...fields } = input;
-  const row = resolveMaterial(fields, await loadReferenceMaps(q, tenantId));
+  const row = resolveMaterial(fields, await loadReferenceMaps(q, tenantId), await materialPlaces(q, tenantId));
   let updated: { id: string } | undefined;
   try {
     [updated] = await q
@@ -219,17 +228,17 @@ export async function updateMaterial(
   }
   if (!updated) throw new AppError('CONFLICT');
   await writeSearchTerms(q, tenantId, [{ id, ...fields }], true);
-  const after = { ...row } as Record<string, unknown>;
+  const decimals = Object.keys(MATERIAL_DECIMALS);
   const changes = summarizeChanges(
-    Object.fromEntries(LOGGED_FIELDS.map((k) => [k, before[k as keyof Material]])),
-    Object.fromEntries(LOGGED_FIELDS.map((k) => [k, after[k]])),
+    loggedValues(before, LOGGED_FIELDS, decimals),
+    loggedValues(row, LOGGED_FIELDS, decimals),
   );
   if (changes) {
     await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: MATERIALS_MODULE,
       targetId: id,
-      summary: `${before.prdtNo}: ${changes}`,
+      summary: text('materials.updated', { prdtNo: before.prdtNo, changes }),
     });
   }
   return loadMaterial(q, tenantId, id);
@@ -309,7 +318,11 @@ export async function publishMaterialDrawing(
       type: OPERATION_TYPE.ADD,
       module: MATERIALS_MODULE,
       targetId: materialId,
-      summary: `${material.prdtNo}: published drawing ${input.drawingNo} version ${drawingVersion}`,
+      summary: text('materials.drawingPublished', {
+        prdtNo: material.prdtNo,
+        drawingNo: input.drawingNo,
+        drawingVersion,
+      }),
     });
     const [row] = await tx
       .select(drawingColumns)
@@ -358,7 +371,7 @@ export async function listMaterialQualifications(
 }
 
 export async function listMaterialOperations(
-  { tx: q, auth, tenantId }: RequestContext,
+  { tx: q, auth, tenantId, locale }: RequestContext,
   materialId: string,
 ): Promise<MaterialOperation[]> {
   await loadMaterial(q, tenantId, materialId);
@@ -380,7 +393,7 @@ export async function listMaterialOperations(
     )
     .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
     .limit(200);
-  return rows.map((r) => ({ ...r, summary: renderSummary(r.summary, auth) }));
+  return rows.map((r) => ({ ...r, summary: renderLogText(r.summary, locale, auth) }));
 }
 
 /** Ids of the materials with these codes, for imports and other modules naming materials by code. */

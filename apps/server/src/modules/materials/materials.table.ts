@@ -1,9 +1,12 @@
+import { MATERIAL_QTY_SCALE, MATERIAL_RATE_SCALE } from '@concord/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { bigId, createdAt, tenantIdColumn, tstz, updatedAt, version } from '../../db/columns.ts';
+import { RATE_INPUT_PLACES } from '../../platform/decimal-places.ts';
 
-const qty = (name: string) => numeric(name, { precision: 18, scale: 4, mode: 'number' });
-const rate = (name: string) => numeric(name, { precision: 7, scale: 2, mode: 'number' });
+/** Quantities and percentages read as their decimal text (issue 16): never through a JS number. */
+const qty = (name: string) => numeric(name, { precision: 19, scale: MATERIAL_QTY_SCALE });
+const rate = (name: string) => numeric(name, { precision: 7, scale: MATERIAL_RATE_SCALE });
 
 /**
  * Tenant (buyer): the enterprise material archive (spec §3 enterprise material). Units and the tax
@@ -30,10 +33,10 @@ export const materials = pgTable(
     isCheck: boolean('is_check').notNull().default(false),
     warehouseId: bigId('warehouse_id'),
     taxRateCode: text('tax_rate_code').notNull().default(''),
-    taxRate: rate('tax_rate'),
-    minOrderQty: qty('min_order_qty').notNull().default(0),
-    minPackQty: qty('min_pack_qty').notNull().default(0),
-    orderOverRate: rate('order_over_rate').notNull().default(0),
+    taxRate: numeric('tax_rate', { precision: 9, scale: RATE_INPUT_PLACES }),
+    minOrderQty: qty('min_order_qty').notNull().default('0'),
+    minPackQty: qty('min_pack_qty').notNull().default('0'),
+    orderOverRate: rate('order_over_rate').notNull().default('0'),
     status: integer('status').notNull().default(1),
     remarks: text('remarks').notNull().default(''),
     createdAt: createdAt(),
@@ -110,12 +113,12 @@ export const materialSuppliers = pgTable(
     supPrdtName: text('sup_prdt_name').notNull().default(''),
     supPrdtSpc: text('sup_prdt_spc').notNull().default(''),
     poLeadDateNum: integer('po_lead_date_num').notNull().default(0),
-    poQuotaRate: rate('po_quota_rate').notNull().default(0),
+    poQuotaRate: rate('po_quota_rate').notNull().default('0'),
     assWh: bigId('ass_wh'),
-    safeStoreQty: qty('safe_store_qty').notNull().default(0),
-    topStoreQty: qty('top_store_qty').notNull().default(0),
+    safeStoreQty: qty('safe_store_qty').notNull().default('0'),
+    topStoreQty: qty('top_store_qty').notNull().default('0'),
     deliveryType: text('delivery_type').notNull().default(''),
-    scheduleOverRate: rate('schedule_over_rate').notNull().default(0),
+    scheduleOverRate: rate('schedule_over_rate').notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -151,7 +154,7 @@ export const materialCustomers = pgTable(
     smallQty: qty('small_qty'),
     outerQty: qty('outer_qty'),
     minQty: qty('min_qty'),
-    overdeliveryRate: rate('overdelivery_rate').notNull().default(0),
+    overdeliveryRate: rate('overdelivery_rate').notNull().default('0'),
     remarks: text('remarks').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -63,6 +63,7 @@ export function registerMessageRoutes(app: FastifyInstance, s: Services) {
         tenantId: auth.tenantId,
         sessionId: auth.sessionId,
         viewer: { showPrice: auth.showPrice, showSupplier: auth.showSupplier },
+        locale: req.locale,
       });
     },
   );

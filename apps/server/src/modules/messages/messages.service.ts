@@ -1,4 +1,14 @@
-import type { ListResult, MessageItem, MessageKind, MessageSettings } from '@concord/shared';
+import {
+  DEFAULT_LOCALE,
+  type ListResult,
+  type Locale,
+  type MessageItem,
+  type MessageKind,
+  type MessageSettings,
+  matchLocale,
+  renderText,
+  type TextRef,
+} from '@concord/shared';
 import { and, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/client.ts';
@@ -13,8 +23,8 @@ export interface Notification {
   tenantId: string;
   userIds: string[];
   kind: MessageKind;
-  title: string;
-  content: string;
+  title: TextRef;
+  content?: TextRef;
   link?: string;
 }
 
@@ -44,7 +54,7 @@ export async function notifyUsers(tx: Queryable, n: Notification): Promise<Outgo
       userId,
       kind: n.kind,
       title: n.title,
-      content: n.content,
+      content: n.content ?? null,
       link: n.link ?? null,
     });
     const unread = await countUnread(tx, n.tenantId, userId);
@@ -54,13 +64,26 @@ export async function notifyUsers(tx: Queryable, n: Notification): Promise<Outgo
   return notificationEmails(tx, mailed, n);
 }
 
+/** The language a user reads what is sent to them in: the one they chose last, else the default. */
+export const languageOf = (settings: Record<string, unknown>): Locale =>
+  matchLocale(typeof settings.language === 'string' ? settings.language : null) ?? DEFAULT_LOCALE;
+
+/** Each e-mail in its recipient's language, rendered now: the mail leaves after the commit. */
 async function notificationEmails(tx: Queryable, userIds: string[], n: Notification): Promise<OutgoingMessage[]> {
   if (userIds.length === 0) return [];
   const rows = await tx
-    .select({ email: users.email })
+    .select({ email: users.email, settings: users.settings })
     .from(users)
     .where(and(inArray(users.id, userIds), isNotNull(users.email)));
-  return rows.map((r) => ({ channel: 'email', recipient: r.email!, subject: n.title, body: n.content }));
+  return rows.map((r) => {
+    const locale = languageOf(r.settings);
+    return {
+      channel: 'email',
+      recipient: r.email!,
+      subject: renderText(n.title, locale),
+      body: n.content ? renderText(n.content, locale) : '',
+    };
+  });
 }
 
 /** Sends notification e-mails after commit. The in-app message is the record, so a failed e-mail is logged, not thrown. */
@@ -85,18 +108,18 @@ export function countMyUnread({ tx, tenantId, userId }: RequestContext): Promise
   return countUnread(tx, tenantId, userId);
 }
 
-const toItem = (m: typeof messages.$inferSelect): MessageItem => ({
+const toItem = (m: typeof messages.$inferSelect, locale: Locale): MessageItem => ({
   id: m.id,
   kind: m.kind,
-  title: m.title,
-  content: m.content,
+  title: renderText(m.title, locale),
+  content: m.content ? renderText(m.content, locale) : '',
   link: m.link,
   isRead: m.isRead,
   createdAt: m.createdAt,
 });
 
 export async function listMyMessages(
-  { tx: q, tenantId, userId }: RequestContext,
+  { tx: q, tenantId, userId, locale }: RequestContext,
   query: { pageNum: number; pageSize: number; isRead?: 'true' | 'false'; kind?: string },
 ): Promise<ListResult<MessageItem>> {
   const where = and(
@@ -116,18 +139,21 @@ export async function listMyMessages(
       .offset((query.pageNum - 1) * query.pageSize),
     q.select({ total: count() }).from(messages).where(where),
   ]);
-  return { dataList: rows.map(toItem), totalCount: total };
+  return { dataList: rows.map((m) => toItem(m, locale)), totalCount: total };
 }
 
 /** Opening a message marks it read; another user's message is "not found", exactly like a missing one. */
-export async function readMessage({ tx: q, tenantId, userId }: RequestContext, id: string): Promise<MessageItem> {
+export async function readMessage(
+  { tx: q, tenantId, userId, locale }: RequestContext,
+  id: string,
+): Promise<MessageItem> {
   const [row] = await q
     .update(messages)
     .set({ isRead: true, readAt: sql`coalesce(${messages.readAt}, now())` })
     .where(and(eq(messages.tenantId, tenantId), eq(messages.userId, userId), eq(messages.id, id)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND');
-  return toItem(row);
+  return toItem(row, locale);
 }
 
 export async function markAllRead({ tx: q, tenantId, userId }: RequestContext): Promise<void> {

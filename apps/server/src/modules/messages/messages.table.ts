@@ -1,3 +1,4 @@
+import type { TextRef } from '@concord/shared';
 import { boolean, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bigId, createdAt, tenantIdColumn, tstz } from '../../db/columns.ts';
 
@@ -9,8 +10,9 @@ export const messages = pgTable(
     id: bigId('id').notNull(),
     userId: bigId('user_id').notNull(),
     kind: text('kind').notNull().default('system'),
-    title: text('title').notNull(),
-    content: text('content').notNull().default(''),
+    /** What happened, as a catalogue text rendered in the reader's language (issue 17). */
+    title: jsonb('title').$type<TextRef>().notNull(),
+    content: jsonb('content').$type<TextRef>(),
     link: text('link'),
     isRead: boolean('is_read').notNull().default(false),
     readAt: tstz('read_at'),

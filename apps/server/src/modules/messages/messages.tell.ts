@@ -1,4 +1,4 @@
-import { MEMBER_STATUS, type MessageKind, USER_TYPE } from '@concord/shared';
+import { MEMBER_STATUS, type MessageKind, type TextRef, USER_TYPE } from '@concord/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { memberships } from '../../db/schema.ts';
@@ -49,8 +49,9 @@ export interface PartyNote {
   userId?: string | null;
   /** The administrators as well as the owner: relation steps, which the whole enterprise follows. */
   withAdministrators?: boolean;
-  title: string;
-  content: string;
+  /** Catalogue texts (issue 17): each reader sees them in their own language. */
+  title: TextRef;
+  content?: TextRef;
   link: string;
 }
 

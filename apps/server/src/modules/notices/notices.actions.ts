@@ -9,6 +9,8 @@ import {
   noticeRecipientMachine,
   noticeReplySchema,
   OPERATION_TYPE,
+  renderText,
+  text,
 } from '@concord/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -29,6 +31,13 @@ import { buyerDetail, loadMyCopy, loadScopedNotice, readBuyerNotices, toRecipien
 /* The steps of NOTICE_TRANSITIONS (publish, withdraw, abolish) and of each recipient's copy (read, reply, retract, return). */
 
 type RecipientActionBody = NonNullable<z.infer<typeof noticeRecipientActionSchema>>;
+
+const LOGGED = { publish: 'notices.published', withdraw: 'notices.withdrawn', abolish: 'notices.abolished' } as const;
+const TOLD = {
+  publish: 'notices.publishedBy',
+  withdraw: 'notices.withdrawnBy',
+  abolish: 'notices.abolishedBy',
+} as const;
 
 /**
  * Publish, withdraw or abolish (NOTICE_TRANSITIONS). Publishing re-checks every recipient (a supplier
@@ -68,7 +77,7 @@ export async function actOnNotice(ctx: RequestContext, id: string, action: Notic
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
-    summary: `${action} notice ${before.noticeNo}`,
+    summary: text(LOGGED[action], { noticeNo: before.noticeNo }),
   });
   const delivered = await tx
     .select({ supplierTenantId: noticeRecipients.supplierTenantId, email: suppliers.contactEmail })
@@ -82,17 +91,14 @@ export async function actOnNotice(ctx: RequestContext, id: string, action: Notic
   const buyerName = await nameOf(tx, tenantId);
 
   const onNetwork = [...new Set(delivered.map((d) => d.supplierTenantId).filter((v): v is string => !!v))];
-  const words: Record<NoticeAction, string> = {
-    publish: `${buyerName} published the notice ${notice.noticeNo} "${notice.title}"`,
-    withdraw: `${buyerName} withdrew the notice ${notice.noticeNo} "${notice.title}"`,
-    abolish: `${buyerName} abolished the notice ${notice.noticeNo} "${notice.title}"`,
-  };
+  const told = text(TOLD[action], { party: buyerName, noticeNo: notice.noticeNo, title: notice.title });
   // Suppliers never shown the notice hear nothing of its withdrawal or abolition.
   if (action === 'publish' || before.publishedAt !== null) {
     const notes = onNetwork.map((supplierTenantId) => ({
       tenantId: supplierTenantId,
-      title: words[action],
-      content: action === 'publish' ? htmlToText(notice.content).slice(0, 500) : words[action],
+      title: told,
+      content:
+        action === 'publish' ? text('notices.written', { text: htmlToText(notice.content).slice(0, 500) }) : told,
       link: supplierLink(id),
     }));
     ctx.afterCommit(() => tellParty(ctx.tell, 'system', notes));
@@ -106,7 +112,8 @@ export async function actOnNotice(ctx: RequestContext, id: string, action: Notic
         htmlToText(notice.content),
         ...notice.attachments.map((a) => `${a.name}: ${a.url}`),
         '',
-        `${buyerName} sent this notice through Concord SRM. Register your enterprise to read and reply to notices online.`,
+        // Suppliers off the network have no language of their own: the notice goes out in its writer's.
+        renderText(text('notices.emailFooter', { party: buyerName }), ctx.locale),
       ].join('\n'),
     };
     // The reply leaves once the after-commit effects have run (runAsMember), so it counts the e-mails that went out.
@@ -198,16 +205,22 @@ async function supplierRecipientAction(
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: noticeId,
-    summary: `${action} on notice ${notice.noticeNo}`,
+    summary: text(action === 'read' ? 'notices.read' : action === 'reply' ? 'notices.replied' : 'notices.retracted', {
+      noticeNo: notice.noticeNo,
+    }),
   });
   if (action !== 'read') {
     const supplierName = await nameOf(tx, me);
-    const verb = action === 'reply' ? 'replied to' : 'retracted its reply to';
+    const title = text(action === 'reply' ? 'notices.repliedBy' : 'notices.retractedBy', {
+      party: supplierName,
+      noticeNo: notice.noticeNo,
+      title: notice.title,
+    });
     const note = {
       tenantId: copy.tenantId,
       userId: notice.ownerId,
-      title: `${supplierName} ${verb} the notice ${notice.noticeNo} "${notice.title}"`,
-      content: reply ? reply.reply.slice(0, 500) : `${supplierName} ${verb} ${notice.noticeNo}.`,
+      title,
+      content: reply ? text('notices.written', { text: reply.reply.slice(0, 500) }) : title,
       link: buyerLink(noticeId),
     };
     ctx.afterCommit(() => tellParty(ctx.tell, 'system', [note]));
@@ -249,23 +262,27 @@ async function buyerRecipientAction(
     )
     .returning();
   if (!moved) throw new AppError('NOTICE_STATE_CHANGED');
-  await recordOperation(tx, actorOf(auth), {
-    type: OPERATION_TYPE.UPDATE,
-    module: MODULE,
-    targetId: noticeId,
-    summary: `${action} the reply of supplier ${moved.supplierId} on notice ${notice.noticeNo}`,
-  });
   const [archive] = await tx
     .select({ supCode: suppliers.supCode, supName: suppliers.supName })
     .from(suppliers)
     .where(and(eq(suppliers.tenantId, tenantId), eq(suppliers.id, moved.supplierId)));
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.UPDATE,
+    module: MODULE,
+    targetId: noticeId,
+    summary: text('notices.returned', {
+      supCode: archive?.supCode ?? '',
+      supName: archive?.supName ?? '',
+      noticeNo: notice.noticeNo,
+    }),
+  });
   const supplierTenantId = moved.supplierTenantId;
   if (supplierTenantId) {
     const buyerName = await nameOf(tx, tenantId);
     const note = {
       tenantId: supplierTenantId,
-      title: `${buyerName} returned your reply to the notice ${notice.noticeNo} "${notice.title}"`,
-      content: 'Please revise your reply and send it again.',
+      title: text('notices.returnedBy', { party: buyerName, noticeNo: notice.noticeNo, title: notice.title }),
+      content: text('notices.reviseReply'),
       link: supplierLink(noticeId),
     };
     ctx.afterCommit(() => tellParty(ctx.tell, 'system', [note]));

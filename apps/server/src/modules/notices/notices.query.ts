@@ -13,6 +13,7 @@ import {
   type noticeListSchema,
   OPERATION_TYPE,
   type ReceivedNoticeListItem,
+  text,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -373,7 +374,7 @@ async function supplierDetail(ctx: RequestContext, noticeId: string): Promise<No
         type: OPERATION_TYPE.UPDATE,
         module: MODULE,
         targetId: noticeId,
-        summary: `read notice ${notice.noticeNo}`,
+        summary: text('notices.read', { noticeNo: notice.noticeNo }),
       });
     }
   }

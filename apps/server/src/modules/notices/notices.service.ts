@@ -6,6 +6,7 @@ import {
   type noticeCreateSchema,
   type noticeUpdateSchema,
   OPERATION_TYPE,
+  text,
 } from '@concord/shared';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -173,7 +174,7 @@ export async function createNotice(ctx: RequestContext, input: NoticeCreate): Pr
       type: OPERATION_TYPE.ADD,
       module: MODULE,
       targetId: id,
-      summary: `created notice ${noticeNo} "${input.title}" to ${recipients.length} supplier(s)`,
+      summary: text('notices.created', { noticeNo, title: input.title, count: recipients.length }),
     });
     const notice = await loadScopedNotice(ctx, id);
     return { notice: await buyerDetail(ctx, notice), skipped };
@@ -234,16 +235,19 @@ export async function updateNotice(ctx: RequestContext, id: string, input: Notic
       })),
     )
     .onConflictDoNothing();
-  const summary = summarizeChanges(
+  const changes = summarizeChanges(
     { title: before.title, needReply: before.needReply, attachments: before.attachments.length },
     { title: fields.title, needReply: fields.needReply, attachments: fields.attachments.length },
   );
-  const contentChanged = before.content !== fields.content ? 'content changed' : '';
+  const contentChanged = before.content !== fields.content;
+  const params = { noticeNo: before.noticeNo, count: recipients.length, changes };
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
-    summary: `${before.noticeNo}: ${[summary, contentChanged, `${recipients.length} recipient(s)`].filter(Boolean).join('; ')}`,
+    summary: changes
+      ? text(contentChanged ? 'notices.updatedWithContent' : 'notices.updated', params)
+      : text(contentChanged ? 'notices.contentUpdated' : 'notices.saved', params),
   });
   return { notice: await buyerDetail(ctx, await loadScopedNotice(ctx, id)), skipped };
 }

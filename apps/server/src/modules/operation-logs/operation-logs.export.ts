@@ -91,7 +91,10 @@ export function formatTime(iso: string, timeZone: string): string {
   return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
 }
 
-export async function operationLogWorkbook(rows: OperationLogRow[], locale: Locale, timeZone = 'UTC'): Promise<Buffer> {
+/** Rows as the reader reads them: the summary already rendered in their language and masked for them. */
+type RenderedRow = Omit<OperationLogRow, 'summary'> & { summary: string };
+
+export async function operationLogWorkbook(rows: RenderedRow[], locale: Locale, timeZone = 'UTC'): Promise<Buffer> {
   const labels = LABELS[locale];
   return await writeXlsx({
     name: labels.sheet,

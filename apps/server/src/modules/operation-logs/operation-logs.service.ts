@@ -1,5 +1,6 @@
 import {
   type ListResult,
+  type Locale,
   MASK,
   OPERATION_TYPE,
   type OperationLog,
@@ -7,7 +8,10 @@ import {
   type OperationLogFilter,
   type OperationLogListQuery,
   type OperationType,
+  renderText,
   SUPPLIER_NAME_FIELDS,
+  type TextRef,
+  text,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
@@ -24,7 +28,8 @@ export interface OperationEntry {
   type: OperationType;
   module: string;
   targetId?: string | null;
-  summary: string;
+  /** A catalogue text (issue 17), rendered in each reader's language and masked for each reader. */
+  summary: TextRef;
 }
 
 export const MODULE = 'operation-logs';
@@ -39,7 +44,7 @@ export async function recordOperation(q: Queryable, actor: Actor, entry: Operati
     operationType: entry.type,
     module: entry.module,
     targetId: entry.targetId ?? null,
-    summary: entry.summary.slice(0, 2000),
+    summary: entry.summary,
     ip: actor.ip,
   });
 }
@@ -83,6 +88,25 @@ export function renderSummary(summary: string, viewer: Pick<Auth, 'showPrice' | 
     .replace(SUPPLIER_SPAN, (_m, value: string) => (viewer.showSupplier ? value : MASK));
 }
 
+/**
+ * A logged text as this reader may read it: parameters named like a price or a supplier name, and the
+ * marked spans of a change list, shown or masked (T-06), then rendered in the reader's language.
+ */
+export function renderLogText(ref: TextRef, locale: Locale, viewer: Pick<Auth, 'showPrice' | 'showSupplier'>): string {
+  const masked = (r: TextRef): TextRef => ({
+    key: r.key,
+    params: Object.fromEntries(
+      Object.entries(r.params ?? {}).map(([name, v]) => {
+        if (typeof v === 'object') return [name, masked(v)];
+        if (isMoneyField(name) && !viewer.showPrice) return [name, MASK];
+        if (SUPPLIER_NAMES.has(name) && !viewer.showSupplier) return [name, MASK];
+        return [name, typeof v === 'string' ? renderSummary(v, viewer) : v];
+      }),
+    ),
+  });
+  return renderText(masked(ref), locale);
+}
+
 /** More rows than this are refused rather than built in memory (QUALITY I-10): the caller narrows the filter. */
 export const EXPORT_MAX_ROWS = 10_000;
 
@@ -113,14 +137,14 @@ const ordering = (orderParam: OperationLogListQuery['orderParam']) => [
 export type OperationLogRow = typeof operationLogs.$inferSelect;
 
 /** The stored code is one of OPERATION_TYPE: the list filter and `recordOperation` accept no other. */
-const asEntry = (r: OperationLogRow, viewer: Auth): OperationLog => ({
+const asEntry = (r: OperationLogRow, viewer: Auth, locale: Locale): OperationLog => ({
   ...r,
   operationType: r.operationType as OperationType,
-  summary: renderSummary(r.summary, viewer),
+  summary: renderLogText(r.summary, locale, viewer),
 });
 
 export async function listOperationLogs(
-  { tx: q, auth, tenantId }: RequestContext,
+  { tx: q, auth, tenantId, locale }: RequestContext,
   query: OperationLogListQuery,
 ): Promise<ListResult<OperationLog>> {
   const where = whereOf(tenantId, query.filter);
@@ -135,7 +159,7 @@ export async function listOperationLogs(
       .offset(page.offset),
     q.select({ total: count() }).from(operationLogs).where(where),
   ]);
-  return { dataList: rows.map((r) => asEntry(r, auth)), totalCount: total };
+  return { dataList: rows.map((r) => asEntry(r, auth, locale)), totalCount: total };
 }
 
 /** The modules that have recorded something in this enterprise, for the filter's choices. */
@@ -170,14 +194,16 @@ export async function exportOperationLogs(
     module: MODULE,
     summary: exportSummary(rows.length, query.filter),
   });
-  const rendered = rows.map((r) => ({ ...r, summary: renderSummary(r.summary, auth) }));
+  const rendered = rows.map((r) => ({ ...r, summary: renderLogText(r.summary, locale, auth) }));
   return operationLogWorkbook(rendered, locale, query.timeZone);
 }
 
-function exportSummary(rows: number, filter: OperationLogFilter = {}): string {
+function exportSummary(count: number, filter: OperationLogFilter = {}): TextRef {
   const criteria = Object.entries(filter)
     .filter(([, v]) => v !== undefined && v !== '')
     .map(([k, v]) => `${k}=${v}`)
     .join(', ');
-  return `exported ${rows} operation log(s)${criteria ? ` where ${criteria}` : ''}`;
+  return criteria
+    ? text('operationLogs.exportedWhere', { count, criteria })
+    : text('operationLogs.exported', { count });
 }

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { TextRef } from '@concord/shared';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bigId, createdAt, tenantIdColumn } from '../../db/columns.ts';
 
 /** Tenant: who did what, when and from where (operation types of spec §3). */
@@ -12,7 +13,8 @@ export const operationLogs = pgTable(
     operationType: integer('operation_type').notNull(),
     module: text('module').notNull(),
     targetId: text('target_id'),
-    summary: text('summary').notNull().default(''),
+    /** A catalogue text and its parameters (issue 17), rendered for each reader. */
+    summary: jsonb('summary').$type<TextRef>().notNull(),
     ip: text('ip'),
     createdAt: createdAt(),
   },

@@ -9,6 +9,7 @@ import {
   type PartnerRestrictionRow,
   type PartnerRestrictionUpdateInput,
   type PositionEmployeeOption,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
@@ -151,14 +152,20 @@ export async function updatePartnerRestriction(
   if (rows.length) await q.insert(employeePartners).values(rows);
   const after = await loadPartnerRestriction(q, tenantId, employeeId);
   const describe = (d: PartnerRestrictionDetail, kind: PartnerKind) => d[kind].map((e) => e.compNo).join(',') || '-';
-  const changes = PARTNER_KINDS.filter((k) => describe(before, k) !== describe(after, k)).map(
-    (k) => `${k}: ${describe(before, k)} → ${describe(after, k)}`,
-  );
+  const changed = PARTNER_KINDS.some((k) => describe(before, k) !== describe(after, k));
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: 'trading-partners',
     targetId: employeeId,
-    summary: `${before.employee.name}: ${changes.join('; ') || 'no change'}`,
+    summary: changed
+      ? text('positions.partnersUpdated', {
+          name: before.employee.name,
+          suppliersBefore: describe(before, 'supplier'),
+          suppliersAfter: describe(after, 'supplier'),
+          clientsBefore: describe(before, 'client'),
+          clientsAfter: describe(after, 'client'),
+        })
+      : text('positions.partnersUnchanged', { name: before.employee.name }),
   });
   return after;
 }

@@ -14,6 +14,7 @@ import {
   type PositionListQuery,
   type PositionRow,
   type PositionUpdateInput,
+  text,
   usesCustomDepartments,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
@@ -228,7 +229,7 @@ export async function createPosition(ctx: RequestContext, input: PositionCreateI
       type: OPERATION_TYPE.ADD,
       module: MODULE,
       targetId: id,
-      summary: `created ${columns.code} ${columns.name}`,
+      summary: text('positions.created', { code: columns.code, name: columns.name }),
     });
     return loadPosition(q, tenantId, id);
   });
@@ -253,12 +254,14 @@ export async function updatePosition(
     .where(and(eq(positions.tenantId, tenantId), eq(positions.id, id), eq(positions.version, input.version)))
     .returning({ id: positions.id });
   if (updated.length === 0) throw new AppError('CONFLICT');
-  const summary = summarizeChanges(before as unknown as Record<string, unknown>, columns);
+  const changes = summarizeChanges(before as unknown as Record<string, unknown>, columns);
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
-    summary: summary || 'no field changed',
+    summary: changes
+      ? text('positions.updated', { code: before.code, changes })
+      : text('positions.unchanged', { code: before.code }),
   });
   return loadPosition(q, tenantId, id);
 }
@@ -286,7 +289,7 @@ export async function deletePosition({ tx: q, auth, tenantId }: RequestContext, 
     type: OPERATION_TYPE.DELETE,
     module: MODULE,
     targetId: id,
-    summary: `deleted ${target.code} ${target.name}`,
+    summary: text('positions.deleted', { code: target.code, name: target.name }),
   });
 }
 
@@ -375,7 +378,7 @@ export async function setPositionHolders(
       type: OPERATION_TYPE.ADD_M2M,
       module: MODULE,
       targetId: id,
-      summary: `${position.code} holders added: ${describe(added)}`,
+      summary: text('positions.holdersAdded', { code: position.code, names: describe(added) }),
     });
   }
   if (removed.length) {
@@ -383,7 +386,7 @@ export async function setPositionHolders(
       type: OPERATION_TYPE.DELETE_M2M,
       module: MODULE,
       targetId: id,
-      summary: `${position.code} holders removed: ${describe(removed)}`,
+      summary: text('positions.holdersRemoved', { code: position.code, names: describe(removed) }),
     });
   }
   return after;
@@ -437,7 +440,7 @@ export async function switchPosition({ tx: q, auth, tenantId }: RequestContext, 
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: positionId,
-    summary: `active position: ${chosen.code} ${chosen.name}`,
+    summary: text('positions.switched', { code: chosen.code, name: chosen.name }),
   });
   return { activePositionId: positionId };
 }
@@ -477,11 +480,12 @@ export async function updateOrgSettings(
           .where(and(eq(orgSettings.tenantId, tenantId), eq(orgSettings.version, version)))
           .returning({ tenantId: orgSettings.tenantId });
   if (written.length === 0) throw new AppError('CONFLICT');
+  const changes = summarizeChanges(before, values);
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: 'org-settings',
     targetId: tenantId,
-    summary: summarizeChanges(before, values) || 'no field changed',
+    summary: changes ? text('positions.settingsUpdated', { changes }) : text('positions.settingsUnchanged'),
   });
   return loadOrgSettings(q, tenantId);
 }

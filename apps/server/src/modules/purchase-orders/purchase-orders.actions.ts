@@ -1,4 +1,5 @@
 import {
+  compareDecimals,
   deriveOrderStatus,
   OPERATION_TYPE,
   PURCHASE_CHANGE_STATUS,
@@ -10,11 +11,15 @@ import {
   type purchaseOrderActionSchema,
   purchaseOrderMachine,
   sumDecimals,
+  type TextParam,
+  type TextRef,
+  text,
 } from '@concord/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
+import { placedDecimal } from '../../platform/decimal-places.ts';
 import {
   type AnsweredLines,
   actorOf,
@@ -29,7 +34,7 @@ import { nameOf } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { findOrder } from './purchase-orders.common.ts';
-import { amountOf, decimalText, type LineRow, type OrderRow } from './purchase-orders.lines.ts';
+import { amountOf, type LineRow, type OrderRow } from './purchase-orders.lines.ts';
 import { buyerOrderLink, ORDER_MODULE, supplierOrderLink } from './purchase-orders.notify.ts';
 import { getOrder } from './purchase-orders.query.ts';
 import { checkSupplier, tellSent } from './purchase-orders.service.ts';
@@ -46,14 +51,15 @@ type ActionBody = z.infer<typeof purchaseOrderActionSchema>;
 const S = PURCHASE_ORDER_STATUS;
 const L = PURCHASE_ORDER_LINE_STATUS;
 
-const VERBS: Record<PurchaseOrderAction, string> = {
-  send: 'sent',
-  confirm: 'answered',
-  accept: 'accepted counter-proposals on',
-  reject: 'rejected counter-proposals on',
-  close: 'closed',
-  cancel: 'cancelled',
-};
+/** The step itself, as the other side's note names it. */
+const stepOf = (action: PurchaseOrderAction, orderNo: string): TextRef =>
+  text(`purchaseOrders.step.${action}`, { orderNo });
+
+/** At most 20 items, then an ellipsis: the history entry stays readable however many lines moved. */
+function listOf(items: TextParam[]): TextParam {
+  const shown = items.length > 20 ? [...items.slice(0, 20), '…'] : items;
+  return shown.reduceRight((rest, first) => text('purchaseOrders.list', { first, rest }));
+}
 
 type LineAnswer = NonNullable<ActionBody['lines']>[number];
 
@@ -87,19 +93,21 @@ async function answerAsSupplier(tx: Queryable, order: OrderRow, body: ActionBody
       .where(and(eq(pol.tenantId, order.tenantId), eq(pol.orderId, order.id), eq(pol.status, L.PENDING)))
       .returning({ id: pol.id });
     if (!confirmed.length) throw new AppError('PURCHASE_ORDER_NOTHING_TO_ANSWER');
-    return `${confirmed.length} line(s) confirmed, 0 counter-proposed`;
+    const n = confirmed.length;
+    return text('purchaseOrders.answered', { orderNo: order.orderNo, count: n, confirmed: n, proposed: 0 });
   }
   const rows = await answeredLines(tx, order, body, L.PENDING);
-  const byId = new Map((body.lines ?? []).map((l) => [l.id, l] as [string, LineAnswer]));
+  const byId = new Map((body.lines ?? []).map((l, i) => [l.id, { ...l, i }] as [string, LineAnswer & { i: number }]));
   const places = order.decimalPlaces;
   let confirmed = 0;
   let proposed = 0;
   const values = rows.map((line) => {
     const answer = byId.get(line.id);
-    const qty = answer?.qty !== undefined ? decimalText(answer.qty, places.quantity) : line.qty;
+    const qty =
+      answer?.qty !== undefined ? placedDecimal(answer.qty, places.quantity, `lines.${answer.i}.qty`) : line.qty;
     const date = answer?.date ?? line.requestedDate;
-    const proposal = Number(qty) !== Number(line.qty) || date !== line.requestedDate;
-    if (Number(qty) <= 0) throw new AppError('VALIDATION_FAILED');
+    const proposal = compareDecimals(qty, line.qty) !== 0 || date !== line.requestedDate;
+    if (compareDecimals(qty, '0') <= 0) throw new AppError('VALIDATION_FAILED');
     if (proposal) proposed++;
     else confirmed++;
     return {
@@ -122,7 +130,12 @@ async function answerAsSupplier(tx: Queryable, order: OrderRow, body: ActionBody
     sql`status = v.status, confirmed_qty = v.cq, confirmed_date = v.cd, proposed_qty = v.pq, proposed_date = v.pd,
         supplier_remark = coalesce(v.remark, l.supplier_remark)`,
   );
-  return `${confirmed} line(s) confirmed, ${proposed} counter-proposed`;
+  return text('purchaseOrders.answered', {
+    orderNo: order.orderNo,
+    count: confirmed + proposed,
+    confirmed,
+    proposed,
+  });
 }
 
 /** The buyer accepts proposals (the line takes the proposed quantity and date) or rejects them. */
@@ -130,7 +143,7 @@ async function answerAsBuyer(tx: Queryable, order: OrderRow, body: ActionBody, a
   const rows = await answeredLines(tx, order, body, L.PROPOSED);
   if (accept) {
     for (const line of rows) {
-      if (line.proposedQty !== null && Number(line.proposedQty) < Number(line.deliveredQty))
+      if (line.proposedQty !== null && compareDecimals(line.proposedQty, line.deliveredQty) < 0)
         throw new AppError('PURCHASE_ORDER_QTY_BELOW_DELIVERED', { lineNo: line.lineNo, qty: line.deliveredQty });
     }
   }
@@ -156,11 +169,19 @@ async function answerAsBuyer(tx: Queryable, order: OrderRow, body: ActionBody, a
     'id bigint, qty numeric, date date, amount numeric',
     assignments,
   );
-  const detail = rows
-    .slice(0, 20)
-    .map((l) => `line ${l.lineNo}: ${l.proposedQty ?? l.qty} on ${l.proposedDate ?? l.requestedDate}`)
-    .join('; ');
-  return `${rows.length} line(s)${detail ? ` (${detail}${rows.length > 20 ? '; …' : ''})` : ''}`;
+  return text(accept ? 'purchaseOrders.accepted' : 'purchaseOrders.rejected', {
+    orderNo: order.orderNo,
+    count: rows.length,
+    lines: listOf(
+      rows.map((l) =>
+        text('purchaseOrders.lineProposal', {
+          lineNo: l.lineNo,
+          qty: l.proposedQty ?? l.qty,
+          date: l.proposedDate ?? l.requestedDate,
+        }),
+      ),
+    ),
+  });
 }
 
 /** Header status, amount and line count after lines moved; a confirmed order closes its sent changes. */
@@ -229,7 +250,7 @@ export async function actOnOrder(
   if (hit.side !== t.side) throw new AppError('PURCHASE_ORDER_WRONG_SIDE');
   requireAny(auth, [t.permission]);
   let order = await claimOrder(tx, hit.row, t.from, body.version, t.side, me);
-  let details = '';
+  let step = stepOf(action, order.orderNo);
   if (action === 'send') {
     const s = await checkSupplier(ctx, order.supplierId, true);
     [order] = await tx
@@ -242,10 +263,10 @@ export async function actOnOrder(
       .set({ supplierTenantId: s.supplierTenantId })
       .where(and(eq(pol.tenantId, me), eq(pol.orderId, id)));
   } else if (t.lineStep) {
-    details =
+    step =
       action === 'confirm'
-        ? `: ${await answerAsSupplier(tx, order, body)}`
-        : `: ${await answerAsBuyer(tx, order, body, action === 'accept')}`;
+        ? await answerAsSupplier(tx, order, body)
+        : await answerAsBuyer(tx, order, body, action === 'accept');
     await settleOrder(tx, order);
   } else {
     await tx
@@ -253,19 +274,20 @@ export async function actOnOrder(
       .set({ status: t.to as number })
       .where(and(eq(po.tenantId, me), eq(po.id, id)));
   }
-  const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
+  const comment = body.comment?.trim();
+  const summary = comment ? text('purchaseOrders.withComment', { text: step, comment }) : step;
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: ORDER_MODULE,
     targetId: id,
-    summary: `${VERBS[action]} order ${order.orderNo}${details}${comment}`,
+    summary,
   });
   const [after] = await tx
     .select()
     .from(po)
     .where(and(eq(po.tenantId, order.tenantId), eq(po.id, id)));
   if (!after) throw new AppError('NOT_FOUND');
-  const outcome = { before: hit.row, after, details, comment };
+  const outcome = { before: hit.row, after, summary };
   ctx.afterCommit(() => tellOtherSide(ctx.tell, me, action, outcome));
   return getOrder(ctx, id);
 }
@@ -274,21 +296,24 @@ async function tellOtherSide(
   deps: TellDeps,
   me: string,
   action: PurchaseOrderAction,
-  o: { before: OrderRow; after: OrderRow; details: string; comment: string },
+  o: { before: OrderRow; after: OrderRow; summary: TextRef },
 ): Promise<void> {
-  const { before, after } = o;
+  const { before, after, summary } = o;
   if (action === 'send') {
     await tellSent(deps, after.tenantId, [after]);
     return;
   }
-  const myName = await nameOf(deps.db, me);
+  const title = text('purchaseOrders.partyStep', {
+    party: await nameOf(deps.db, me),
+    step: stepOf(action, after.orderNo),
+  });
   if (purchaseOrderMachine.transition(action)!.side === 'supplier') {
     await tellParty(deps, 'order', [
       {
         tenantId: after.tenantId,
         userId: after.ownerId,
-        title: `${myName} ${VERBS[action]} order ${after.orderNo}`,
-        content: `${o.details.replace(/^: /, '')}${o.comment}.`,
+        title,
+        content: summary,
         link: buyerOrderLink(after.id),
       },
     ]);
@@ -299,8 +324,8 @@ async function tellOtherSide(
   await tellParty(deps, 'order', [
     {
       tenantId: after.supplierTenantId,
-      title: `${myName} ${VERBS[action]} order ${after.orderNo}`,
-      content: `${o.details.replace(/^: /, '') || after.orderNo}${o.comment}.`,
+      title,
+      content: summary,
       link: supplierOrderLink(after.id),
     },
   ]);

@@ -15,6 +15,7 @@ import {
   type purchaseChangeListSchema,
   purchaseChangeMachine,
   type purchaseChangeUpdateSchema,
+  text,
 } from '@concord/shared';
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -215,7 +216,7 @@ async function prepare(
 
 const countsOf = (diff: OrderLineDiff[]) => {
   const n = (k: OrderLineDiff['kind']) => diff.filter((d) => d.kind === k).length;
-  return `${n('changed')} changed, ${n('added')} added, ${n('cancelled')} cancelled`;
+  return { changed: n('changed'), added: n('added'), cancelled: n('cancelled') };
 };
 
 async function openOrderFor(tx: Queryable, auth: MemberAuth, orderId: string): Promise<OrderRow> {
@@ -269,7 +270,12 @@ export async function createChange(ctx: RequestContext, input: CreateInput): Pro
       type: OPERATION_TYPE.ADD,
       module: CHANGE_MODULE,
       targetId: id,
-      summary: `drafted change ${changeNo} of order ${order.orderNo}: ${countsOf(diff)} — ${input.reason}`,
+      summary: text('purchaseOrders.changeDrafted', {
+        changeNo,
+        orderNo: order.orderNo,
+        ...countsOf(diff),
+        reason: input.reason,
+      }),
     });
     if (input.send) {
       const sent = await applyDiff(ctx, order, change, diff, false);
@@ -305,7 +311,11 @@ export async function updateChange(ctx: RequestContext, id: string, input: Updat
     type: OPERATION_TYPE.UPDATE,
     module: CHANGE_MODULE,
     targetId: id,
-    summary: `edited change ${hit.row.changeNo}: ${countsOf(diff)} — ${input.reason}`,
+    summary: text('purchaseOrders.changeEdited', {
+      changeNo: hit.row.changeNo,
+      ...countsOf(diff),
+      reason: input.reason,
+    }),
   });
 }
 
@@ -438,7 +448,12 @@ async function applyDiff(
       confirmedAt: done ? sql`now()` : null,
     })
     .where(and(eq(poc.tenantId, me), eq(poc.id, change.id)));
-  const summary = `sent change ${change.changeNo}: revision ${change.revision}, ${countsOf(diff)} — ${change.reason}`;
+  const summary = text('purchaseOrders.changeSent', {
+    changeNo: change.changeNo,
+    revision: change.revision,
+    ...countsOf(diff),
+    reason: change.reason,
+  });
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: CHANGE_MODULE,
@@ -456,12 +471,16 @@ async function applyDiff(
 
 async function tellChangeSent(deps: TellDeps, buyerTenantId: string, sent: SentChange): Promise<void> {
   if (!sent.order.supplierTenantId) return;
-  const buyerName = await nameOf(deps.db, buyerTenantId);
+  const party = await nameOf(deps.db, buyerTenantId);
   await tellParty(deps, 'order', [
     {
       tenantId: sent.order.supplierTenantId,
-      title: `${buyerName} changed order ${sent.order.orderNo} (revision ${sent.change.revision})`,
-      content: `${countsOf(sent.diff)}. Reason: ${sent.change.reason}. Please confirm the changed lines.`,
+      title: text('purchaseOrders.changeSentTitle', {
+        party,
+        orderNo: sent.order.orderNo,
+        revision: sent.change.revision,
+      }),
+      content: text('purchaseOrders.changeSentBody', { ...countsOf(sent.diff), reason: sent.change.reason }),
       link: supplierChangeLink(sent.change.id),
     },
   ]);
@@ -501,7 +520,7 @@ export async function actOnChange(
       type: OPERATION_TYPE.UPDATE,
       module: CHANGE_MODULE,
       targetId: id,
-      summary: `cancelled change ${moved.changeNo}`,
+      summary: text('purchaseOrders.changeCancelled', { changeNo: moved.changeNo }),
     });
   } else {
     const confirmed = await confirmChange(ctx, hit.row, body.version);
@@ -515,13 +534,13 @@ async function tellChangeConfirmed(
   supplierTenantId: string,
   { change, order }: Omit<SentChange, 'diff'>,
 ): Promise<void> {
-  const supplierName = await nameOf(deps.db, supplierTenantId);
+  const party = await nameOf(deps.db, supplierTenantId);
   await tellParty(deps, 'order', [
     {
       tenantId: change.tenantId,
       userId: change.ownerId,
-      title: `${supplierName} confirmed change ${change.changeNo} of order ${order.orderNo}`,
-      content: `Revision ${change.revision} is confirmed.`,
+      title: text('purchaseOrders.changeConfirmedTitle', { party, changeNo: change.changeNo, orderNo: order.orderNo }),
+      content: text('purchaseOrders.changeConfirmedBody', { revision: change.revision }),
       link: buyerChangeLink(change.id),
     },
   ]);
@@ -570,7 +589,11 @@ async function confirmChange(ctx: RequestContext, change: ChangeRow, version: nu
     })
     .where(and(eq(pol.tenantId, order.tenantId), eq(pol.orderId, order.id), eq(pol.status, L.PENDING)));
   await settleOrder(tx, order);
-  const summary = `confirmed change ${change.changeNo} (revision ${change.revision}) of order ${order.orderNo}`;
+  const summary = text('purchaseOrders.changeConfirmed', {
+    changeNo: change.changeNo,
+    revision: change.revision,
+    orderNo: order.orderNo,
+  });
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: CHANGE_MODULE,

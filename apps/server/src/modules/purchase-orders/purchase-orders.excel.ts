@@ -1,11 +1,16 @@
 import {
+  text as catalogueText,
   currencySchema,
+  DECIMAL_TEXT,
+  decimalInputSchema,
+  decimalTextOfCell,
   type Locale,
   OPERATION_TYPE,
   PURCHASE_ORDER_LINE_STATUS_NAMES,
   PURCHASE_ORDER_MAX_LINES,
   PURCHASE_ORDER_STATUS_NAMES,
   type PurchaseOrderImportResult,
+  placesOf,
   type purchaseOrderExportSchema,
   purchaseOrderLineInputSchema,
 } from '@concord/shared';
@@ -13,6 +18,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { materials, suppliers, warehouses } from '../../db/schema.ts';
 import type { RequestContext } from '../../platform/context.ts';
+import { RATE_INPUT_PLACES } from '../../platform/decimal-places.ts';
 import { actorOf, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
@@ -29,6 +35,7 @@ import {
 // The typed-cell writer (number formats, date cells) the statement export introduced; platform/xlsx.ts
 // writes plain text and numbers only.
 import { type Cell, dayCell, decimalCell, RATE_PLACES, writeWorkbook } from '../../platform/xlsx-typed.ts';
+import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
 import { namesOf } from '../enterprises/enterprises.names.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { BUYER_READ } from './purchase-orders.common.ts';
@@ -179,7 +186,7 @@ export async function exportOrders(ctx: RequestContext, query: ExportQuery): Pro
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.EXPORT,
     module: ORDER_MODULE,
-    summary: `exported ${rows.length} order line(s)`,
+    summary: catalogueText('purchaseOrders.exported', { count: rows.length }),
   });
   return await writeWorkbook({
     name: 'Orders',
@@ -280,16 +287,18 @@ const rowSchema = z.object({
   currency: currencySchema,
   paymentTerms: z.string().max(200),
   materialCode: z.string().min(1).max(64),
-  qty: z.number({ message: 'invalid' }).positive(),
-  price: z.number({ message: 'invalid' }).min(0),
-  taxRate: z.number({ message: 'invalid' }).min(0).max(100),
+  qty: decimalInputSchema({ min: 'positive' }),
+  price: decimalInputSchema(),
+  taxRate: decimalInputSchema({ max: '100' }),
   requestedDate: purchaseOrderLineInputSchema.shape.requestedDate,
   warehouseCode: z.string().max(64),
   remark: z.string().max(500),
 });
 
-const numberOf = (v: ImportCell, fallback?: number) =>
-  v === null ? fallback : typeof v === 'number' ? v : Number.isFinite(Number(v)) ? Number(v) : v;
+const DECIMAL_KEYS = ['qty', 'price', 'taxRate'] as const;
+
+const decimalOf = (v: ImportCell, fallback?: string) =>
+  v === null ? fallback : typeof v === 'number' ? decimalTextOfCell(v) : v.trim();
 
 /**
  * Orders from a workbook, all or nothing: every row is checked (codes must name the caller's
@@ -301,9 +310,26 @@ export async function importOrders(ctx: RequestContext, file: Buffer): Promise<P
   const read = await readXlsxRows(file, IMPORT_COLUMNS, { limits: { maxRows: PURCHASE_ORDER_MAX_LINES } });
   const columnOf = (key: string) => IMPORT_COLUMNS.find((c) => c.key === key)?.headers[0] ?? key;
   const errors: RowError[] = [...read.errors];
+  const places = await getDecimalPlaces(tx, me);
+  const allowed = { qty: places.quantity, price: places.price, taxRate: RATE_INPUT_PLACES } as const;
   const parsed: { row: number; value: z.infer<typeof rowSchema> }[] = [];
   for (const r of read.rows) {
     const v = r.values;
+    const figures = { qty: decimalOf(v.qty), price: decimalOf(v.price), taxRate: decimalOf(v.taxRate, '0') };
+    // Checked before the schema, which refuses more than 6 places as "not a number": a cell typed with
+    // too many places is told so, at the places the enterprise allows, and is never rounded silently.
+    const tooPrecise = new Set<string>();
+    for (const key of DECIMAL_KEYS) {
+      const value = figures[key];
+      if (value === undefined || !DECIMAL_TEXT.test(value) || placesOf(value) <= allowed[key]) continue;
+      tooPrecise.add(columnOf(key));
+      errors.push({
+        row: r.row,
+        column: columnOf(key),
+        reason: 'IMPORT_DECIMAL_PLACES',
+        params: { places: allowed[key] },
+      });
+    }
     const result = rowSchema.safeParse({
       orderRef: text(v.orderRef),
       supplierCode: text(v.supplierCode),
@@ -311,15 +337,14 @@ export async function importOrders(ctx: RequestContext, file: Buffer): Promise<P
       currency: text(v.currency) || 'CNY',
       paymentTerms: text(v.paymentTerms),
       materialCode: text(v.materialCode),
-      qty: numberOf(v.qty),
-      price: numberOf(v.price),
-      taxRate: numberOf(v.taxRate, 0),
+      ...figures,
       requestedDate: dateOf(v.requestedDate),
       warehouseCode: text(v.warehouseCode),
       remark: text(v.remark),
     });
-    if (result.success) parsed.push({ row: r.row, value: result.data });
-    else errors.push(...zodRowErrors(r.row, result.error, v, columnOf));
+    if (result.success && !tooPrecise.size) parsed.push({ row: r.row, value: result.data });
+    else if (!result.success)
+      errors.push(...zodRowErrors(r.row, result.error, v, columnOf).filter((e) => !tooPrecise.has(e.column)));
   }
   const reject = () => {
     const sorted = [...errors].sort((a, b) => a.row - b.row);

@@ -5,13 +5,13 @@ import {
   MATERIAL_STATUS,
   PURCHASE_ORDER_LINE_STATUS,
   type purchaseOrderLineInputSchema,
-  roundDecimal,
   sumDecimals,
 } from '@concord/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { materials, warehouses } from '../../db/schema.ts';
+import { placedDecimal, RATE_INPUT_PLACES } from '../../platform/decimal-places.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { findSupplierPartNo } from '../materials/material-suppliers.service.ts';
@@ -27,8 +27,7 @@ export type LineInput = z.infer<typeof purchaseOrderLineInputSchema>;
 export type OrderRow = typeof purchaseOrders.$inferSelect;
 export type LineRow = typeof pol.$inferSelect;
 
-/** A quantity, price or rate as stored: decimal text rounded to `places` (shared money module). */
-export const decimalText = (value: string | number, places: number) => roundDecimal(value, places);
+/** round(qty × price) at the order's amount places (shared money module). */
 export const amountOf = (qty: string, price: string, places: DecimalPlaces) => lineAmount(qty, price, places.amount);
 
 /**
@@ -111,9 +110,9 @@ export async function resolveLines(
       throw new AppError('PURCHASE_ORDER_MATERIAL_NOT_FOUND', { lineNo });
     if (l.warehouseId && !knownWarehouses.has(l.warehouseId))
       throw new AppError('PURCHASE_ORDER_WAREHOUSE_NOT_FOUND', { lineNo });
-    const qty = decimalText(l.qty, places.quantity);
+    const qty = placedDecimal(l.qty, places.quantity, `lines.${i}.qty`);
     if (compareDecimals(qty, '0') <= 0) throw new AppError('VALIDATION_FAILED');
-    const price = decimalText(l.price, places.price);
+    const price = placedDecimal(l.price, places.price, `lines.${i}.price`);
     return {
       lineNo,
       materialId: m ? m.id : null,
@@ -125,7 +124,7 @@ export async function resolveLines(
       unitName: l.unitName || (m?.poUnitName ?? ''),
       qty,
       price,
-      taxRate: decimalText(l.taxRate, 4),
+      taxRate: placedDecimal(l.taxRate, RATE_INPUT_PLACES, `lines.${i}.taxRate`),
       amount: amountOf(qty, price, places),
       requestedDate: l.requestedDate,
       warehouseId: l.warehouseId,
@@ -211,7 +210,9 @@ const NUMERIC = new Set<keyof OrderLineSnapshot>(['qty', 'price', 'taxRate']);
 
 function differingFields(before: OrderLineSnapshot, after: OrderLineSnapshot): string[] {
   return COMPARED.filter((k) =>
-    NUMERIC.has(k) ? Number(before[k]) !== Number(after[k]) : (before[k] ?? null) !== (after[k] ?? null),
+    NUMERIC.has(k)
+      ? compareDecimals(before[k] as string, after[k] as string) !== 0
+      : (before[k] ?? null) !== (after[k] ?? null),
   );
 }
 
@@ -234,14 +235,14 @@ export function diffLines(current: LineRow[], next: OrderLineSnapshot[]): OrderL
     const before = snapshotOf(line);
     const fields = differingFields(before, after);
     if (!fields.length) continue;
-    if (Number(after.qty) < Number(line.deliveredQty)) {
+    if (compareDecimals(after.qty, line.deliveredQty) < 0) {
       throw new AppError('PURCHASE_ORDER_QTY_BELOW_DELIVERED', { lineNo: line.lineNo, qty: line.deliveredQty });
     }
     diff.push({ lineNo: after.lineNo, kind: 'changed', before, after, fields });
   }
   for (const line of live) {
     if (nextNos.has(line.lineNo)) continue;
-    if (Number(line.deliveredQty) > 0) {
+    if (compareDecimals(line.deliveredQty, '0') > 0) {
       throw new AppError('PURCHASE_ORDER_QTY_BELOW_DELIVERED', { lineNo: line.lineNo, qty: line.deliveredQty });
     }
     diff.push({ lineNo: line.lineNo, kind: 'cancelled', before: snapshotOf(line), after: null, fields: [] });
@@ -275,7 +276,7 @@ export function keepHiddenPrices(showPrice: boolean, lines: LineInput[], current
   const byNo = new Map(current.map((l) => [l.lineNo, l]));
   return lines.map((l) => {
     const stored = l.lineNo !== undefined ? byNo.get(l.lineNo) : undefined;
-    return stored ? { ...l, price: Number(stored.price) } : l;
+    return stored ? { ...l, price: stored.price } : l;
   });
 }
 

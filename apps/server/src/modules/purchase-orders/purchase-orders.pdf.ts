@@ -227,6 +227,7 @@ const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean
 interface Parties {
   buyerName: string;
   buyerContact: string;
+  buyerAddress: string;
   deliveryAddress: string;
   supplierName: string;
   supplierContact: string;
@@ -237,17 +238,23 @@ interface Parties {
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
 /**
- * The parties' names, contacts and addresses. The buyer is named by its enterprise's print name, its
- * contact is the order's owner. The enterprise record has no address, so the goods go to the
- * receiving warehouses of the lines (their plant and name), which only the buyer can read. The
- * supplier's address and contact come from its archive: the buyer's copy for the buyer, the
- * supplier's own registration data and the contacts both sides keep for the supplier.
+ * The parties' names, contacts and addresses. The buyer is named by its enterprise's print name, with
+ * the enterprise's address and telephone; its contact is the order's owner. The receiving warehouses
+ * of the lines (their plant and name), where the goods go, only the buyer can read. The supplier's
+ * address and contact come from its archive: the buyer's copy for the buyer, the supplier's own
+ * registration data and the contacts both sides keep for the supplier, else its enterprise record.
  */
-async function partiesOf(ctx: RequestContext, d: PurchaseOrderDetail): Promise<Parties> {
+async function partiesOf(ctx: RequestContext, d: PurchaseOrderDetail, l: Labels): Promise<Parties> {
   const { tx } = ctx;
   const enterprise = (id: string) =>
     tx
-      .select({ printName: enterprises.printName, name: enterprises.name, contractTerms: enterprises.contractTerms })
+      .select({
+        printName: enterprises.printName,
+        name: enterprises.name,
+        contractTerms: enterprises.contractTerms,
+        address: enterprises.address,
+        phone: enterprises.phone,
+      })
       .from(enterprises)
       .where(eq(enterprises.id, id))
       .then((rows) => rows[0]);
@@ -279,15 +286,17 @@ async function partiesOf(ctx: RequestContext, d: PurchaseOrderDetail): Promise<P
   const descriptive = d.side === 'buyer' ? (archive?.archive ?? {}) : {};
   const field = (key: string) => text(descriptive[key]) || text(registration[key]);
   const supplierHidden = d.supName === MASK;
+  const phone = (number: string | undefined) => (number ? `${l.phone}${l.colon}${number}` : '');
   return {
     buyerName: buyer?.printName || buyer?.name || d.customerName,
-    buyerContact: d.ownerName ?? '',
+    buyerContact: joined(d.ownerName, phone(buyer?.phone)),
+    buyerAddress: buyer?.address ?? '',
     deliveryAddress: stores.map((s) => joined(s.plant, s.name)).join('; '),
     supplierName: own ? own.printName || own.name : d.supName,
     supplierContact: supplierHidden
       ? MASK
-      : joined(contact?.name, contact?.mobile || field('supConnectPhone'), contact?.email),
-    supplierAddress: supplierHidden ? MASK : field('businessAddress'),
+      : joined(contact?.name, contact?.mobile || field('supConnectPhone') || own?.phone, contact?.email),
+    supplierAddress: supplierHidden ? MASK : field('businessAddress') || own?.address || '',
     terms: buyer?.contractTerms ?? '',
   };
 }
@@ -372,7 +381,7 @@ export async function printOrder(ctx: RequestContext, id: string): Promise<{ bod
   const locale = ctx.locale;
   const l = LABELS[locale];
   const p = d.decimalPlaces;
-  const parties = await partiesOf(ctx, d);
+  const parties = await partiesOf(ctx, d, l);
   const summary = maskForViewer(taxSummary(detail), ctx.auth);
 
   const schemas: Schema[] = [];
@@ -431,7 +440,9 @@ export async function printOrder(ctx: RequestContext, id: string): Promise<{ bod
       rows: [
         [label(l.name, parties.buyerName), label(l.name, parties.supplierName)],
         [label(l.contact, parties.buyerContact), label(l.contact, parties.supplierContact)],
-        [label(l.deliveryAddress, parties.deliveryAddress), label(l.address, parties.supplierAddress)],
+        [label(l.address, parties.buyerAddress), label(l.address, parties.supplierAddress)],
+        // Only the buyer reads its warehouses: the supplier's copy has no delivery row to leave empty.
+        ...(d.side === 'buyer' ? [[label(l.deliveryAddress, parties.deliveryAddress), '']] : []),
       ],
     }),
   );

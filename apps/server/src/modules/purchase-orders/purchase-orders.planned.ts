@@ -1,4 +1,5 @@
 import {
+  compareDecimals,
   type PurchaseChangeDiffLine,
   RECEIVING_PLAN_LINE_STATUS,
   RECEIVING_PLAN_STATUS,
@@ -55,7 +56,7 @@ export function markBelowPlanned(
   return diff.map((d) => {
     if (d.kind === 'added') return d;
     const plannedQty = planned.get(d.lineNo) ?? '0';
-    const newQty = d.kind === 'cancelled' ? 0 : Number(d.after?.qty);
-    return { ...d, plannedQty, belowPlanned: newQty < Number(plannedQty) };
+    const newQty = d.kind === 'cancelled' ? '0' : (d.after?.qty ?? '0');
+    return { ...d, plannedQty, belowPlanned: compareDecimals(newQty, plannedQty) < 0 };
   });
 }

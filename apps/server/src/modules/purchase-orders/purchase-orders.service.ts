@@ -6,6 +6,7 @@ import {
   type PurchaseOrderCreated,
   type purchaseOrderCreateSchema,
   type purchaseOrderUpdateSchema,
+  text,
 } from '@concord/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -110,7 +111,10 @@ export async function insertOrder(
     module: ORDER_MODULE,
     targetId: id,
     // Supplier names stay out of log summaries: a reader may be one who must not see them (T-06).
-    summary: `${input.send ? 'created and sent' : 'drafted'} order ${orderNo} with ${lines.length} line(s)`,
+    summary: text(input.send ? 'purchaseOrders.createdAndSent' : 'purchaseOrders.created', {
+      orderNo,
+      count: lines.length,
+    }),
   });
   return {
     id,
@@ -129,7 +133,7 @@ export async function tellSent(
   sent: { id: string; orderNo: string; supplierTenantId: string | null; lineCount: number }[],
 ): Promise<void> {
   if (!sent.length) return;
-  const buyerName = await nameOf(deps.db, buyerTenantId);
+  const party = await nameOf(deps.db, buyerTenantId);
   await tellParty(
     deps,
     'order',
@@ -137,8 +141,8 @@ export async function tellSent(
       .filter((o) => o.supplierTenantId)
       .map((o) => ({
         tenantId: o.supplierTenantId!,
-        title: `${buyerName} sent you order ${o.orderNo}`,
-        content: `${o.lineCount} line(s). Please confirm each line or propose another quantity or date.`,
+        title: text('purchaseOrders.sentTitle', { party, orderNo: o.orderNo }),
+        content: text('purchaseOrders.sentBody', { count: o.lineCount }),
         link: supplierOrderLink(o.id),
       })),
   );
@@ -205,7 +209,7 @@ export async function updateOrder(ctx: RequestContext, id: string, input: Update
     type: OPERATION_TYPE.UPDATE,
     module: ORDER_MODULE,
     targetId: id,
-    summary: `edited draft ${hit.row.orderNo}: ${lines.length} line(s)`,
+    summary: text('purchaseOrders.edited', { orderNo: hit.row.orderNo, count: lines.length }),
   });
 }
 
@@ -233,9 +237,9 @@ export async function copyOrder(ctx: RequestContext, id: string): Promise<Purcha
         prdtSpc: l.prdtSpc,
         unitNo: l.unitNo,
         unitName: l.unitName,
-        qty: Number(l.qty),
-        price: Number(l.price),
-        taxRate: Number(l.taxRate),
+        qty: l.qty,
+        price: l.price,
+        taxRate: l.taxRate,
         requestedDate: l.requestedDate,
         warehouseId: l.warehouseId,
         remark: l.remark,
@@ -245,7 +249,7 @@ export async function copyOrder(ctx: RequestContext, id: string): Promise<Purcha
       type: OPERATION_TYPE.ADD,
       module: ORDER_MODULE,
       targetId: created.id,
-      summary: `copied from order ${hit.row.orderNo}`,
+      summary: text('purchaseOrders.copied', { orderNo: hit.row.orderNo }),
     });
     return { id: created.id, orderNo: created.orderNo, status: created.status, version: created.version };
   });

@@ -4,6 +4,8 @@ import {
   QUALIFICATION_EXPIRING_DAYS_DEFAULT,
   QUALIFICATION_STATUS,
   type QualificationExpiryResult,
+  type TextRef,
+  text,
 } from '@concord/shared';
 import { and, eq, gte, inArray, isNotNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.ts';
@@ -16,7 +18,7 @@ import { nameOf } from '../enterprises/enterprises.names.ts';
 import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
 import { recipientsOf } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
-import { buyerLink, MODULE, supplierLink } from './qualifications.notify.ts';
+import { buyerLink, linesOf, MODULE, supplierLink, validUntil } from './qualifications.notify.ts';
 import type { QualificationDeps } from './qualifications.service.ts';
 
 /**
@@ -83,16 +85,16 @@ export async function markDueDocuments(
       ),
     )
     .returning({ id: qd.id, fileCode: qd.fileCode, fileDqDate: qd.fileDqDate });
-  for (const [rows, word] of [
-    [expired, 'expired'],
-    [expiring, 'expiring'],
+  for (const [rows, status] of [
+    [expired, S.EXPIRED],
+    [expiring, S.EXPIRING],
   ] as const) {
     for (const r of rows) {
       await recordOperation(q, SYSTEM(tenantId), {
         type: OPERATION_TYPE.UPDATE,
         module: MODULE,
         targetId: r.id,
-        summary: `${r.fileCode} is ${word} (valid until ${r.fileDqDate}, checked ${asOf})`,
+        summary: dueSummary(status, r.fileCode, r.fileDqDate, asOf),
       });
     }
   }
@@ -110,10 +112,46 @@ interface Announced {
   supplierTenantId: string | null;
 }
 
-const headline = (status: number, n: number, days: number) =>
+/** The log entry of a document the check moved to expired or expiring. */
+export const dueSummary = (status: number, fileCode: string, fileDqDate: string | null, asOf: string): TextRef =>
+  text(status === S.EXPIRED ? 'qualifications.nowExpired' : 'qualifications.nowExpiring', {
+    fileCode,
+    validUntil: validUntil(fileDqDate),
+    asOf,
+  });
+
+/** The title of a message announcing `count` documents newly in `status`. */
+export const dueHeadline = (status: number, count: number, days: number): TextRef =>
   status === S.EXPIRED
-    ? `${n} qualification document(s) expired`
-    : `${n} qualification document(s) expire within ${days} days`;
+    ? text('qualifications.expiredCount', { count })
+    : text('qualifications.expiringCount', { count, days });
+
+/** The buyer's list: each document with its supplier. */
+export const dueLines = (docs: Pick<Announced, 'fileCode' | 'fileName' | 'supCode' | 'fileDqDate'>[]): TextRef =>
+  linesOf(
+    docs.map((d) =>
+      text('qualifications.dueLine', {
+        fileCode: d.fileCode,
+        fileName: d.fileName,
+        supCode: d.supCode,
+        validUntil: validUntil(d.fileDqDate),
+      }),
+    ),
+  );
+
+/** The supplier's message: its documents, and the request to renew them. */
+export const renewRequest = (docs: Pick<Announced, 'fileCode' | 'fileName' | 'fileDqDate'>[]): TextRef =>
+  text('qualifications.renewRequest', {
+    documents: linesOf(
+      docs.map((d) =>
+        text('qualifications.yourDueLine', {
+          fileCode: d.fileCode,
+          fileName: d.fileName,
+          validUntil: validUntil(d.fileDqDate),
+        }),
+      ),
+    ),
+  });
 
 const groupBy = <T, K>(items: T[], key: (t: T) => K) => {
   const out = new Map<K, T[]>();
@@ -161,8 +199,6 @@ async function expireDocuments(
       ownerId: qd.ownerId,
       supplierTenantId: qd.supplierTenantId,
     });
-  const line = (d: Announced) =>
-    `${d.fileCode} "${d.fileName}" (${d.supCode}) valid until ${d.fileDqDate ?? 'long-term'}`;
   const emails: OutgoingMessage[] = [];
   const recipients = new Map<string | null, string[]>();
   const byUser = new Map<string, Announced[]>();
@@ -177,8 +213,8 @@ async function expireDocuments(
           tenantId,
           userIds: [userId],
           kind: 'qualification',
-          title: headline(status, group.length, expiringDays),
-          content: group.map(line).join('\n'),
+          title: dueHeadline(status, group.length, expiringDays),
+          content: dueLines(group),
           link: group.length === 1 ? buyerLink(group[0]!.id) : `/supplier/qualification?status=${status}`,
         })),
       );
@@ -271,11 +307,11 @@ export function registerQualificationJobs(runner: JobRunner, deps: Qualification
               tenantId: p.supplierTenantId,
               userIds,
               kind: 'qualification',
-              title: `${buyerName}: ${headline(status, docs.length, deps.expiringDays)}`,
-              content: [
-                ...docs.map((d) => `${d.fileCode} "${d.fileName}" valid until ${d.fileDqDate}`),
-                'Please reply with the renewed documents.',
-              ].join('\n'),
+              title: text('qualifications.fromParty', {
+                party: buyerName,
+                headline: dueHeadline(status, docs.length, deps.expiringDays),
+              }),
+              content: renewRequest(docs),
               link: docs.length === 1 ? supplierLink(docs[0]!.id) : `/sale/customer/qualification?status=${status}`,
             })),
           );

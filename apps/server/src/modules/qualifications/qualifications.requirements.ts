@@ -5,6 +5,8 @@ import {
   type qualificationRequirementListSchema,
   type qualificationRequirementSchema,
   type qualificationRequirementUpdateSchema,
+  type TextRef,
+  text,
   type UploadedFileRef,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
@@ -149,6 +151,16 @@ const loggable = (f: Record<string, unknown>) => ({
   templateFile: (f.templateFile as UploadedFileRef | null)?.name ?? '',
 });
 
+/** The log entry of a new requirement, naming what it applies to as the list shows it. */
+function requirementAdded(r: QualificationRequirement): TextRef {
+  const fileName = r.fileName;
+  if (r.scopeType === 'class')
+    return text('qualifications.requirementAddedForClass', { fileName, className: r.scopeName });
+  if (r.scopeType === 'supplier')
+    return text('qualifications.requirementAddedForSupplier', { fileName, supName: r.supName });
+  return text('qualifications.requirementAddedForMaterial', { fileName, prdtNo: r.scopeId });
+}
+
 export async function createRequirement(
   { tx: q, auth, tenantId: me, idem }: RequestContext,
   input: CreateInput,
@@ -159,14 +171,14 @@ export async function createRequirement(
     const id = newId();
     await q.insert(qr).values({ tenantId: me, id, ...fieldsOf(input) });
     await attachFiles(q, auth.userId, { table: qr, id, ownerTenantId: me }, input.templateFile);
+    const requirement = toRequirement((await select(q, and(eq(qr.tenantId, me), eq(qr.id, id))))[0]!);
     await recordOperation(q, actorOf(auth), {
       type: OPERATION_TYPE.ADD,
       module: MODULE,
       targetId: id,
-      summary: `added the requirement "${input.fileName}" for ${input.scopeType} ${input.scopeId}`,
+      summary: requirementAdded(requirement),
     });
-    const [row] = await select(q, and(eq(qr.tenantId, me), eq(qr.id, id)));
-    return toRequirement(row!);
+    return requirement;
   });
 }
 
@@ -192,11 +204,14 @@ export async function updateRequirement(
   if (updated.length === 0) throw new AppError('CONFLICT');
   await attachFiles(q, auth.userId, { table: qr, id, ownerTenantId: me }, input.templateFile);
   const old = Object.fromEntries(Object.keys(fields).map((k) => [k, before[k as keyof typeof before]]));
+  const changes = summarizeChanges(loggable(old), loggable(fields));
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
-    summary: `requirement "${before.fileName}": ${summarizeChanges(loggable(old), loggable(fields))}`,
+    summary: changes
+      ? text('qualifications.requirementUpdated', { fileName: before.fileName, changes })
+      : text('qualifications.requirementSaved', { fileName: before.fileName }),
   });
   const [row] = await select(q, and(eq(qr.tenantId, me), eq(qr.id, id)));
   return toRequirement(row!);
@@ -214,6 +229,6 @@ export async function deleteRequirement({ tx: q, auth, tenantId: me }: RequestCo
     type: OPERATION_TYPE.DELETE,
     module: MODULE,
     targetId: id,
-    summary: `deleted the requirement "${gone.fileName}"`,
+    summary: text('qualifications.requirementDeleted', { fileName: gone.fileName }),
   });
 }

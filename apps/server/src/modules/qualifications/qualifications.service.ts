@@ -21,6 +21,9 @@ import {
   qualificationReplySchema,
   type qualificationRequestSchema,
   type qualificationUpdateSchema,
+  type TextKey,
+  type TextRef,
+  text,
   type UploadedFileRef,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
@@ -59,7 +62,7 @@ import { recordOperation, summarizeChanges } from '../operation-logs/operation-l
 import { archiveScope } from '../suppliers/suppliers.scope.ts';
 import { assertSupplierAddressable } from '../suppliers/suppliers.service.ts';
 import { markDueDocuments } from './qualifications.expiry.ts';
-import { buyerLink, MODULE, supplierLink } from './qualifications.notify.ts';
+import { buyerLink, linesOf, MODULE, supplierLink, validUntil } from './qualifications.notify.ts';
 
 type ListQuery = z.infer<typeof qualificationListSchema>;
 type RequestInput = z.infer<typeof qualificationRequestSchema>;
@@ -374,8 +377,10 @@ function tellSent(ctx: RequestContext, buyerName: string, sent: Sent[]): Promise
     'qualification',
     [...bySupplier].map(([tenantId, docs]) => ({
       tenantId,
-      title: `${buyerName} requests ${docs.length} qualification document(s)`,
-      content: docs.map((d) => `${d.fileCode} ${d.fileName}`).join('\n'),
+      title: text('qualifications.requestedTitle', { party: buyerName, count: docs.length }),
+      content: linesOf(
+        docs.map((d) => text('qualifications.documentLine', { fileCode: d.fileCode, fileName: d.fileName })),
+      ),
       link: docs.length === 1 ? supplierLink(docs[0]!.id) : '/sale/customer/qualification',
     })),
   );
@@ -429,9 +434,11 @@ export async function createQualificationRequests(
         type: OPERATION_TYPE.ADD,
         module: MODULE,
         targetId: r.id,
-        summary: `${input.send ? 'requested' : 'drafted'} ${r.fileCode} "${r.fileName}" from supplier ${
-          targets.find((t) => t.id === r.supplierId)?.supName ?? ''
-        }`,
+        summary: text(input.send ? 'qualifications.requested' : 'qualifications.drafted', {
+          fileCode: r.fileCode,
+          fileName: r.fileName,
+          supName: targets.find((t) => t.id === r.supplierId)?.supName ?? '',
+        }),
       });
     }
     if (input.send) {
@@ -488,23 +495,26 @@ export async function updateQualification(
     ...r,
     templateFile: (r.templateFile as UploadedFileRef | null)?.name ?? '',
   });
+  const changes = summarizeChanges(
+    pick({
+      fileName: before.fileName,
+      description: before.description,
+      fileType: before.fileType,
+      isNecessary: before.isNecessary,
+      validityType: before.validityType,
+      fileDqDate: before.fileDqDate,
+      validQuantity: before.validQuantity,
+      templateFile: before.templateFile,
+    }),
+    pick(fields),
+  );
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
-    summary: `${before.fileCode}: ${summarizeChanges(
-      pick({
-        fileName: before.fileName,
-        description: before.description,
-        fileType: before.fileType,
-        isNecessary: before.isNecessary,
-        validityType: before.validityType,
-        fileDqDate: before.fileDqDate,
-        validQuantity: before.validQuantity,
-        templateFile: before.templateFile,
-      }),
-      pick(fields),
-    )}`,
+    summary: changes
+      ? text('qualifications.updated', { fileCode: before.fileCode, changes })
+      : text('qualifications.saved', { fileCode: before.fileCode }),
   });
   return getQualification(ctx, id);
 }
@@ -557,16 +567,41 @@ async function replyFields(
   };
 }
 
-const VERBS: Record<QualificationAction, string> = {
-  send: 'sent',
-  withdraw: 'withdrew',
-  reply: 'replied to',
-  renew: 'renewed',
-  withdrawReply: 'withdrew the reply to',
-  pass: 'passed',
-  fail: 'failed',
-  invalidate: 'invalidated',
-};
+/** Each step of QUALIFICATION_TRANSITIONS as logged; told to the other side after the party's name. */
+const STEP_TEXT = {
+  send: 'qualifications.sent',
+  withdraw: 'qualifications.withdrawn',
+  reply: 'qualifications.replied',
+  renew: 'qualifications.renewed',
+  withdrawReply: 'qualifications.replyWithdrawn',
+  pass: 'qualifications.passed',
+  fail: 'qualifications.failed',
+  invalidate: 'qualifications.invalidated',
+} as const satisfies Record<QualificationAction, TextKey>;
+
+export const stepText = (action: QualificationAction, doc: { fileCode: string; fileName: string }): TextRef =>
+  text(STEP_TEXT[action], { fileCode: doc.fileCode, fileName: doc.fileName });
+
+/** The log entry of a step: a reply with what it brought, a verdict with its comment. */
+export function stepSummary(
+  action: QualificationAction,
+  doc: Pick<DocumentRow, 'fileCode' | 'fileName' | 'documentCode' | 'buildDate' | 'fileDqDate' | 'resultComment'> & {
+    attachments: unknown[];
+  },
+): TextRef {
+  const what = stepText(action, doc);
+  if (action === 'reply' || action === 'renew') {
+    return text('qualifications.replyDetails', {
+      what,
+      documentCode: doc.documentCode,
+      buildDate: doc.buildDate ?? '',
+      validUntil: validUntil(doc.fileDqDate),
+      count: doc.attachments.length,
+    });
+  }
+  const verdict = qualificationMachine.transition(action)!.result;
+  return verdict && doc.resultComment ? text('qualifications.withComment', { what, comment: doc.resultComment }) : what;
+}
 
 /**
  * Runs one row of QUALIFICATION_TRANSITIONS. Each side writes only its own fields — the supplier its
@@ -618,17 +653,11 @@ export async function actOnQualification(
     const files = { table: qd, id, ownerTenantId: moved.tenantId, partnerTenantId: moved.supplierTenantId };
     await attachFiles(tx, auth.userId, files, moved.attachments);
   }
-  const details =
-    action === 'reply' || action === 'renew'
-      ? `: document code ${moved.documentCode}, built ${moved.buildDate}, valid until ${moved.fileDqDate ?? 'long-term'}, ${moved.attachments.length} file(s)`
-      : t.result && moved.resultComment
-        ? `: ${moved.resultComment}`
-        : '';
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
-    summary: `${VERBS[action]} ${moved.fileCode} "${moved.fileName}"${details}`,
+    summary: stepSummary(action, moved),
   });
   // A passed document already inside the warning window, or past its date, says so at once.
   if (action === 'pass') {
@@ -647,33 +676,31 @@ function noteToOtherSide(
   action: QualificationAction,
   before: DocumentRow,
   after: DocumentRow,
-  myName: string,
+  party: string,
 ): PartyNote | null {
-  const doc = `${after.fileCode} "${after.fileName}"`;
+  const title = text('qualifications.byParty', { party, what: stepText(action, after) });
   if (qualificationMachine.transition(action)!.side === 'supplier') {
     return {
       tenantId: after.tenantId,
       userId: after.ownerId,
-      title: `${myName} ${VERBS[action]} the qualification document ${doc}`,
+      title,
       content:
         action === 'withdrawReply'
-          ? `${myName} withdrew its reply; it will answer again.`
-          : `Document code ${after.documentCode}, valid until ${after.fileDqDate ?? 'long-term'}. Please confirm it.`,
+          ? text('qualifications.replyWithdrawnContent', { party })
+          : text('qualifications.pleaseConfirm', {
+              documentCode: after.documentCode,
+              validUntil: validUntil(after.fileDqDate),
+            }),
       link: buyerLink(after.id),
     };
   }
   // A supplier never shown the request (a draft being invalidated) hears nothing of it.
   const supplierSaw = !QUALIFICATION_SUPPLIER_HIDDEN_STATUSES.includes(before.status as never) || action === 'send';
   if (!after.supplierTenantId || !supplierSaw) return null;
-  const content: Partial<Record<QualificationAction, string>> = {
-    send: `${after.description || after.fileName}. Please reply with the document.`,
-    fail: `Reason: ${after.resultComment}. Please correct the document and reply again.`,
-    pass: `The document is accepted, valid until ${after.fileDqDate ?? 'long-term'}.`,
+  const content: Partial<Record<QualificationAction, TextRef>> = {
+    send: text('qualifications.pleaseReply', { description: after.description || after.fileName }),
+    fail: text('qualifications.pleaseCorrect', { reason: after.resultComment }),
+    pass: text('qualifications.acceptedUntil', { validUntil: validUntil(after.fileDqDate) }),
   };
-  return {
-    tenantId: after.supplierTenantId,
-    title: `${myName} ${VERBS[action]} the qualification document ${doc}`,
-    content: content[action] ?? `${myName} ${VERBS[action]} ${doc}.`,
-    link: supplierLink(after.id),
-  };
+  return { tenantId: after.supplierTenantId, title, content: content[action], link: supplierLink(after.id) };
 }

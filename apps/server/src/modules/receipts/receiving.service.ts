@@ -1,4 +1,6 @@
 import {
+  addDecimals,
+  compareDecimals,
   DELIVERY_NOTE_STATUS,
   DELIVERY_PACKAGE_KIND,
   type DecimalPlaces,
@@ -10,17 +12,21 @@ import {
   type manualReceiptSchema,
   OPERATION_TYPE,
   type PackageScanResult,
+  placesOf,
   type ReceiptNoteAction,
   type ReceiptStepResult,
   type receiptNoteActionSchema,
   roundDecimal,
-  roundTo,
   sumDecimals,
+  type TextKey,
+  type TextRef,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { MemberAuth, RequestContext } from '../../platform/context.ts';
+import { placedDecimal } from '../../platform/decimal-places.ts';
 import {
   actorOf,
   claimDocument,
@@ -55,7 +61,8 @@ type LineRow = typeof dnl.$inferSelect;
 
 const D = DELIVERY_NOTE_STATUS;
 const DEFAULT_PLACES: DecimalPlaces = { quantity: 2, price: 4, amount: 2 };
-const qtyText = (n: number, places: number) => String(roundTo(n, places));
+/** a + b of stored quantities, exact at the places they have. */
+const exactSum = (a: string, b: string) => addDecimals(a, b, Math.max(placesOf(a), placesOf(b)));
 
 /** One of my enterprise's delivery notices within the caller's data scope; anything else is not found. */
 export async function buyerNote(q: Queryable, auth: MemberAuth, id: string): Promise<NoteRow> {
@@ -93,13 +100,13 @@ async function placesByLine(tx: Queryable, note: NoteRow): Promise<Map<string, D
 }
 
 /** Registered after the commit: the supplier hears of a step only once it is really done. */
-function tellSupplier(ctx: RequestContext, note: NoteRow, title: string, content: string) {
+function tellSupplier(ctx: RequestContext, note: NoteRow, title: TextKey, content: TextRef) {
   ctx.afterCommit(async () => {
-    const name = await nameOf(ctx.tell.db, ctx.tenantId);
+    const party = await nameOf(ctx.tell.db, ctx.tenantId);
     await tellParty(ctx.tell, 'delivery', [
       {
         tenantId: note.supplierTenantId,
-        title: `${name} ${title}`,
+        title: text(title, { party, noteNo: note.noteNo }),
         content,
         link: supplierNoteLink(note.id),
       },
@@ -122,7 +129,7 @@ function arrivalInstant(date: string | undefined) {
 
 const utcDate = (column: typeof dn.arrivedAt) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
 
-async function registerArrival(tx: Queryable, auth: MemberAuth, note: NoteRow, body: ActionBody): Promise<string> {
+async function registerArrival(tx: Queryable, auth: MemberAuth, note: NoteRow, body: ActionBody): Promise<TextRef> {
   await tx
     .update(dn)
     .set({ status: D.ARRIVED, arrivedAt: arrivalInstant(body.arrivalDate), arrivedBy: auth.userId })
@@ -131,14 +138,14 @@ async function registerArrival(tx: Queryable, auth: MemberAuth, note: NoteRow, b
     .select({ day: utcDate(dn.arrivedAt) })
     .from(dn)
     .where(and(eq(dn.tenantId, note.tenantId), eq(dn.id, note.id)));
-  return `arrival of delivery note ${note.noteNo} registered on ${row?.day}`;
+  return text('receipts.arrived', { noteNo: note.noteNo, date: row?.day ?? '' });
 }
 
 /**
  * Closes receiving and inspection. A line to inspect must be inspected in full; a line that needs no
  * inspection counts what was received and not rejected as qualified. What never came is short.
  */
-async function acceptNote(tx: Queryable, note: NoteRow): Promise<string> {
+async function acceptNote(tx: Queryable, note: NoteRow): Promise<TextRef> {
   const [open] = await tx
     .select()
     .from(dnl)
@@ -157,7 +164,7 @@ async function acceptNote(tx: Queryable, note: NoteRow): Promise<string> {
       lineNo: open.lineNo,
       prdtNo: open.prdtNo,
       received: open.receivedQty,
-      inspected: String(Number(open.qualifiedQty) + Number(open.unqualifiedQty)),
+      inspected: exactSum(open.qualifiedQty, open.unqualifiedQty),
     });
   }
   await tx
@@ -181,13 +188,13 @@ async function acceptNote(tx: Queryable, note: NoteRow): Promise<string> {
     })
     .from(dnl)
     .where(and(eq(dnl.tenantId, note.tenantId), eq(dnl.noteId, note.id)));
-  return `inspection of delivery note ${note.noteNo} finished: received ${sums!.received}, qualified ${sums!.qualified}, unqualified ${sums!.unqualified}, short ${sums!.short}`;
+  return text('receipts.inspectionFinished', { noteNo: note.noteNo, ...sums! });
 }
 
 interface Warehoused {
   receiptId: string;
   receiptNo: string;
-  summary: string;
+  summary: TextRef;
 }
 
 /**
@@ -300,9 +307,10 @@ async function warehouseNote(tx: Queryable, auth: MemberAuth, note: NoteRow, bod
       from jsonb_to_recordset(${JSON.stringify(byNoteLine)}::jsonb) as v(id bigint, qty numeric, w bigint)
      where l.tenant_id = ${me} and l.note_id = ${note.id} and l.id = v.id`);
   // Two lines of one note may deliver the same order line: the order line takes their sum.
-  const byOrderLine = new Map<string, number>();
-  for (const l of lines) byOrderLine.set(l.orderLineId, (byOrderLine.get(l.orderLineId) ?? 0) + Number(l.qty));
-  const orderValues = [...byOrderLine].map(([id, qty]) => ({ id, qty: String(roundTo(qty, quantityPlaces)) }));
+  const byOrderLine = new Map<string, string>();
+  for (const l of lines)
+    byOrderLine.set(l.orderLineId, addDecimals(byOrderLine.get(l.orderLineId) ?? '0', l.qty, l.quantityPlaces));
+  const orderValues = [...byOrderLine].map(([id, qty]) => ({ id, qty }));
   await tx.execute(sql`
     update ${pol} as l set received_qty = l.received_qty + v.qty, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(orderValues)}::jsonb) as v(id bigint, qty numeric)
@@ -314,14 +322,14 @@ async function warehouseNote(tx: Queryable, auth: MemberAuth, note: NoteRow, bod
   return {
     receiptId,
     receiptNo,
-    summary: `delivery note ${note.noteNo} warehoused as receipt ${receiptNo}: ${lines.length} line(s), quantity ${totalQty}`,
+    summary: text('receipts.warehoused', { noteNo: note.noteNo, receiptNo, count: lines.length, totalQty }),
   };
 }
 
-const TELL: Record<ReceiptNoteAction, string> = {
-  arrive: 'registered the arrival of',
-  accept: 'finished the inspection of',
-  warehouse: 'warehoused',
+const TELL: Record<ReceiptNoteAction, TextKey> = {
+  arrive: 'receipts.arrivedTitle',
+  accept: 'receipts.inspectionFinishedTitle',
+  warehouse: 'receipts.warehousedTitle',
 };
 
 /**
@@ -348,22 +356,23 @@ export async function actOnNote(
       'RECEIPT_NOTE_STATE_CHANGED',
     );
     let receipt: Warehoused | null = null;
-    let summary: string;
-    if (action === 'arrive') summary = await registerArrival(tx, auth, note, body);
-    else if (action === 'accept') summary = await acceptNote(tx, note);
+    let step: TextRef;
+    if (action === 'arrive') step = await registerArrival(tx, auth, note, body);
+    else if (action === 'accept') step = await acceptNote(tx, note);
     else {
       receipt = await warehouseNote(tx, auth, note, body);
-      summary = receipt.summary;
+      step = receipt.summary;
     }
-    const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
+    const comment = body.comment?.trim();
+    const summary = comment ? text('deliveryNotes.withComment', { text: step, comment }) : step;
     await recordOperation(tx, actorOf(auth), {
       type: OPERATION_TYPE.UPDATE,
       module: NOTE_MODULE,
       targetId: id,
-      summary: `${summary}${comment}`,
+      summary,
     });
     // Inside the idempotent work: a replayed warehousing tells nobody a second time.
-    tellSupplier(ctx, note, `${TELL[action]} delivery note ${note.noteNo}`, `${summary}${comment}.`);
+    tellSupplier(ctx, note, TELL[action], summary);
     return {
       noteId: id,
       status: t.to,
@@ -464,14 +473,9 @@ export async function scanPackage(ctx: RequestContext, noteId: string, code: str
         type: OPERATION_TYPE.UPDATE,
         module: NOTE_MODULE,
         targetId: note.id,
-        summary: `arrival of delivery note ${note.noteNo} registered on ${today()} by scanning`,
+        summary: text('receipts.arrivedByScan', { noteNo: note.noteNo, date: today() }),
       });
-      tellSupplier(
-        ctx,
-        note,
-        `registered the arrival of delivery note ${note.noteNo}`,
-        `Receiving of delivery note ${note.noteNo} has started.`,
-      );
+      tellSupplier(ctx, note, 'receipts.arrivedTitle', text('receipts.receivingStarted', { noteNo: note.noteNo }));
     }
   }
   await requireArrived(tx, note);
@@ -527,7 +531,7 @@ export async function scanPackage(ctx: RequestContext, noteId: string, code: str
     type: OPERATION_TYPE.UPDATE,
     module: NOTE_MODULE,
     targetId: note.id,
-    summary: `package ${code} of delivery note ${note.noteNo} received by scanning: ${received} package(s), quantity ${qty}`,
+    summary: text('receipts.packageScanned', { code, noteNo: note.noteNo, count: received, qty }),
   });
   return {
     packageNo: code,
@@ -550,12 +554,14 @@ export async function receiveLines(
   const note = await buyerNote(tx, auth, noteId);
   await requireArrived(tx, note);
   const places = await placesByLine(tx, note);
-  const wanted = new Map<string, number>();
-  for (const l of input.lines) {
-    if (!places.has(l.lineId)) throw new AppError('NOT_FOUND');
-    wanted.set(l.lineId, (wanted.get(l.lineId) ?? 0) + l.qty);
+  const wanted = new Map<string, string>();
+  for (const [i, l] of input.lines.entries()) {
+    const linePlaces = places.get(l.lineId)?.quantity;
+    if (linePlaces === undefined) throw new AppError('NOT_FOUND');
+    const qty = placedDecimal(l.qty, linePlaces, `lines.${i}.qty`);
+    wanted.set(l.lineId, addDecimals(wanted.get(l.lineId) ?? '0', qty, linePlaces));
   }
-  const values = [...wanted].map(([id, qty]) => ({ id, qty: qtyText(qty, places.get(id)!.quantity) }));
+  const values = [...wanted].map(([id, qty]) => ({ id, qty }));
   const result = await tx.execute<{ id: string; line_no: number; received_qty: string }>(sql`
     update ${dnl} as l set received_qty = l.received_qty + v.qty, version = l.version + 1, updated_at = now()
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id bigint, qty numeric)
@@ -568,21 +574,21 @@ export async function receiveLines(
       .select()
       .from(dnl)
       .where(and(eq(dnl.tenantId, me), eq(dnl.id, refused.id)));
-    throw new AppError('RECEIPT_OVER_DELIVERED', {
-      lineNo: line!.lineNo,
-      qty: refused.qty,
-      delivered: line!.qty,
-      received: line!.receivedQty,
-    });
+    throw new AppError(
+      'RECEIPT_OVER_DELIVERED',
+      { lineNo: line!.lineNo, qty: refused.qty, delivered: line!.qty, received: line!.receivedQty },
+      input.lines.flatMap((l, i) => (l.lineId === refused.id ? [{ path: `lines.${i}.qty` }] : [])),
+    );
   }
   const lines = result.rows.map((r) => ({ lineId: r.id, lineNo: Number(r.line_no), receivedQty: r.received_qty }));
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: NOTE_MODULE,
     targetId: note.id,
-    summary: `received by hand on delivery note ${note.noteNo}: ${values
-      .map((v) => `line ${lines.find((l) => l.lineId === v.id)?.lineNo}: ${v.qty}`)
-      .join('; ')}`,
+    summary: text('receipts.receivedByHand', {
+      noteNo: note.noteNo,
+      lines: values.map((v) => `#${lines.find((l) => l.lineId === v.id)?.lineNo}: ${v.qty}`).join('; '),
+    }),
   });
   return { lines };
 }
@@ -608,14 +614,15 @@ export async function inspectLine(
     .where(and(eq(dnl.tenantId, me), eq(dnl.noteId, note.id), eq(dnl.id, input.lineId)));
   if (!line) throw new AppError('NOT_FOUND');
   const places = (await placesByLine(tx, note)).get(line.id)!;
-  const qualified = roundTo(input.qualifiedQty, places.quantity);
-  const unqualified = roundTo(input.unqualifiedQty, places.quantity);
-  if (qualified + unqualified <= 0) throw new AppError('VALIDATION_FAILED');
+  const qualified = placedDecimal(input.qualifiedQty, places.quantity, 'qualifiedQty');
+  const unqualified = placedDecimal(input.unqualifiedQty, places.quantity, 'unqualifiedQty');
+  const inspected = addDecimals(qualified, unqualified, places.quantity);
+  const rejects = compareDecimals(unqualified, '0') > 0;
   const [after] = await tx
     .update(dnl)
     .set({
-      qualifiedQty: sql`${dnl.qualifiedQty} + ${String(qualified)}::numeric`,
-      unqualifiedQty: sql`${dnl.unqualifiedQty} + ${String(unqualified)}::numeric`,
+      qualifiedQty: sql`${dnl.qualifiedQty} + ${qualified}::numeric`,
+      unqualifiedQty: sql`${dnl.unqualifiedQty} + ${unqualified}::numeric`,
       version: sql`${dnl.version} + 1`,
       updatedAt: sql`now()`,
     })
@@ -623,11 +630,11 @@ export async function inspectLine(
       and(
         eq(dnl.tenantId, me),
         eq(dnl.id, line.id),
-        sql`${dnl.qualifiedQty} + ${dnl.unqualifiedQty} + ${String(qualified + unqualified)}::numeric <= ${dnl.receivedQty}`,
+        sql`${dnl.qualifiedQty} + ${dnl.unqualifiedQty} + ${inspected}::numeric <= ${dnl.receivedQty}`,
       ),
     )
     .returning();
-  if (!after) throw overInspected(await currentLine(tx, line), qualified + unqualified, places);
+  if (!after) throw overInspected(await currentLine(tx, line), inspected);
   const [{ seq }] = (
     await tx.execute<{ seq: number }>(sql`
       select coalesce(max(seq), 0)::int + 1 as seq from ${ri} where tenant_id = ${me} and note_line_id = ${line.id}`)
@@ -646,26 +653,33 @@ export async function inspectLine(
       prdtNo: line.prdtNo,
       prdtName: line.prdtName,
       seq: Number(seq),
-      inspectedQty: qtyText(qualified + unqualified, places.quantity),
-      qualifiedQty: String(qualified),
-      unqualifiedQty: String(unqualified),
-      reasonCode: unqualified > 0 ? (input.reasonCode ?? '') : '',
-      reason: unqualified > 0 ? input.reason : '',
+      inspectedQty: inspected,
+      qualifiedQty: qualified,
+      unqualifiedQty: unqualified,
+      reasonCode: rejects ? (input.reasonCode ?? '') : '',
+      reason: rejects ? input.reason : '',
       inspectorId: auth.userId,
       inspectorName,
       inspectedAt: sql`now()`,
     })
     .returning();
-  const rejection = unqualified > 0 ? `, unqualified ${unqualified} (${input.reasonCode}: ${input.reason})` : '';
-  const summary = `line ${line.lineNo} (${line.prdtNo}) of delivery note ${note.noteNo} inspected: qualified ${qualified}${rejection}`;
+  const inspectedLine = { lineNo: line.lineNo, prdtNo: line.prdtNo, noteNo: note.noteNo, qualified };
+  const summary = rejects
+    ? text('receipts.inspectedWithRejects', {
+        ...inspectedLine,
+        unqualified,
+        reasonName: text(`receipts.reasons.${input.reasonCode ?? 'other'}`),
+        reason: input.reason,
+      })
+    : text('receipts.inspected', inspectedLine);
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: NOTE_MODULE,
     targetId: note.id,
     summary,
   });
-  if (unqualified > 0) {
-    tellSupplier(ctx, note, `rejected goods of delivery note ${note.noteNo}`, `${summary}.`);
+  if (rejects) {
+    tellSupplier(ctx, note, 'receipts.rejectedTitle', summary);
   }
   return {
     inspection: {
@@ -697,11 +711,11 @@ async function currentLine(tx: Queryable, line: LineRow): Promise<LineRow> {
   return now ?? line;
 }
 
-function overInspected(line: LineRow, qty: number, places: DecimalPlaces) {
+function overInspected(line: LineRow, qty: string) {
   return new AppError('RECEIPT_INSPECTION_OVER_RECEIVED', {
     lineNo: line.lineNo,
-    inspected: qtyText(Number(line.qualifiedQty) + Number(line.unqualifiedQty), places.quantity),
-    qty: qtyText(qty, places.quantity),
+    inspected: exactSum(line.qualifiedQty, line.unqualifiedQty),
+    qty,
     received: line.receivedQty,
   });
 }

@@ -1,5 +1,6 @@
 import {
   type DocumentSide,
+  decimalTextOfCell,
   INVENTORY_REPORT_MAX_LINES,
   type InventoryCustomer,
   type InventoryImportResult,
@@ -8,6 +9,7 @@ import {
   type InventoryReportItem,
   type inventoryMaterialQuerySchema,
   type inventoryReportCreateSchema,
+  inventoryReportLineInputSchema,
   type inventoryReportListSchema,
   type inventoryRequestSchema,
   type JoinedSupplier,
@@ -15,7 +17,8 @@ import {
   type Locale,
   OPERATION_TYPE,
   PURCHASE_ORDER_STATUS,
-  roundTo,
+  placesOf,
+  text,
 } from '@concord/shared';
 import { and, count, desc, eq, ilike, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -23,6 +26,7 @@ import type { Queryable } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema.ts';
 import { type MemberAuth, type RequestContext, switchTenant } from '../../platform/context.ts';
 import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
+import { placedDecimal } from '../../platform/decimal-places.ts';
 import { actorOf, escapeLike, findDocument, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
@@ -30,12 +34,14 @@ import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { writeXlsx } from '../../platform/xlsx.ts';
 import {
+  type ImportCell,
   type ImportColumn,
   localizeRowErrors,
   type RowError,
   readXlsxRows,
   zodRowErrors,
 } from '../../platform/xlsx-import.ts';
+import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
 import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
@@ -234,7 +240,7 @@ export async function listReportableMaterials(
 async function writeReports(
   ctx: RequestContext,
   customerTenantId: string,
-  lines: { materialId: string; qty: number; remark: string }[],
+  lines: { materialId: string; qty: string; remark: string }[],
 ): Promise<InventoryImportResult> {
   const { tx, auth, tenantId: me } = ctx;
   const known = await reportableMaterials(tx, auth, customerTenantId, {
@@ -264,8 +270,7 @@ async function writeReports(
       prdtName: m.prdtName,
       prdtSpc: m.prdtSpc,
       unitName: m.unitName,
-      // Stock is counted in the order's unit; six places cover any unit's decimal setting.
-      qty: String(roundTo(l.qty, 6)),
+      qty: l.qty,
       remark: l.remark,
       reportedBy: auth.userId,
       reportedByName: user?.name || auth.username,
@@ -274,29 +279,41 @@ async function writeReports(
   await switchTenant(tx, customerTenantId);
   for (let i = 0; i < rows.length; i += 500) await tx.insert(ir).values(rows.slice(i, i + 500));
   await switchTenant(tx, me);
-  const customer = await nameOf(tx, customerTenantId);
+  const items = rows
+    .slice(0, 10)
+    .map((r) => `${r.prdtNo} ${r.qty}`)
+    .join('; ');
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.ADD,
     module: INVENTORY_MODULE,
-    summary: `shared stock of ${rows.length} material(s) with ${customer}: ${rows
-      .slice(0, 10)
-      .map((r) => `${r.prdtNo} ${r.qty}`)
-      .join('; ')}${rows.length > 10 ? '; …' : ''}`,
+    summary: text('inventory.shared', {
+      count: rows.length,
+      customer: await nameOf(tx, customerTenantId),
+      items: `${items}${rows.length > 10 ? '; …' : ''}`,
+    }),
   });
-  const name = await nameOf(tx, me);
+  const told = { party: await nameOf(tx, me), count: rows.length };
   const note = {
     tenantId: customerTenantId,
-    title: `${name} shared its stock of ${rows.length} material(s)`,
-    content: `${name} reported inventory for ${rows.length} of your materials.`,
+    title: text('inventory.sharedTitle', told),
+    content: text('inventory.sharedBody', told),
     link: buyerInventoryLink(),
   };
   ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
   return { count: rows.length };
 }
 
+/**
+ * Stock is the reporter's own count, so its quantity places are the reporting enterprise's setting
+ * (there is no order to take them from).
+ */
+const stockPlaces = async ({ tx, tenantId }: RequestContext) => (await getDecimalPlaces(tx, tenantId)).quantity;
+
 export async function createReports(ctx: RequestContext, input: CreateInput): Promise<InventoryImportResult> {
   requireAny(ctx.auth, [INVENTORY_SUPPLIER]);
-  return idempotent(ctx.tx, ctx.idem, () => writeReports(ctx, input.customerTenantId, input.lines));
+  const places = await stockPlaces(ctx);
+  const lines = input.lines.map((l, i) => ({ ...l, qty: placedDecimal(l.qty, places, `lines.${i}.qty`) }));
+  return idempotent(ctx.tx, ctx.idem, () => writeReports(ctx, input.customerTenantId, lines));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -328,13 +345,17 @@ export async function importTemplate({ locale }: RequestContext): Promise<Buffer
 
 const importRowSchema = z.object({
   code: z.coerce.string().trim().min(1).max(64),
-  qty: z.number().finite().min(0).max(1e12),
+  qty: inventoryReportLineInputSchema.shape.qty,
   remark: z
     .union([z.string(), z.number()])
     .nullable()
     .transform((v) => (v === null ? '' : String(v).trim()))
     .pipe(z.string().max(500)),
 });
+
+/** A number cell as the decimal text it shows; typed text as it is, for the decimal schema to judge. */
+const decimalOf = (v: ImportCell | undefined) =>
+  v === null || v === undefined ? v : typeof v === 'number' ? decimalTextOfCell(v) : v.trim();
 
 /** All or nothing: any row error refuses the whole file, with every error listed (QUALITY I-10). */
 export async function importReports(
@@ -347,12 +368,14 @@ export async function importReports(
   const read = await readXlsxRows(file, IMPORT_COLUMNS, { limits: { maxRows: INVENTORY_REPORT_MAX_LINES } });
   const errors: RowError[] = [...read.errors];
   const columnOf = (key: string) => HEADERS[key as keyof typeof HEADERS]?.[LOCALE_INDEX[locale]] ?? key;
-  const parsed: { row: number; code: string; qty: number; remark: string }[] = [];
+  const places = await stockPlaces(ctx);
+  const parsed: { row: number; code: string; qty: string; remark: string }[] = [];
   for (const r of read.rows) {
-    const v = { ...r.values, qty: typeof r.values.qty === 'string' ? Number(r.values.qty) : r.values.qty };
-    const result = importRowSchema.safeParse(v);
-    if (result.success) parsed.push({ row: r.row, ...result.data });
-    else errors.push(...zodRowErrors(r.row, result.error, r.values, columnOf));
+    const result = importRowSchema.safeParse({ ...r.values, qty: decimalOf(r.values.qty) });
+    if (!result.success) errors.push(...zodRowErrors(r.row, result.error, r.values, columnOf));
+    else if (placesOf(result.data.qty) > places)
+      errors.push({ row: r.row, column: columnOf('qty'), reason: 'IMPORT_DECIMAL_PLACES', params: { places } });
+    else parsed.push({ row: r.row, ...result.data });
   }
   return idempotent(tx, ctx.idem, async () => {
     const known = await reportableMaterials(tx, auth, customerTenantId, {
@@ -409,13 +432,17 @@ export async function requestReports(
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.ADD,
     module: INVENTORY_MODULE,
-    summary: `asked ${targets.length} supplier(s) to share their stock${input.message ? ` — ${input.message}` : ''}`,
+    summary: input.message
+      ? text('inventory.requestedWithMessage', { count: targets.length, message: input.message })
+      : text('inventory.requested', { count: targets.length }),
   });
-  const name = await nameOf(tx, me);
+  const party = await nameOf(tx, me);
   const notes = targets.map((t) => ({
     tenantId: t.supplierTenantId!,
-    title: `${name} asks you to share your stock of its materials`,
-    content: input.message || `Report your inventory of ${name}'s materials under customer orders.`,
+    title: text('inventory.requestedTitle', { party }),
+    content: input.message
+      ? text('inventory.requestMessage', { message: input.message })
+      : text('inventory.requestedBody', { party }),
     link: supplierInventoryLink(),
   }));
   ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', notes));

@@ -8,6 +8,9 @@ import {
   type ReceivingPlanDetail,
   type receivingPlanActionSchema,
   receivingPlanMachine,
+  type TextKey,
+  type TextRef,
+  text,
 } from '@concord/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -43,12 +46,13 @@ type ActionBody = z.infer<typeof receivingPlanActionSchema>;
 const S = RECEIVING_PLAN_STATUS;
 const L = RECEIVING_PLAN_LINE_STATUS;
 
-const VERBS: Record<ReceivingPlanAction, string> = {
-  send: 'sent',
-  confirm: 'answered',
-  accept: 'accepted proposed dates on',
-  reject: 'rejected proposed dates on',
-  cancel: 'cancelled',
+/** What each step tells the other party, as the title of its message. */
+const TITLES: Record<ReceivingPlanAction, TextKey> = {
+  send: 'receivingPlans.sentTitle',
+  confirm: 'receivingPlans.answeredTitle',
+  accept: 'receivingPlans.acceptedTitle',
+  reject: 'receivingPlans.rejectedTitle',
+  cancel: 'receivingPlans.cancelledTitle',
 };
 
 type LineRow = typeof rl.$inferSelect;
@@ -66,7 +70,7 @@ const answeredLines = (tx: Queryable, plan: PlanRow, body: ActionBody, expected:
   answeredLinesOf<LineRow>(tx, PLAN_LINES, plan, body, expected);
 
 /** The supplier's answer: confirms a delivery, or proposes another date for it. Never a quantity (T-03). */
-async function answerAsSupplier(tx: Queryable, plan: PlanRow, body: ActionBody): Promise<string> {
+async function answerAsSupplier(tx: Queryable, plan: PlanRow, body: ActionBody): Promise<TextRef> {
   const rows = await answeredLines(tx, plan, body, L.PENDING);
   const byId = new Map((body.lines ?? []).map((l) => [l.id, l]));
   let confirmed = 0;
@@ -93,11 +97,11 @@ async function answerAsSupplier(tx: Queryable, plan: PlanRow, body: ActionBody):
     'id bigint, status int, pd date, remark text',
     sql`status = v.status, proposed_date = v.pd, supplier_remark = coalesce(v.remark, l.supplier_remark)`,
   );
-  return `${confirmed} delivery(ies) confirmed, ${proposed} with another date proposed`;
+  return text('receivingPlans.answered', { planNo: plan.planNo, confirmed, proposed });
 }
 
 /** The buyer accepts proposed dates (the delivery moves to it) or rejects them (the supplier answers again). */
-async function answerAsBuyer(tx: Queryable, plan: PlanRow, body: ActionBody, accept: boolean): Promise<string> {
+async function answerAsBuyer(tx: Queryable, plan: PlanRow, body: ActionBody, accept: boolean): Promise<TextRef> {
   const rows = await answeredLines(tx, plan, body, L.PROPOSED);
   await writeLineAnswers(
     tx,
@@ -110,11 +114,15 @@ async function answerAsBuyer(tx: Queryable, plan: PlanRow, body: ActionBody, acc
       ? sql`status = ${L.CONFIRMED}, planned_date = coalesce(l.proposed_date, l.planned_date), proposed_date = null`
       : sql`status = ${L.PENDING}, proposed_date = null`,
   );
-  const detail = rows
+  const dates = rows
     .slice(0, 20)
-    .map((l) => `delivery ${l.lineNo}: ${l.proposedDate ?? l.plannedDate}`)
+    .map((l) => `#${l.lineNo} ${l.proposedDate ?? l.plannedDate}`)
     .join('; ');
-  return `${rows.length} delivery(ies) (${detail}${rows.length > 20 ? '; …' : ''})`;
+  return text(accept ? 'receivingPlans.accepted' : 'receivingPlans.rejected', {
+    planNo: plan.planNo,
+    count: rows.length,
+    dates: `${dates}${rows.length > 20 ? '; …' : ''}`,
+  });
 }
 
 /** Header status and aggregates after deliveries moved. */
@@ -164,7 +172,9 @@ export async function actOnPlan(
   if (hit.side !== t.side) throw new AppError('RECEIVING_PLAN_WRONG_SIDE');
   requireAny(auth, [t.permission]);
   const plan = await claimPlan(tx, hit.row, t.from, body.version, t.side, me);
-  let details = '';
+  let step: TextRef = text(action === 'send' ? 'receivingPlans.sent' : 'receivingPlans.cancelled', {
+    planNo: plan.planNo,
+  });
   if (action === 'send') {
     const [order] = await tx
       .select({ supplierTenantId: po.supplierTenantId })
@@ -179,7 +189,7 @@ export async function actOnPlan(
       .set({ supplierTenantId: order?.supplierTenantId ?? plan.supplierTenantId })
       .where(and(eq(rl.tenantId, me), eq(rl.planId, id)));
   } else if (t.lineStep) {
-    details =
+    step =
       action === 'confirm'
         ? await answerAsSupplier(tx, plan, body)
         : await answerAsBuyer(tx, plan, body, action === 'accept');
@@ -199,44 +209,44 @@ export async function actOnPlan(
       .set({ status: L.CANCELLED, updatedAt: sql`now()` })
       .where(and(eq(rl.tenantId, me), eq(rl.planId, id)));
   }
-  const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
+  const comment = body.comment?.trim();
+  const summary = comment ? text('receivingPlans.withComment', { text: step, comment }) : step;
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: PLAN_MODULE,
     targetId: id,
-    summary: `${VERBS[action]} receiving plan ${plan.planNo}${details ? `: ${details}` : ''}${comment}`,
+    summary,
   });
   const [after] = await tx
     .select()
     .from(rp)
     .where(and(eq(rp.tenantId, plan.tenantId), eq(rp.id, id)));
-  const text = `${details}${comment}`;
-  if (t.side === 'supplier') await tellBuyer(ctx, after!, VERBS[action], text);
+  if (t.side === 'supplier') await tellBuyer(ctx, after!, TITLES[action], summary);
   // A draft being cancelled was never shown to the supplier.
-  else if (hit.row.status !== S.DRAFT || action === 'send') await tellSupplier(ctx, after!, VERBS[action], text);
+  else if (hit.row.status !== S.DRAFT || action === 'send') await tellSupplier(ctx, after!, TITLES[action], summary);
   return getPlan(ctx, id);
 }
 
-/** Tells the supplier of a plan it has seen, once the step has committed. */
-export async function tellSupplier(ctx: RequestContext, plan: PlanRow, verb: string, text: string) {
+/** Tells the supplier of a plan it has seen, once the step has committed; `content` is the step as logged. */
+export async function tellSupplier(ctx: RequestContext, plan: PlanRow, title: TextKey, content: TextRef) {
   if (!plan.supplierTenantId) return;
-  const name = await nameOf(ctx.tx, ctx.tenantId);
+  const party = await nameOf(ctx.tx, ctx.tenantId);
   const note = {
     tenantId: plan.supplierTenantId,
-    title: `${name} ${verb} receiving plan ${plan.planNo}`,
-    content: `${text.replace(/^ — /, '') || `Receiving plan ${plan.planNo}`}.`,
+    title: text(title, { party, planNo: plan.planNo }),
+    content,
     link: supplierPlanLink(plan.id),
   };
   ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
 }
 
-async function tellBuyer(ctx: RequestContext, plan: PlanRow, verb: string, text: string) {
-  const name = await nameOf(ctx.tx, ctx.tenantId);
+async function tellBuyer(ctx: RequestContext, plan: PlanRow, title: TextKey, content: TextRef) {
+  const party = await nameOf(ctx.tx, ctx.tenantId);
   const note = {
     tenantId: plan.tenantId,
     userId: plan.ownerId,
-    title: `${name} ${verb} receiving plan ${plan.planNo}`,
-    content: `${text}.`,
+    title: text(title, { party, planNo: plan.planNo }),
+    content,
     link: plan.status === S.PROPOSED ? buyerPlanConfirmLink(plan.id) : buyerPlanLink(plan.id),
   };
   ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));

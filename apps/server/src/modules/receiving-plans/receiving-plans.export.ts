@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context.ts';
 import { maskForViewer } from '../../platform/masking.ts';
-import { writeXlsx } from '../../platform/xlsx.ts';
+import { type Cell, dayCell, decimalCell, writeWorkbook } from '../../platform/xlsx-typed.ts';
 import { scheduleForExport } from './receiving-plans.query.ts';
 
 type ExportQuery = z.infer<typeof receivingPlanLineExportSchema>;
@@ -90,12 +90,13 @@ const LABELS: Record<Locale, { sheet: string; header: string[]; status: Record<s
 export async function exportSchedule({ tx, auth, locale }: RequestContext, query: ExportQuery): Promise<Buffer> {
   const rows = maskForViewer(await scheduleForExport(tx, auth, query), auth);
   const l = LABELS[locale];
-  return await writeXlsx({
+  const day = (v: string | null): Cell => (v ? dayCell(v) : null);
+  return await writeWorkbook({
     name: l.sheet,
     header: l.header,
     widths: [12, 16, 16, 24, 24, 8, 16, 24, 20, 8, 12, 12, 18, 12, 24, 24],
-    rows: rows.map((r) => [
-      r.plannedDate,
+    rows: rows.map((r): Cell[] => [
+      day(r.plannedDate),
       r.planNo,
       r.orderNo,
       r.supName,
@@ -105,10 +106,10 @@ export async function exportSchedule({ tx, auth, locale }: RequestContext, query
       r.prdtName,
       r.prdtSpc,
       r.unitName,
-      Number(r.plannedQty),
-      Number(r.deliveredQty),
+      decimalCell(r.plannedQty, r.decimalPlaces.quantity),
+      decimalCell(r.deliveredQty, r.decimalPlaces.quantity),
       l.status[RECEIVING_PLAN_LINE_STATUS_NAMES[r.status as ReceivingPlanLineStatus]] ?? '',
-      r.proposedDate,
+      day(r.proposedDate),
       r.remark,
       r.supplierRemark,
     ]),

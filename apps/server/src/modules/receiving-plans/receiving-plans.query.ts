@@ -1,4 +1,6 @@
 import {
+  DEFAULT_DECIMAL_PLACES,
+  type DecimalPlaces,
   type DocumentSide,
   type ListResult,
   OPERATION_TYPE,
@@ -10,6 +12,7 @@ import {
   type ReceivingPlanScheduleItem,
   type receivingPlanLineListSchema,
   type receivingPlanListSchema,
+  text,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, exists, gte, ilike, inArray, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -59,6 +62,12 @@ export const findPlan = (
 // ---------------------------------------------------------------------------------------------
 // Lists
 
+/** The order's places, which every quantity of its plans is rounded and shown with. */
+const orderPlaces =
+  sql<DecimalPlaces>`coalesce(${po.decimalPlaces}, ${JSON.stringify(DEFAULT_DECIMAL_PLACES)}::jsonb)`.mapWith(
+    po.decimalPlaces,
+  );
+
 const listColumns = {
   id: rp.id,
   planNo: rp.planNo,
@@ -79,6 +88,7 @@ const listColumns = {
   createdAt: rp.createdAt,
   updatedAt: rp.updatedAt,
   sentAt: rp.sentAt,
+  decimalPlaces: orderPlaces,
 };
 
 const SORTABLE = {
@@ -180,6 +190,7 @@ const scheduleColumns = {
   orderNo: sql<string>`coalesce(${po.orderNo}, '')`,
   supName: sql<string>`coalesce(${suppliers.supName}, '')`,
   customerName: sql<string>`coalesce(${enterpriseName}, '')`,
+  decimalPlaces: orderPlaces,
 };
 
 const SCHEDULE_SORTABLE = {
@@ -255,7 +266,7 @@ export async function scheduleForExport(
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.EXPORT,
     module: PLAN_MODULE,
-    summary: `exported ${rows.length} planned deliveries (${filter.side} side)`,
+    summary: text('receivingPlans.exported', { count: rows.length, side: text(`party.${filter.side}`) }),
   });
   return rows as ReceivingPlanScheduleItem[];
 }
@@ -279,16 +290,11 @@ export async function getPlan(ctx: RequestContext, id: string): Promise<Receivin
   if (!hit) throw new AppError('NOT_FOUND');
   const { side, row } = hit;
   const [item] = await baseSelect(tx).where(and(eq(rp.tenantId, row.tenantId), eq(rp.id, id)));
-  const [order] = await tx
-    .select({ decimalPlaces: po.decimalPlaces })
-    .from(po)
-    .where(and(eq(po.tenantId, row.tenantId), eq(po.id, row.orderId)));
   return {
     ...(item as ReceivingPlanListItem),
     side,
     version: row.version,
     lines: await linesOf(tx, row),
     history: await historyOfDocument(ctx, row, PLAN_MODULE, id),
-    decimalPlaces: order?.decimalPlaces ?? { quantity: 2, price: 4, amount: 2 },
   };
 }

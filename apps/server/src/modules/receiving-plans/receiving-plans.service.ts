@@ -1,6 +1,8 @@
 import {
+  compareDecimals,
   type DecimalPlaces,
   type ListResult,
+  MAX_DECIMAL_PLACES,
   OPERATION_TYPE,
   type PlannableLines,
   type PlannableOrder,
@@ -14,12 +16,16 @@ import {
   type ReceivingPlanDetail,
   type receivingPlanCreateSchema,
   type receivingPlanUpdateSchema,
-  roundTo,
+  roundDecimal,
+  subtractDecimals,
+  sumDecimals,
+  text,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, ilike, inArray, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { MemberAuth, RequestContext } from '../../platform/context.ts';
+import { placedDecimal } from '../../platform/decimal-places.ts';
 import { actorOf, escapeLike, nextDocumentNumber, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
@@ -106,7 +112,7 @@ export async function listPlannableOrders(
 
 /** What live plans hold of each order line, leaving out one plan's own deliveries (when editing it). */
 async function plannedByLine(q: Queryable, tenantId: string, lineIds: string[], exceptPlanId: string | null) {
-  if (!lineIds.length) return new Map<string, number>();
+  if (!lineIds.length) return new Map<string, string>();
   const rows = await q
     .select({ lineId: rl.orderLineId, qty: sql<string>`sum(${rl.plannedQty})::text` })
     .from(rl)
@@ -119,7 +125,7 @@ async function plannedByLine(q: Queryable, tenantId: string, lineIds: string[], 
       ),
     )
     .groupBy(rl.orderLineId);
-  return new Map(rows.map((r) => [r.lineId, Number(r.qty)]));
+  return new Map(rows.map((r) => [r.lineId, r.qty]));
 }
 
 export async function getPlannableLines(
@@ -157,8 +163,9 @@ export async function getPlannableLines(
     supName: s?.supName ?? '',
     decimalPlaces: places,
     lines: lines.map((l) => {
-      const confirmed = Number(l.confirmedQty ?? 0);
-      const held = planned.get(l.id) ?? 0;
+      const confirmed = roundDecimal(l.confirmedQty ?? '0', places.quantity);
+      const held = roundDecimal(planned.get(l.id) ?? '0', places.quantity);
+      const left = subtractDecimals(confirmed, held, places.quantity);
       return {
         orderLineId: l.id,
         lineNo: l.lineNo,
@@ -167,10 +174,10 @@ export async function getPlannableLines(
         prdtName: l.prdtName,
         prdtSpc: l.prdtSpc,
         unitName: l.unitName,
-        confirmedQty: String(roundTo(confirmed, places.quantity)),
+        confirmedQty: confirmed,
         confirmedDate: l.confirmedDate,
-        plannedQty: String(roundTo(held, places.quantity)),
-        remainingQty: String(roundTo(Math.max(confirmed - held, 0), places.quantity)),
+        plannedQty: held,
+        remainingQty: compareDecimals(left, '0') < 0 ? '0' : left,
       };
     }),
   };
@@ -180,12 +187,12 @@ export async function getPlannableLines(
  * The confirmed quantity of an order line that confirmed deliveries still hold open: what a delivery
  * note may ship against the line's plans. Exported for the delivery module.
  */
-export async function openPlanQuantity(q: Queryable, tenantId: string, orderLineId: string): Promise<number> {
+export async function openPlanQuantity(q: Queryable, tenantId: string, orderLineId: string): Promise<string> {
   const [row] = await q
     .select({ open: sql<string>`coalesce(sum(greatest(${rl.plannedQty} - ${rl.deliveredQty}, 0)), 0)::text` })
     .from(rl)
     .where(and(eq(rl.tenantId, tenantId), eq(rl.orderLineId, orderLineId), eq(rl.status, L.CONFIRMED)));
-  return Number(row?.open ?? 0);
+  return roundDecimal(row?.open ?? '0', MAX_DECIMAL_PLACES);
 }
 
 /** The confirmed deliveries of an order line with quantity still open, earliest first (delivery module). */
@@ -193,7 +200,7 @@ export async function openPlanDeliveries(
   q: Queryable,
   tenantId: string,
   orderLineId: string,
-): Promise<{ id: string; planId: string; plannedDate: string; openQty: number }[]> {
+): Promise<{ id: string; planId: string; plannedDate: string; openQty: string }[]> {
   const rows = await q
     .select({
       id: rl.id,
@@ -211,7 +218,12 @@ export async function openPlanDeliveries(
       ),
     )
     .orderBy(asc(rl.plannedDate), asc(rl.id));
-  return rows.map((r) => ({ id: r.id, planId: r.planId, plannedDate: r.plannedDate, openQty: Number(r.open) }));
+  return rows.map((r) => ({
+    id: r.id,
+    planId: r.planId,
+    plannedDate: r.plannedDate,
+    openQty: roundDecimal(r.open, MAX_DECIMAL_PLACES),
+  }));
 }
 
 interface CheckedLine {
@@ -247,21 +259,21 @@ async function checkLines(
     if (!line) throw new AppError('VALIDATION_FAILED', {}, { line: i + 1 });
     if (line.status !== PURCHASE_ORDER_LINE_STATUS.CONFIRMED || line.confirmedQty === null)
       throw new AppError('RECEIVING_PLAN_LINE_NOT_CONFIRMED', { lineNo: line.lineNo });
-    const qty = roundTo(l.plannedQty, places.quantity);
-    if (qty <= 0) throw new AppError('VALIDATION_FAILED', {}, { line: i + 1 });
-    return { orderLineId: l.orderLineId, plannedQty: String(qty), plannedDate: l.plannedDate, remark: l.remark };
+    const plannedQty = placedDecimal(l.plannedQty, places.quantity, `lines.${i}.plannedQty`);
+    return { orderLineId: l.orderLineId, plannedQty, plannedDate: l.plannedDate, remark: l.remark };
   });
   const held = await plannedByLine(tx, order.tenantId, ids, exceptPlanId);
   for (const id of ids) {
     const line = byId.get(id)!;
-    const asked = checked.filter((c) => c.orderLineId === id).reduce((sum, c) => sum + Number(c.plannedQty), 0);
-    const total = roundTo((held.get(id) ?? 0) + asked, places.quantity);
-    if (total > Number(line.confirmedQty)) {
-      throw new AppError('RECEIVING_PLAN_OVER_CONFIRMED', {
-        lineNo: line.lineNo,
-        planned: String(total),
-        confirmed: String(roundTo(Number(line.confirmedQty), places.quantity)),
-      });
+    const asked = checked.filter((c) => c.orderLineId === id).map((c) => c.plannedQty);
+    const total = sumDecimals([held.get(id) ?? '0', ...asked], places.quantity);
+    if (compareDecimals(total, line.confirmedQty!) > 0) {
+      throw new AppError(
+        'RECEIVING_PLAN_OVER_CONFIRMED',
+        { lineNo: line.lineNo, planned: total, confirmed: roundDecimal(line.confirmedQty!, places.quantity) },
+        // Beside the quantity of each delivery of that order line, as the form shows them.
+        checked.flatMap((c, i) => (c.orderLineId === id ? [{ path: `lines.${i}.plannedQty` }] : [])),
+      );
     }
   }
   return checked;
@@ -271,11 +283,9 @@ function aggregates(lines: CheckedLine[], places: DecimalPlaces) {
   const dates = lines.map((l) => l.plannedDate).sort();
   return {
     lineCount: lines.length,
-    totalQty: String(
-      roundTo(
-        lines.reduce((sum, l) => sum + Number(l.plannedQty), 0),
-        places.quantity,
-      ),
+    totalQty: sumDecimals(
+      lines.map((l) => l.plannedQty),
+      places.quantity,
     ),
     firstDate: dates[0] ?? null,
     lastDate: dates[dates.length - 1] ?? null,
@@ -329,13 +339,13 @@ export async function createPlan(ctx: RequestContext, input: CreateInput): Promi
       })
       .returning();
     await insertPlanLines(tx, plan!, lines);
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.ADD,
-      module: PLAN_MODULE,
-      targetId: id,
-      summary: `created receiving plan ${plan!.planNo} for order ${order.orderNo}: ${lines.length} deliveries${input.send ? ', sent' : ''}`,
+    const summary = text(input.send ? 'receivingPlans.createdAndSent' : 'receivingPlans.created', {
+      planNo: plan!.planNo,
+      orderNo: order.orderNo,
+      count: lines.length,
     });
-    if (input.send) await tellSupplier(ctx, plan!, 'sent', '');
+    await recordOperation(tx, actorOf(auth), { type: OPERATION_TYPE.ADD, module: PLAN_MODULE, targetId: id, summary });
+    if (input.send) await tellSupplier(ctx, plan!, 'receivingPlans.sentTitle', summary);
     return { id, planNo: plan!.planNo, status: input.send ? S.SENT : S.DRAFT, version: plan!.version };
   });
 }
@@ -374,7 +384,7 @@ export async function updatePlan(ctx: RequestContext, id: string, input: UpdateI
     type: OPERATION_TYPE.UPDATE,
     module: PLAN_MODULE,
     targetId: id,
-    summary: `edited draft ${moved.planNo}: ${lines.length} deliveries`,
+    summary: text('receivingPlans.edited', { planNo: moved.planNo, count: lines.length }),
   });
   return getPlan(ctx, id);
 }

@@ -5,7 +5,9 @@ import {
   OPERATION_TYPE,
   PURCHASE_ORDER_LINE_STATUS,
   PURCHASE_ORDER_STATUS,
-  roundTo,
+  type TextKey,
+  type TextRef,
+  text,
   URGENT_DELIVERY_STATUS,
   type UrgentDeliveryAction,
   type UrgentDeliveryCreated,
@@ -24,6 +26,7 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises, users } from '../../db/schema.ts';
 import type { MemberAuth, RequestContext } from '../../platform/context.ts';
+import { placedDecimal } from '../../platform/decimal-places.ts';
 import {
   actorOf,
   escapeLike,
@@ -244,6 +247,7 @@ export async function listUrgentOrderLines(
       qty: pol.qty,
       deliveredQty: pol.deliveredQty,
       requestedDate: pol.requestedDate,
+      decimalPlaces: po.decimalPlaces,
     })
     .from(pol)
     .innerJoin(po, and(eq(po.tenantId, pol.tenantId), eq(po.id, pol.orderId)))
@@ -274,9 +278,7 @@ export async function createNotice(ctx: RequestContext, input: CreateInput): Pro
     const lines = input.lines.map((l, i) => {
       const line = byId.get(l.orderLineId);
       if (!line) throw new AppError('URGENT_DELIVERY_LINE_INVALID', { lineNo: i + 1 });
-      const qty = roundTo(l.qty, line.places.quantity);
-      if (qty <= 0) throw new AppError('VALIDATION_FAILED');
-      return { ...l, orderId: line.orderId, qty: String(qty) };
+      return { ...l, orderId: line.orderId, qty: placedDecimal(l.qty, line.places.quantity, `lines.${i}.qty`) };
     });
     const id = newId();
     const noticeNo = await nextDocumentNumber(tx, { prefix: 'UD', table: ud, column: ud.noticeNo, owner: me });
@@ -310,12 +312,15 @@ export async function createNotice(ctx: RequestContext, input: CreateInput): Pro
       type: OPERATION_TYPE.ADD,
       module: URGENT_MODULE,
       targetId: id,
-      summary: `sent urgent delivery notice ${noticeNo}: ${lines.length} line(s) needed by ${input.requiredDate}`,
+      summary: text('urgentDeliveries.sent', { noticeNo, count: lines.length, date: input.requiredDate }),
     });
+    const needed = { count: lines.length, date: input.requiredDate };
     const note = {
       tenantId: supplier.supplierTenantId,
-      title: `${await nameOf(tx, me)} sent urgent delivery notice ${noticeNo}`,
-      content: `${lines.length} line(s) needed by ${input.requiredDate}.${input.reason ? ` ${input.reason}` : ''}`,
+      title: text('urgentDeliveries.sentTitle', { party: await nameOf(tx, me), noticeNo }),
+      content: input.reason
+        ? text('urgentDeliveries.neededWithReason', { ...needed, reason: input.reason })
+        : text('urgentDeliveries.needed', needed),
       link: supplierUrgentLink(id),
     };
     ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
@@ -326,12 +331,17 @@ export async function createNotice(ctx: RequestContext, input: CreateInput): Pro
 // ---------------------------------------------------------------------------------------------
 // State changes
 
-const VERBS: Record<UrgentDeliveryAction, string> = {
-  acknowledge: 'acknowledged',
-  answer: 'answered',
-  close: 'closed',
-  cancel: 'cancelled',
+/** Each step as logged, and as the title of the other party's message. */
+const STEPS: Record<UrgentDeliveryAction, { summary: TextKey; title: TextKey }> = {
+  acknowledge: { summary: 'urgentDeliveries.acknowledged', title: 'urgentDeliveries.acknowledgedTitle' },
+  answer: { summary: 'urgentDeliveries.answered', title: 'urgentDeliveries.answeredTitle' },
+  close: { summary: 'urgentDeliveries.closed', title: 'urgentDeliveries.closedTitle' },
+  cancel: { summary: 'urgentDeliveries.cancelled', title: 'urgentDeliveries.cancelledTitle' },
 };
+
+/** A text with the remark its author gave, if any. */
+const withRemark = (t: TextRef, remark: string | undefined): TextRef =>
+  remark?.trim() ? text('receivingPlans.withComment', { text: t, comment: remark.trim() }) : t;
 
 /** The supplier's answer: every line gets the quantity it can ship and the date; nothing of the buyer's. */
 async function writeAnswer(tx: Queryable, notice: NoticeRow, body: ActionBody): Promise<string> {
@@ -347,9 +357,11 @@ async function writeAnswer(tx: Queryable, notice: NoticeRow, body: ActionBody): 
     .from(po)
     .where(and(eq(po.tenantId, notice.tenantId), eq(po.id, lines[0]!.orderId)));
   const places = order?.places.quantity ?? 2;
+  const indexOf = new Map((body.lines ?? []).map((l, i) => [l.id, i]));
   const values = lines.map((l) => {
     const a = answers.get(l.id)!;
-    return { id: l.id, qty: String(roundTo(a.availableQty, places)), date: a.availableDate, remark: a.remark };
+    const qty = placedDecimal(a.availableQty, places, `lines.${indexOf.get(l.id)}.availableQty`);
+    return { id: l.id, qty, date: a.availableDate, remark: a.remark };
   });
   await tx.execute(sql`
     update ${udl} as l set available_qty = v.qty, available_date = v.date, supplier_remark = v.remark, updated_at = now()
@@ -359,10 +371,11 @@ async function writeAnswer(tx: Queryable, notice: NoticeRow, body: ActionBody): 
     .update(ud)
     .set({ supplierRemark: body.remark ?? notice.supplierRemark, answeredAt: sql`now()` })
     .where(and(eq(ud.tenantId, notice.tenantId), eq(ud.id, notice.id)));
-  return values
+  const listed = values
     .slice(0, 20)
-    .map((v) => `line ${lines.find((l) => l.id === v.id)!.lineNo}: ${v.qty} on ${v.date}`)
+    .map((v) => `#${lines.find((l) => l.id === v.id)!.lineNo} ${v.qty} (${v.date})`)
     .join('; ');
+  return `${listed}${values.length > 20 ? '; …' : ''}`;
 }
 
 /**
@@ -403,21 +416,26 @@ export async function actOnNotice(
     const stale = body.version !== undefined && hit.row.version !== body.version;
     throw new AppError(stale ? 'CONFLICT' : 'URGENT_DELIVERY_STATE_CHANGED');
   }
-  const details = action === 'answer' ? await writeAnswer(tx, claimed, body) : '';
-  const remark = action !== 'answer' && body.remark?.trim() ? ` — ${body.remark.trim()}` : '';
+  const noticeNo = claimed.noticeNo;
+  const step =
+    action === 'answer'
+      ? text(STEPS.answer.summary, { noticeNo, answers: await writeAnswer(tx, claimed, body) })
+      : withRemark(text(STEPS[action].summary, { noticeNo }), body.remark);
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: URGENT_MODULE,
     targetId: id,
-    summary: `${VERBS[action]} urgent delivery notice ${claimed.noticeNo}${details ? `: ${details}` : ''}${remark}`,
+    summary: step,
   });
-  const title = `${await nameOf(tx, me)} ${VERBS[action]} urgent delivery notice ${claimed.noticeNo}`;
-  const content = `${`${details}${remark}`.replace(/^ — /, '') || claimed.noticeNo}.`;
+  const told = {
+    title: text(STEPS[action].title, { party: await nameOf(tx, me), noticeNo }),
+    content: step,
+  };
   if (t.side === 'supplier') {
-    const note = { tenantId: claimed.tenantId, userId: claimed.ownerId, title, content, link: buyerUrgentLink(id) };
+    const note = { ...told, tenantId: claimed.tenantId, userId: claimed.ownerId, link: buyerUrgentLink(id) };
     ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
   } else if (claimed.supplierTenantId) {
-    const note = { tenantId: claimed.supplierTenantId, title, content, link: supplierUrgentLink(id) };
+    const note = { ...told, tenantId: claimed.supplierTenantId, link: supplierUrgentLink(id) };
     ctx.afterCommit(() => tellParty(ctx.tell, 'delivery', [note]));
   }
   return getNotice(ctx, id);

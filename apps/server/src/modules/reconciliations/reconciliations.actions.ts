@@ -9,12 +9,14 @@ import {
   type reconciliationActionSchema,
   reconciliationMachine,
   reconciliationRole,
-  roundTo,
+  type TextRef,
+  text,
 } from '@concord/shared';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
+import { placedDecimal } from '../../platform/decimal-places.ts';
 import { actorOf, claimDocument, userNameOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
@@ -22,6 +24,7 @@ import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import {
   buyerStatementLink,
+  listOf,
   RECONCILIATION_MODULE,
   type StatementRow,
   supplierStatementLink,
@@ -37,13 +40,9 @@ type ActionBody = z.infer<typeof reconciliationActionSchema>;
 const S = RECONCILIATION_STATUS;
 const L = RECONCILIATION_LINE_STATUS;
 
-const VERBS: Record<ReconciliationAction, string> = {
-  send: 'sent',
-  answer: 'answered',
-  confirm: 'confirmed',
-  finalize: 'finally confirmed',
-  cancel: 'cancelled',
-};
+/** The step itself, as the other side's note names it. */
+const stepOf = (action: ReconciliationAction, statementNo: string): TextRef =>
+  text(`reconciliations.step.${action}`, { statementNo });
 
 /**
  * The counterpart's answer, line by line: agreeing, or disputing with a reason and the quantity and
@@ -54,8 +53,8 @@ async function answerLines(
   row: StatementRow,
   answers: NonNullable<ActionBody['lines']>,
   places: DecimalPlaces,
-): Promise<string> {
-  const byId = new Map(answers.map((a) => [a.id, a]));
+): Promise<TextRef> {
+  const byId = new Map(answers.map((a, i) => [a.id, { ...a, i }]));
   if (!byId.size) throw new AppError('VALIDATION_FAILED');
   const lines = await statementLines(tx, row, [...byId.keys()]);
   const values = lines.map((line) => {
@@ -66,8 +65,9 @@ async function answerLines(
           id: line.id,
           status: L.DISPUTED,
           reason: a.reason ?? '',
-          dq: String(roundTo(a.qty ?? Number(line.qty), places.quantity)),
-          dp: String(roundTo(a.price ?? Number(line.price), places.price)),
+          // An omitted figure is held as the statement has it.
+          dq: a.qty === undefined ? line.qty : placedDecimal(a.qty, places.quantity, `lines.${a.i}.qty`),
+          dp: a.price === undefined ? line.price : placedDecimal(a.price, places.price, `lines.${a.i}.price`),
         };
   });
   await tx.execute(sql`
@@ -81,11 +81,21 @@ async function answerLines(
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id bigint, status int, reason text, dq numeric, dp numeric)
      where l.tenant_id = ${row.tenantId} and l.reconciliation_id = ${row.id} and l.id = v.id`);
   const disputed = lines.filter((l) => !byId.get(l.id)!.agree);
-  const detail = disputed
-    .slice(0, 20)
-    .map((l) => `line ${l.lineNo}: ${byId.get(l.id)!.reason}`)
-    .join('; ');
-  return `${lines.length - disputed.length} line(s) agreed, ${disputed.length} disputed${detail ? ` (${detail}${disputed.length > 20 ? '; …' : ''})` : ''}`;
+  const counts = {
+    statementNo: row.statementNo,
+    count: lines.length,
+    agreed: lines.length - disputed.length,
+    disputed: disputed.length,
+  };
+  if (!disputed.length) return text('reconciliations.answered', counts);
+  return text('reconciliations.answeredWithReasons', {
+    ...counts,
+    reasons: listOf(
+      disputed.map((l) =>
+        text('reconciliations.lineReason', { lineNo: l.lineNo, reason: byId.get(l.id)!.reason ?? '' }),
+      ),
+    ),
+  });
 }
 
 /** Columns of one side's confirmation: who and when, kept on the statement for both to see. */
@@ -118,7 +128,7 @@ export async function actOnStatement(
   );
   const where = and(eq(rc.tenantId, row.tenantId), eq(rc.id, id));
   const linesWhere = and(eq(rl.tenantId, row.tenantId), eq(rl.reconciliationId, id));
-  let details = '';
+  let step = stepOf(action, row.statementNo);
   if (action === 'send') {
     // Lines still disputed go back to the counterpart as they stand; their record of the dispute stays.
     await tx
@@ -128,7 +138,7 @@ export async function actOnStatement(
     await tx.update(rc).set({ status: S.SENT, sentAt: sql`now()` }).where(where);
     await settleTotals(tx, row, await placesOfStatement(tx, row));
   } else if (action === 'answer') {
-    details = await answerLines(tx, row, body.lines ?? [], await placesOfStatement(tx, row));
+    step = await answerLines(tx, row, body.lines ?? [], await placesOfStatement(tx, row));
     const [disputed] = await tx
       .select({ n: count() })
       .from(rl)
@@ -162,27 +172,40 @@ export async function actOnStatement(
     await tx.update(rc).set({ status: S.CANCELLED }).where(where);
     await releaseReceiptLines(tx, row);
   }
-  const comment = body.comment?.trim() ? ` — ${body.comment.trim()}` : '';
+  const comment = body.comment?.trim();
+  const summary = comment ? text('reconciliations.withComment', { text: step, comment }) : step;
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: RECONCILIATION_MODULE,
     targetId: id,
-    summary: `${VERBS[action]} statement ${row.statementNo}${details ? `: ${details}` : ''}${comment}`,
+    summary,
   });
   const [after] = await tx.select().from(rc).where(where);
   // A draft being cancelled was never shown to the other side.
   if (action !== 'cancel' || hit.row.status !== S.DRAFT) {
-    tellOtherSide(ctx, hit.side, after!, VERBS[action], `${details}${comment}`);
+    const told = action === 'answer' || comment ? summary : undefined;
+    tellOtherSide(ctx, hit.side, after!, stepOf(action, row.statementNo), told);
   }
   return getStatement(ctx, id);
 }
 
 /** Registered after the commit: the other side hears of a step only once it is really done. */
-function tellOtherSide(ctx: RequestContext, side: DocumentSide, row: StatementRow, verb: string, text: string): void {
+function tellOtherSide(
+  ctx: RequestContext,
+  side: DocumentSide,
+  row: StatementRow,
+  step: TextRef,
+  said: TextRef | undefined,
+): void {
   ctx.afterCommit(async () => {
-    const name = await nameOf(ctx.tell.db, ctx.tenantId);
-    const title = `${name} ${verb} reconciliation statement ${row.statementNo}`;
-    const content = `${text.replace(/^ — /, '') || `Statement ${row.statementNo}, ${row.periodFrom} – ${row.periodTo}`}.`;
+    const title = text('reconciliations.partyStep', { party: await nameOf(ctx.tell.db, ctx.tenantId), step });
+    const content =
+      said ??
+      text('reconciliations.period', {
+        statementNo: row.statementNo,
+        periodFrom: row.periodFrom,
+        periodTo: row.periodTo,
+      });
     await tellParty(ctx.tell, 'delivery', [
       side === 'buyer'
         ? { tenantId: row.supplierTenantId, title, content, link: supplierStatementLink(row.id) }

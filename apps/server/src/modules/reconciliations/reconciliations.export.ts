@@ -1,4 +1,4 @@
-import { OPERATION_TYPE, RECONCILIATION_LINE_STATUS_NAMES } from '@concord/shared';
+import { OPERATION_TYPE, RECONCILIATION_LINE_STATUS_NAMES, text } from '@concord/shared';
 import type { RequestContext } from '../../platform/context.ts';
 import { actorOf } from '../../platform/documents.ts';
 import { maskForViewer } from '../../platform/masking.ts';
@@ -104,7 +104,7 @@ export async function exportStatement(ctx: RequestContext, id: string): Promise<
     type: OPERATION_TYPE.EXPORT,
     module: RECONCILIATION_MODULE,
     targetId: id,
-    summary: `exported statement ${detail.statementNo} (${detail.lines.length} lines)`,
+    summary: text('reconciliations.exported', { statementNo: detail.statementNo, count: detail.lines.length }),
   });
   return writeWorkbook({
     name: detail.statementNo,

@@ -1,4 +1,4 @@
-import { OPERATION_TYPE, RECONCILIATION_STATUS, sumTaxed, taxedLine } from '@concord/shared';
+import { OPERATION_TYPE, RECONCILIATION_STATUS, sumTaxed, taxedLine, text } from '@concord/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { customers, materials, materialCustomers as mc } from '../../db/schema.ts';
@@ -176,7 +176,7 @@ export async function exportStatementInvoice(ctx: RequestContext, id: string): P
     type: OPERATION_TYPE.EXPORT,
     module: RECONCILIATION_MODULE,
     targetId: id,
-    summary: `exported the invoice lines of statement ${row.statementNo} (${lines.length} lines)`,
+    summary: text('reconciliations.invoiceExported', { statementNo: row.statementNo, count: lines.length }),
   });
   return writeWorkbook({
     name: row.statementNo,

@@ -14,6 +14,8 @@ import {
   type reconciliationCreateSchema,
   reconciliationRole,
   type reconciliationUpdateSchema,
+  type TextRef,
+  text,
 } from '@concord/shared';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -30,7 +32,7 @@ import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { receiptLines as rcl, receipts } from '../receipts/receipts.table.ts';
 import { archiveScope, joinedSuppliers } from '../suppliers/suppliers.scope.ts';
 import { suppliers } from '../suppliers/suppliers.table.ts';
-import { permissionOf, RECONCILIATION_MODULE, type StatementRow } from './reconciliations.common.ts';
+import { listOf, permissionOf, RECONCILIATION_MODULE, type StatementRow } from './reconciliations.common.ts';
 import { findStatement, getStatement, placesOfOrders, placesOfStatement } from './reconciliations.query.ts';
 import { reconciliations as rc, reconciliationLines as rl } from './reconciliations.table.ts';
 
@@ -292,7 +294,12 @@ export async function createStatement(ctx: RequestContext, input: CreateInput): 
       type: OPERATION_TYPE.ADD,
       module: RECONCILIATION_MODULE,
       targetId: id,
-      summary: `drafted statement ${statement.statementNo} for ${input.periodFrom} – ${input.periodTo}: ${rows.length} receipt line(s)`,
+      summary: text('reconciliations.drafted', {
+        statementNo: statement.statementNo,
+        periodFrom: input.periodFrom,
+        periodTo: input.periodTo,
+        count: rows.length,
+      }),
     });
     return {
       id,
@@ -407,18 +414,37 @@ export async function updateStatement(
       .where(and(eq(rc.tenantId, row.tenantId), eq(rc.id, id)));
   }
   await settleTotals(tx, row, places);
-  const parts = [
-    removed.length ? `removed line(s) ${removed.map((l) => l.lineNo).join(', ')}` : '',
-    accepted.length
-      ? `accepted the proposal on line(s) ${accepted.map((l) => `${l.lineNo} (${l.disputeQty ?? l.qty} × ${l.disputePrice ?? l.price})`).join(', ')}`
-      : '',
-    input.remark !== undefined ? 'remark updated' : '',
-  ].filter(Boolean);
+  const parts: TextRef[] = [];
+  if (removed.length)
+    parts.push(
+      text('reconciliations.removedLines', {
+        count: removed.length,
+        lineNos: removed.map((l) => l.lineNo).join(', '),
+      }),
+    );
+  if (accepted.length)
+    parts.push(
+      text('reconciliations.acceptedLines', {
+        count: accepted.length,
+        lines: listOf(
+          accepted.map((l) =>
+            text('reconciliations.acceptedLine', {
+              lineNo: l.lineNo,
+              qty: l.disputeQty ?? l.qty,
+              price: l.disputePrice ?? l.price,
+            }),
+          ),
+        ),
+      }),
+    );
+  if (input.remark !== undefined) parts.push(text('reconciliations.remarkUpdated'));
   await recordOperation(tx, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: RECONCILIATION_MODULE,
     targetId: id,
-    summary: `edited statement ${row.statementNo}: ${parts.join('; ') || 'no change'}`,
+    summary: parts.length
+      ? text('reconciliations.edited', { statementNo: row.statementNo, changes: listOf(parts) })
+      : text('reconciliations.editedNothing', { statementNo: row.statementNo }),
   });
   return getStatement(ctx, id);
 }

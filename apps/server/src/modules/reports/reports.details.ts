@@ -14,6 +14,11 @@ export interface DetailReport {
   order: string;
   /** Summary select list over base alias `b`. */
   summary: SQL;
+  /**
+   * Select list of the per-currency totals over `b`, grouped by its `currency` column: the report's
+   * `currencyTotals` figures summed on numeric, so each total is exact and no sum spans two currencies.
+   */
+  currencyTotals?: SQL;
   chart: {
     type: ReportChartType;
     /** Base column the chart groups by. */
@@ -154,7 +159,8 @@ function receiptLines(ctx: ReportContext, unreconciled: boolean): DetailReport {
          }),
        ])}`,
     order: '"receiptDate" desc, "receiptNo" desc',
-    summary: sql`count(*)::int as lines, sum(qty) as qty, sum(amount) as amount`,
+    summary: sql`count(*)::int as lines, sum(qty) as qty`,
+    currencyTotals: sql`count(*)::int as lines, sum(amount) as amount`,
     chart: unreconciled
       ? {
           type: 'bar',
@@ -176,7 +182,7 @@ function reconciliationDifferences(ctx: ReportContext): DetailReport {
              cl.prdt_no as "prdtNo", cl.prdt_name as "prdtName", cl.qty, cl.price, cl.amount,
              cl.dispute_qty as "disputeQty", cl.dispute_price as "disputePrice",
              coalesce(cl.dispute_qty, cl.qty) - cl.qty as "differenceQty",
-             cl.difference_amount as "differenceAmount", cl.dispute_reason as "disputeReason"
+             cl.difference_amount as "differenceAmount", c.currency, cl.dispute_reason as "disputeReason"
         from reconciliation_lines cl
         join reconciliations c on c.tenant_id = cl.tenant_id and c.id = cl.reconciliation_id
        where ${and([
@@ -192,8 +198,8 @@ function reconciliationDifferences(ctx: ReportContext): DetailReport {
          }),
        ])}`,
     order: '"statementNo" desc, "receiptDate"',
-    summary: sql`count(*)::int as lines, sum("differenceQty") as "differenceQty",
-                 sum("differenceAmount") as "differenceAmount"`,
+    summary: sql`count(*)::int as lines, sum("differenceQty") as "differenceQty"`,
+    currencyTotals: sql`count(*)::int as lines, sum("differenceAmount") as "differenceAmount"`,
     // Quantities only: a chart series is a bare list of numbers that field-name masking cannot reach.
     chart: {
       type: 'bar',

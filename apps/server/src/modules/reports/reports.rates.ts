@@ -5,8 +5,10 @@ import { and, commonFilters, partnerKey, partnerName, type ReportContext, visibl
 
 /**
  * The aggregated reports: on-time arrival, quality yield and unqualified reasons. Each runs one SQL
- * statement that aggregates to (partner[, material], month) in the database; rows, summary and chart
- * are then folded from that small result, so the big tables are read once per request.
+ * statement that aggregates in the database to the table's rows (partner[, material]), the chart's
+ * months and the total at once (grouping sets), so the big tables are read once per request. Sums and
+ * percentages are computed there on numeric and leave as decimal text: no figure passes through a
+ * JS number (issue 16).
  */
 
 /**
@@ -29,10 +31,24 @@ export interface Aggregated {
   chart: ReportChart;
 }
 
-/** Percent with two decimals; null when nothing was due or inspected. */
-export const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 10_000) / 100 : null);
-/** Sums of decimals back to decimal text without float noise. */
-export const qty = (n: number) => String(Math.round(n * 1e6) / 1e6);
+/** part ÷ whole in percent, two places, half away from zero; null when the whole is zero (nothing to measure). */
+const percentSql = (part: SQL, whole: SQL) => sql`round(100 * ${part} / nullif(${whole}, 0), 2)::text`;
+
+/** Numeric text as people read it: `82.50` → `82.5`, `400.000` → `400`; null stays null. */
+export function decimalText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = String(value);
+  return /^-?\d+\.\d+$/.test(text) ? text.replace(/\.?0+$/, '') : text;
+}
+
+/** A figure as the chart draws it (a double: plotting only, never computed with or sent as the figure). */
+const plotted = (value: string | null | undefined): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+/** Which grouping set a row of a grouping-sets aggregate belongs to. */
+type SetKind = 'row' | 'month' | 'total';
+const setKind = (row: SQL, month: SQL) =>
+  sql`case when grouping(${month}) = 0 then 'month' when grouping(${row}) = 0 then 'row' else 'total' end`;
 
 /** Every month of the period, so a month without data is a gap on the chart rather than missing. */
 export function monthsOf(from: string, to: string): string[] {
@@ -128,20 +144,15 @@ const dueDayTotals = (ctx: ReportContext): DueSource => ({
 function timelyArrivalSql(ctx: ReportContext): SQL {
   const src = ctx.filter.material || ctx.filter.orderNo ? dueLines(ctx) : dueDayTotals(ctx);
   return sql`
-    select ${src.partner}::text as partner_id, to_char(${src.month}, 'YYYY-MM') as month,
-           ${src.dueLines}::int as due_lines, ${src.dueQty}::float8 as due_qty,
-           ${src.onTimeQty}::float8 as on_time_qty, ${src.receivedQty}::float8 as received_qty
+    select ${setKind(src.partner, src.month)} as kind,
+           ${src.partner}::text as partner_id, to_char(${src.month}, 'YYYY-MM') as month,
+           ${src.dueLines}::int as due_lines, ${src.dueQty}::text as due_qty,
+           ${src.onTimeQty}::text as on_time_qty, ${src.receivedQty}::text as received_qty,
+           ${percentSql(src.onTimeQty, src.dueQty)} as on_time_rate
       from ${src.from}
      where ${src.where}
-     group by 1, 2
+     group by grouping sets ((${src.partner}), (${src.month}), ())
     having ${src.dueLines} > 0`;
-}
-
-interface Sums {
-  [k: string]: number;
-}
-function add(target: Sums, source: Sums) {
-  for (const [k, v] of Object.entries(source)) target[k] = (target[k] ?? 0) + v;
 }
 
 /** Partner names of the aggregated partner ids, read once per report (a few dozen at most). */
@@ -161,65 +172,54 @@ async function namesOf(q: Queryable, ctx: ReportContext, ids: string[]): Promise
 export async function timelyArrival(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
   await preferHashPlans(q);
   const result = await q.execute<{
-    partner_id: string;
-    month: string;
+    kind: SetKind;
+    partner_id: string | null;
+    month: string | null;
     due_lines: number;
-    due_qty: number;
-    on_time_qty: number;
-    received_qty: number;
+    due_qty: string;
+    on_time_qty: string;
+    received_qty: string;
+    on_time_rate: string | null;
   }>(timelyArrivalSql(ctx));
-  const byPartner = new Map<string, Sums>();
-  const byMonth = new Map<string, Sums>();
-  const total: Sums = {};
-  for (const r of result.rows) {
-    const sums = {
-      dueLines: Number(r.due_lines),
-      dueQty: Number(r.due_qty),
-      onTimeQty: Number(r.on_time_qty),
-      receivedQty: Number(r.received_qty),
-    };
-    for (const [map, key] of [
-      [byPartner, r.partner_id],
-      [byMonth, r.month],
-    ] as const) {
-      const bucket = map.get(key) ?? {};
-      add(bucket, sums);
-      map.set(key, bucket);
-    }
-    add(total, sums);
-  }
-  const names = await namesOf(q, ctx, [...byPartner.keys()]);
-  const rows: ReportRow[] = [...byPartner.entries()].map(([id, s]) => ({
-    id,
-    [partnerColumn(ctx)]: shownName(ctx, names.get(id)),
-    dueLines: s.dueLines,
-    dueQty: qty(s.dueQty),
-    onTimeQty: qty(s.onTimeQty),
-    receivedQty: qty(s.receivedQty),
-    onTimeRate: percent(s.onTimeQty, s.dueQty),
+  const partners = result.rows.filter((r) => r.kind === 'row');
+  const byMonth = new Map(result.rows.filter((r) => r.kind === 'month').map((r) => [r.month, r]));
+  const total = result.rows.find((r) => r.kind === 'total');
+  const names = await namesOf(
+    q,
+    ctx,
+    partners.map((r) => r.partner_id!),
+  );
+  const rows: ReportRow[] = partners.map((r) => ({
+    id: r.partner_id!,
+    [partnerColumn(ctx)]: shownName(ctx, names.get(r.partner_id!)),
+    dueLines: Number(r.due_lines),
+    dueQty: decimalText(r.due_qty),
+    onTimeQty: decimalText(r.on_time_qty),
+    receivedQty: decimalText(r.received_qty),
+    onTimeRate: decimalText(r.on_time_rate),
   }));
   const months = monthsOf(ctx.filter.dateFrom, ctx.filter.dateTo);
-  const month = (m: string) => byMonth.get(m) ?? {};
+  const month = (m: string) => byMonth.get(m);
   return {
     rows,
     summary: {
-      dueLines: total.dueLines ?? 0,
-      dueQty: qty(total.dueQty ?? 0),
-      onTimeQty: qty(total.onTimeQty ?? 0),
-      onTimeRate: percent(total.onTimeQty ?? 0, total.dueQty ?? 0),
+      dueLines: Number(total?.due_lines ?? 0),
+      dueQty: decimalText(total?.due_qty ?? '0'),
+      onTimeQty: decimalText(total?.on_time_qty ?? '0'),
+      onTimeRate: decimalText(total?.on_time_rate),
     },
     chart: {
       type: 'line',
       categories: months,
       series: [
-        { key: 'dueQty', kind: 'qty', type: 'bar', data: months.map((m) => month(m).dueQty ?? 0) },
-        { key: 'onTimeQty', kind: 'qty', type: 'bar', data: months.map((m) => month(m).onTimeQty ?? 0) },
+        { key: 'dueQty', kind: 'qty', type: 'bar', data: months.map((m) => plotted(month(m)?.due_qty ?? '0')) },
         {
-          key: 'onTimeRate',
-          kind: 'rate',
-          type: 'line',
-          data: months.map((m) => percent(month(m).onTimeQty ?? 0, month(m).dueQty ?? 0)),
+          key: 'onTimeQty',
+          kind: 'qty',
+          type: 'bar',
+          data: months.map((m) => plotted(month(m)?.on_time_qty ?? '0')),
         },
+        { key: 'onTimeRate', kind: 'rate', type: 'line', data: months.map((m) => plotted(month(m)?.on_time_rate)) },
       ],
     },
   };
@@ -291,85 +291,75 @@ export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Ag
   const byMaterial = ctx.filter.groupBy === 'material';
   await preferHashPlans(q);
   const src = byMaterial || ctx.filter.material ? rawInspections(ctx) : dayTotals(ctx);
-  // One pass, two groupings: the table's rows (partner[, material]) and the chart's months. Grouping
-  // by (partner, material, month) would hand hundreds of thousands of rows to the server to merge.
+  // One pass, three groupings: the table's rows (partner[, material]), the chart's months and the
+  // total. Grouping by (partner, material, month) would hand hundreds of thousands of rows to the
+  // server to merge.
   const group = byMaterial ? sql`(${src.partner}, ri.prdt_no)` : sql`(${src.partner})`;
   const result = await q.execute<{
+    kind: SetKind;
     partner_id: string | null;
     prdt_no: string | null;
     prdt_name: string | null;
     month: string | null;
     inspections: number;
-    inspected: number;
-    qualified: number;
-    unqualified: number;
+    inspected: string;
+    qualified: string;
+    unqualified: string;
+    yield: string | null;
   }>(sql`
-    select ${src.partner}::text as partner_id, ${byMaterial ? sql`ri.prdt_no` : sql`''`} as prdt_no,
+    select ${setKind(src.partner, src.month)} as kind,
+           ${src.partner}::text as partner_id, ${byMaterial ? sql`ri.prdt_no` : sql`''`} as prdt_no,
            ${byMaterial ? sql`max(ri.prdt_name)` : sql`''`} as prdt_name,
-           case when grouping(${src.month}) = 0 then to_char(${src.month}, 'YYYY-MM') end as month,
-           ${src.inspections}::int as inspections, ${src.sum('inspected_qty')}::float8 as inspected,
-           ${src.sum('qualified_qty')}::float8 as qualified, ${src.sum('unqualified_qty')}::float8 as unqualified
+           to_char(${src.month}, 'YYYY-MM') as month,
+           ${src.inspections}::int as inspections, ${src.sum('inspected_qty')}::text as inspected,
+           ${src.sum('qualified_qty')}::text as qualified, ${src.sum('unqualified_qty')}::text as unqualified,
+           ${percentSql(src.sum('qualified_qty'), src.sum('inspected_qty'))} as yield
       from ${src.from}
      where ${src.where}
-     group by grouping sets (${group}, (${src.month}))
+     group by grouping sets (${group}, (${src.month}), ())
     having ${src.inspections} > 0`);
-  const groups = new Map<string, Sums>();
-  const meta = new Map<string, { partnerId: string; prdtNo: string; prdtName: string }>();
-  const byMonth = new Map<string, Sums>();
-  const total: Sums = {};
-  for (const r of result.rows) {
-    const sums = {
-      inspectionCount: Number(r.inspections),
-      inspectedQty: Number(r.inspected),
-      qualifiedQty: Number(r.qualified),
-      unqualifiedQty: Number(r.unqualified),
-    };
-    if (r.month !== null) {
-      byMonth.set(r.month, sums);
-      add(total, sums);
-      continue;
-    }
-    const k = `${r.partner_id}|${r.prdt_no}`;
-    meta.set(k, { partnerId: r.partner_id!, prdtNo: r.prdt_no ?? '', prdtName: r.prdt_name ?? '' });
-    groups.set(k, sums);
-  }
-  const names = await namesOf(q, ctx, [...new Set([...meta.values()].map((m) => m.partnerId))]);
-  const rows: ReportRow[] = [...groups.entries()].map(([k, s]) => {
-    const m = meta.get(k)!;
-    return {
-      id: k,
-      [partnerColumn(ctx)]: shownName(ctx, names.get(m.partnerId)),
-      prdtNo: m.prdtNo,
-      prdtName: m.prdtName,
-      inspectionCount: s.inspectionCount,
-      inspectedQty: qty(s.inspectedQty),
-      qualifiedQty: qty(s.qualifiedQty),
-      unqualifiedQty: qty(s.unqualifiedQty),
-      qualityYield: percent(s.qualifiedQty, s.inspectedQty),
-    };
-  });
+  const groups = result.rows.filter((r) => r.kind === 'row');
+  const byMonth = new Map(result.rows.filter((r) => r.kind === 'month').map((r) => [r.month, r]));
+  const total = result.rows.find((r) => r.kind === 'total');
+  const names = await namesOf(q, ctx, [...new Set(groups.map((r) => r.partner_id!))]);
+  const rows: ReportRow[] = groups.map((r) => ({
+    id: `${r.partner_id}|${r.prdt_no ?? ''}`,
+    [partnerColumn(ctx)]: shownName(ctx, names.get(r.partner_id!)),
+    prdtNo: r.prdt_no ?? '',
+    prdtName: r.prdt_name ?? '',
+    inspectionCount: Number(r.inspections),
+    inspectedQty: decimalText(r.inspected),
+    qualifiedQty: decimalText(r.qualified),
+    unqualifiedQty: decimalText(r.unqualified),
+    qualityYield: decimalText(r.yield),
+  }));
   const months = monthsOf(ctx.filter.dateFrom, ctx.filter.dateTo);
-  const month = (m: string) => byMonth.get(m) ?? {};
+  const month = (m: string) => byMonth.get(m);
   return {
     rows,
     summary: {
-      inspectedQty: qty(total.inspectedQty ?? 0),
-      qualifiedQty: qty(total.qualifiedQty ?? 0),
-      unqualifiedQty: qty(total.unqualifiedQty ?? 0),
-      qualityYield: percent(total.qualifiedQty ?? 0, total.inspectedQty ?? 0),
+      inspectedQty: decimalText(total?.inspected ?? '0'),
+      qualifiedQty: decimalText(total?.qualified ?? '0'),
+      unqualifiedQty: decimalText(total?.unqualified ?? '0'),
+      qualityYield: decimalText(total?.yield),
     },
     chart: {
       type: 'line',
       categories: months,
       series: [
-        { key: 'qualifiedQty', kind: 'qty', type: 'bar', data: months.map((m) => month(m).qualifiedQty ?? 0) },
-        { key: 'unqualifiedQty', kind: 'qty', type: 'bar', data: months.map((m) => month(m).unqualifiedQty ?? 0) },
         {
-          key: 'qualityYield',
-          kind: 'rate',
-          type: 'line',
-          data: months.map((m) => percent(month(m).qualifiedQty ?? 0, month(m).inspectedQty ?? 0)),
+          key: 'qualifiedQty',
+          kind: 'qty',
+          type: 'bar',
+          data: months.map((m) => plotted(month(m)?.qualified ?? '0')),
         },
+        {
+          key: 'unqualifiedQty',
+          kind: 'qty',
+          type: 'bar',
+          data: months.map((m) => plotted(month(m)?.unqualified ?? '0')),
+        },
+        { key: 'qualityYield', kind: 'rate', type: 'line', data: months.map((m) => plotted(month(m)?.yield)) },
       ],
     },
   };
@@ -378,31 +368,44 @@ export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Ag
 /** Unqualified quantity by reason (its code, else its text), with each reason's share of the total. */
 export async function unqualifiedReasons(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
   await preferHashPlans(q);
-  const result = await q.execute<{ reason_code: string; reason: string; inspections: number; unqualified: number }>(sql`
+  const unqualified = sql`sum(ri.unqualified_qty)`;
+  const allUnqualified = sql`sum(${unqualified}) over ()`;
+  const result = await q.execute<{
+    reason_code: string;
+    reason: string;
+    inspections: number;
+    unqualified: string;
+    share: string | null;
+    total: string;
+    total_inspections: number;
+  }>(sql`
     select max(ri.reason_code) as reason_code, max(ri.reason) as reason, count(*)::int as inspections,
-           sum(ri.unqualified_qty)::float8 as unqualified
+           ${unqualified}::text as unqualified, ${percentSql(unqualified, allUnqualified)} as share,
+           (${allUnqualified})::text as total, (sum(count(*)) over ())::int as total_inspections
       from ${inspectionsFrom(ctx)}
      where ${inspectionWhere(ctx)} and ri.unqualified_qty > 0
      group by coalesce(nullif(ri.reason_code, ''), ri.reason)
-     order by 4 desc`);
-  const total = result.rows.reduce((s, r) => s + Number(r.unqualified), 0);
-  const inspections = result.rows.reduce((s, r) => s + Number(r.inspections), 0);
+     order by ${unqualified} desc, 1, 2`);
+  const first = result.rows[0];
   const rows: ReportRow[] = result.rows.map((r) => ({
     id: r.reason_code || r.reason,
     reasonCode: r.reason_code,
     reason: r.reason,
     inspectionCount: Number(r.inspections),
-    unqualifiedQty: qty(Number(r.unqualified)),
-    share: percent(Number(r.unqualified), total),
+    unqualifiedQty: decimalText(r.unqualified),
+    share: decimalText(r.share),
   }));
   return {
     rows,
-    summary: { inspectionCount: inspections, unqualifiedQty: qty(total) },
+    summary: {
+      inspectionCount: Number(first?.total_inspections ?? 0),
+      unqualifiedQty: decimalText(first?.total ?? '0'),
+    },
     chart: {
       type: 'pie',
       categories: result.rows.map((r) => r.reason || r.reason_code),
       series: [
-        { key: 'unqualifiedQty', kind: 'qty', type: 'pie', data: result.rows.map((r) => Number(r.unqualified)) },
+        { key: 'unqualifiedQty', kind: 'qty', type: 'pie', data: result.rows.map((r) => plotted(r.unqualified)) },
       ],
     },
   };

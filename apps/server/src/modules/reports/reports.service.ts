@@ -1,8 +1,13 @@
 import {
+  compareDecimals,
+  DECIMAL_TEXT,
+  type DecimalPlaces,
   REPORT_EXPORT_MAX_ROWS,
   REPORT_LABELS,
   REPORTS,
   type ReportChart,
+  type ReportColumn,
+  type ReportCurrencyTotal,
   type ReportFilter,
   type ReportName,
   type ReportPartner,
@@ -18,9 +23,10 @@ import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { maskForViewer } from '../../platform/masking.ts';
 import { pageOf } from '../../platform/paging.ts';
-import { writeXlsx } from '../../platform/xlsx.ts';
+import { type Cell, dayCell, decimalCell, RATE_PLACES, writeWorkbook } from '../../platform/xlsx-typed.ts';
+import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
 import { DETAIL_REPORTS, type DetailReport } from './reports.details.ts';
-import { type Aggregated, qualityYield, timelyArrival, unqualifiedReasons } from './reports.rates.ts';
+import { type Aggregated, decimalText, qualityYield, timelyArrival, unqualifiedReasons } from './reports.rates.ts';
 import { contextOf, type ReportContext, visibleTo } from './reports.scope.ts';
 
 const AGGREGATED: Partial<Record<ReportName, (q: Queryable, ctx: ReportContext) => Promise<Aggregated>>> = {
@@ -31,22 +37,18 @@ const AGGREGATED: Partial<Record<ReportName, (q: Queryable, ctx: ReportContext) 
   poUnqualifiedReasonReport: unqualifiedReasons,
 };
 
-/** Decimal text as people read it: no trailing zeros of the numeric's scale. */
-function plain(value: unknown): string | number | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'number') return value;
-  const text = String(value);
-  return /^-?\d+\.\d+$/.test(text) ? text.replace(/\.?0+$/, '') : text;
-}
+const DECIMAL_KINDS = new Set(['qty', 'price', 'money', 'rate']);
 
+/** A row as the reply carries it: decimals as text without the numeric's trailing zeros, counts as numbers. */
 function normalize(name: ReportName, row: Record<string, unknown>): ReportRow {
   const out: ReportRow = {};
-  const kinds = new Map([...REPORTS[name].columns, ...REPORTS[name].summary].map((c) => [c.key, c.kind]));
+  const def = REPORTS[name];
+  const kinds = new Map([...def.columns, ...def.summary].map((c) => [c.key, c.kind]));
   for (const [key, value] of Object.entries(row)) {
     const kind = kinds.get(key);
     out[key] =
-      kind === 'qty' || kind === 'money'
-        ? plain(value)
+      kind && DECIMAL_KINDS.has(kind)
+        ? decimalText(value)
         : kind === 'int' || kind === 'status'
           ? value === null
             ? null
@@ -54,6 +56,12 @@ function normalize(name: ReportName, row: Record<string, unknown>): ReportRow {
           : ((value as string | number | null) ?? null);
   }
   return out;
+}
+
+function currencyTotalOf(name: ReportName, row: Record<string, unknown>): ReportCurrencyTotal {
+  const sums: Record<string, string> = {};
+  for (const c of REPORTS[name].currencyTotals ?? []) sums[c.key] = decimalText(row[c.key]) ?? '0';
+  return { currency: String(row.currency), lines: Number(row.lines), sums };
 }
 
 /** Sort keys a caller may use: the report's own columns, never an arbitrary identifier. */
@@ -66,10 +74,10 @@ function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
   if (a === null || a === undefined) return 1;
   if (b === null || b === undefined) return -1;
-  const x = Number(a);
-  const y = Number(b);
-  if (Number.isFinite(x) && Number.isFinite(y)) return x - y;
-  return String(a).localeCompare(String(b));
+  const x = String(a);
+  const y = String(b);
+  if (DECIMAL_TEXT.test(x) && DECIMAL_TEXT.test(y)) return compareDecimals(x, y);
+  return x.localeCompare(y);
 }
 
 async function aggregatedPage(
@@ -96,6 +104,7 @@ async function aggregatedPage(
     dataList: all ? rows : rows.slice(page.offset, page.offset + page.limit),
     totalCount: rows.length,
     summary: result.summary,
+    currencyTotals: [],
     chart: result.chart,
     period: { dateFrom: ctx.filter.dateFrom, dateTo: ctx.filter.dateTo },
   };
@@ -139,11 +148,17 @@ async function detailPage(
     : report.order;
   const page = pageOf(query.pageParam);
   const paging = all ? sql`limit ${REPORT_EXPORT_MAX_ROWS + 1}` : sql`limit ${page.limit} offset ${page.offset}`;
-  const [rows, totals, chart] = await Promise.all([
+  const [rows, totals, byCurrency, chart] = await Promise.all([
     q.execute<Record<string, unknown>>(
       sql`with b as (${report.base}) select * from b order by ${sql.raw(order)}, id ${paging}`,
     ),
     q.execute<Record<string, unknown>>(sql`with b as (${report.base}) select ${report.summary} from b`),
+    all || !report.currencyTotals
+      ? null
+      : q.execute<Record<string, unknown>>(
+          sql`with b as (${report.base})
+              select currency, ${report.currencyTotals} from b group by currency order by currency`,
+        ),
     all ? null : detailChart(q, report, ctx),
   ]);
   if (all && rows.rows.length > REPORT_EXPORT_MAX_ROWS) {
@@ -154,6 +169,7 @@ async function detailPage(
     dataList: rows.rows.map((r) => normalize(name, r)),
     totalCount: Number(summary.lines ?? 0),
     summary,
+    currencyTotals: (byCurrency?.rows ?? []).map((r) => currencyTotalOf(name, r)),
     chart: chart ?? { type: report.chart.type, categories: [], series: [] },
     period: { dateFrom: ctx.filter.dateFrom, dateTo: ctx.filter.dateTo },
   };
@@ -169,18 +185,35 @@ export async function runReport(
   return AGGREGATED[name] ? aggregatedPage(q, name, ctx, query, false) : detailPage(q, name, ctx, query, false);
 }
 
+/**
+ * One cell of the export: decimals as number cells at the reader's places (never through a JS number),
+ * days as date cells, status codes by name; a masked `***` stays text.
+ */
 function cellOf(
   value: string | number | null | undefined,
-  kind: string,
-  status: readonly string[] | undefined,
-): string | number | null {
+  column: ReportColumn,
+  places: DecimalPlaces,
+  status?: readonly string[],
+): Cell {
   if (value === null || value === undefined) return null;
   if (status) return status[Number(value)] ?? String(value);
-  if ((kind === 'qty' || kind === 'money' || kind === 'int' || kind === 'rate') && value !== '***') {
-    const n = Number(value);
-    return Number.isFinite(n) ? n : String(value);
+  const text = String(value);
+  switch (column.kind) {
+    case 'qty':
+      return decimalCell(text, places.quantity);
+    case 'price':
+      return decimalCell(text, places.price);
+    case 'money':
+      return decimalCell(text, places.amount);
+    case 'rate':
+      return decimalCell(text, RATE_PLACES);
+    case 'int':
+      return decimalCell(text, 0);
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? dayCell(text) : text;
+    default:
+      return value;
   }
-  return value;
 }
 
 /** Every row of the filter (up to the cap) as an Excel sheet, masked exactly like the screen. */
@@ -195,13 +228,16 @@ export async function exportReport(
     ? await aggregatedPage(tx, name, ctx, query, true)
     : await detailPage(tx, name, ctx, query, true);
   const rows = maskForViewer(reply.dataList, auth);
+  const places = await getDecimalPlaces(tx, auth.tenantId);
   const labels = REPORT_LABELS[locale];
   const columns = REPORTS[name].columns;
-  return await writeXlsx({
+  return await writeWorkbook({
     name: labels.sheet[name],
     header: columns.map((c) => labels.columns[c.key] ?? c.key),
     widths: columns.map((c) => (c.kind === 'text' ? 20 : 14)),
-    rows: rows.map((r) => columns.map((c) => cellOf(r[c.key], c.kind, c.status ? labels.status[c.status] : undefined))),
+    rows: rows.map((r) =>
+      columns.map((c) => cellOf(r[c.key], c, places, c.status ? labels.status[c.status] : undefined)),
+    ),
   });
 }
 

@@ -14,6 +14,9 @@ import {
   prospectMachine,
   type prospectUpdateSchema,
   supplierInviteSchema,
+  type TextKey,
+  type TextRef,
+  text,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -233,7 +236,7 @@ export async function createProspect(ctx: RequestContext, input: ProspectCreate)
       type: OPERATION_TYPE.ADD,
       module: MODULE,
       targetId: id,
-      summary: `created prospect ${code} ${input.name}`,
+      summary: prospectCreatedSummary(code, input.name),
     });
     return getProspect(ctx, id);
   });
@@ -281,14 +284,32 @@ export async function updateProspect(
   if (updated.length === 0) throw new AppError('CONFLICT');
   await attachFiles(q, auth.userId, { table: potentialSuppliers, id, ownerTenantId: tenantId }, fields.attachments);
   const after = await getProspect(ctx, id);
+  const changes = summarizeChanges(editable(before), editable(after));
   await recordOperation(q, actorOf(auth), {
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
-    summary: `${before.code}: ${summarizeChanges(editable(before), editable(after)) || 'no field changed'}`,
+    summary: changes
+      ? text('sourcing.prospectUpdated', { code: before.code, changes })
+      : text('sourcing.prospectSaved', { code: before.code }),
   });
   return after;
 }
+
+export const prospectCreatedSummary = (code: string, name: string): TextRef =>
+  text('sourcing.prospectCreated', { code, name });
+
+const STEP_TEXT = {
+  submit: 'sourcing.submitted',
+  recall: 'sourcing.recalled',
+  pass: 'sourcing.passed',
+  fail: 'sourcing.failed',
+  convert: 'sourcing.converted',
+} as const satisfies Record<ProspectAction, TextKey>;
+
+/** The log entry of a step of PROSPECT_TRANSITIONS. */
+export const prospectStepSummary = (action: ProspectAction, p: { code: string; name: string }): TextRef =>
+  text(STEP_TEXT[action], { code: p.code, name: p.name });
 
 /**
  * Moves a prospect along one row of PROSPECT_TRANSITIONS: the update only matches a prospect still in
@@ -318,7 +339,7 @@ async function moveProspect(ctx: RequestContext, id: string, action: ProspectAct
     type: OPERATION_TYPE.UPDATE,
     module: MODULE,
     targetId: id,
-    summary: `${action} prospect ${before.code} ${before.name}`,
+    summary: prospectStepSummary(action, before),
   });
   return before;
 }
@@ -358,14 +379,21 @@ export async function auditProspect(
   });
   await attachFiles(q, auth.userId, { table: supplierAudits, id: auditId, ownerTenantId: tenantId }, input.attachments);
   if (before.ownerId && before.ownerId !== auth.userId) {
-    const outcome = input.result === 'pass' ? 'passed' : 'failed';
+    const passed = input.result === 'pass';
+    const auditor = auth.username;
     // The message and its push belong to this transaction; the e-mails leave once it has committed.
     const emails = await notifyUsers(q, {
       tenantId,
       userIds: [before.ownerId],
       kind: 'system',
-      title: `Prospect ${before.code} ${before.name} ${outcome} the supplier audit (score ${input.score})`,
-      content: input.comment || `The audit by ${auth.username} ${outcome}.`,
+      title: text(passed ? 'sourcing.auditPassedTitle' : 'sourcing.auditFailedTitle', {
+        code: before.code,
+        name: before.name,
+        score: input.score,
+      }),
+      content: input.comment
+        ? text('sourcing.auditComment', { auditor, comment: input.comment })
+        : text(passed ? 'sourcing.auditPassedBy' : 'sourcing.auditFailedBy', { auditor }),
       link: `/purchase/sourcing/detail?id=${id}`,
     });
     const deps = ctx.tell;
@@ -411,7 +439,10 @@ export async function convertProspect(
     const invitation = { ...ctx, idem: withoutKey(auth.userId) };
     supplierId = (await inviteSupplier(invitation, invitationOf(prospect), publicUrl)).id;
   } catch (err) {
-    const summary = `inviting prospect ${prospect.code} failed (${err instanceof AppError ? err.errorCode : 'error'}); back to approved`;
+    const summary =
+      err instanceof AppError
+        ? text('sourcing.inviteFailed', { code: prospect.code, errorCode: err.errorCode })
+        : text('sourcing.inviteFailedUnexpectedly', { code: prospect.code });
     ctx.afterRollback(() =>
       inTenantTx(ctx.db, tenantId, (own) =>
         recordOperation(own, actorOf(auth), { type: OPERATION_TYPE.UPDATE, module: MODULE, targetId: id, summary }),

@@ -7,6 +7,7 @@ import {
   type supplierClassFieldsSchema,
   type supplierClassListSchema,
   type supplierClassUpdateSchema,
+  text,
 } from '@concord/shared';
 import { and, asc, count, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -131,7 +132,7 @@ export async function createSupplierClass(
       type: OPERATION_TYPE.ADD,
       module: CLASSES_MODULE,
       targetId: id,
-      summary: `created the supplier class ${input.code} ${input.name}`,
+      summary: text('suppliers.classCreated', { code: input.code, name: input.name }),
     });
     return loadSupplierClass(tx, tenantId, id);
   });
@@ -159,7 +160,7 @@ export async function updateSupplierClass(
       type: OPERATION_TYPE.UPDATE,
       module: CLASSES_MODULE,
       targetId: id,
-      summary: changes,
+      summary: text('suppliers.classUpdated', { code: fields.code, changes }),
     });
   }
   return loadSupplierClass(q, tenantId, id);
@@ -188,6 +189,6 @@ export async function deleteSupplierClass({ tx: q, auth, tenantId }: RequestCont
     type: OPERATION_TYPE.DELETE,
     module: CLASSES_MODULE,
     targetId: id,
-    summary: `deleted the supplier class ${row.code} ${row.name}`,
+    summary: text('suppliers.classDeleted', { code: row.code, name: row.name }),
   });
 }

@@ -14,6 +14,7 @@ import {
   SUPPLIER_INVITE_STATE,
   type SupplierInviteState,
   type SupplierRegistration,
+  text,
 } from '@concord/shared';
 import { and, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -186,7 +187,7 @@ export async function updateCustomer(
       type: OPERATION_TYPE.UPDATE,
       module: CUSTOMERS_MODULE,
       targetId: id,
-      summary: changes,
+      summary: text('suppliers.customerUpdated', { poCode: next.poCode, changes }),
     });
   }
   return loadCustomer(q, auth, id);
@@ -269,7 +270,7 @@ export async function inviteCustomer(ctx: RequestContext, input: InviteInput): P
     type: OPERATION_TYPE.ADD,
     module: SUPPLIERS_MODULE,
     targetId: supplierId,
-    summary: `${mine.name} asked to be listed as a supplier (customer invitation) and submitted its registration data`,
+    summary: text('suppliers.askedToJoin', { supName: mine.name }),
   });
   await switchTenant(tx, me);
   const customerId = await upsertCustomerRow(tx, auth, buyer, supplierId);
@@ -277,14 +278,14 @@ export async function inviteCustomer(ctx: RequestContext, input: InviteInput): P
     type: OPERATION_TYPE.ADD,
     module: CUSTOMERS_MODULE,
     targetId: customerId,
-    summary: `invited the customer ${buyer.name} (${buyer.compNo})`,
+    summary: text('suppliers.customerInvited', { name: buyer.name, compNo: buyer.compNo }),
   });
   ctx.afterCommit(() =>
     tellParty(ctx.tell, 'system', [
       {
         tenantId: buyer.id,
-        title: `${displayName(mine)} asks to become your supplier`,
-        content: `${mine.name} entered your enterprise number and invite code; review its registration data in the supplier archive.`,
+        title: text('suppliers.askedToJoinTitle', { party: displayName(mine) }),
+        content: text('suppliers.askedToJoinContent', { name: mine.name }),
         link: '/supplier/supfile',
       },
     ]),

@@ -2,19 +2,20 @@ import {
   CHK_STATE,
   type ChkState,
   type IncomingSupplierInvitation,
-  type Locale,
   OPERATION_TYPE,
   PARTNER_INVITATION_PARAM,
   PARTNER_INVITATION_TTL_DAYS,
   type PartnerInvitationPreview,
   partnerAuditNote,
   RELATION_STATE,
+  renderText,
   SUPPLIER_INVITE_STATE,
   type SupplierAcceptResult,
   type SupplierInviteResult,
   type SupplierRegistration,
   type supplierAcceptSchema,
   type supplierInviteSchema,
+  text,
 } from '@concord/shared';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -51,24 +52,6 @@ type InviteInput = z.infer<typeof supplierInviteSchema>;
 type AcceptInput = z.infer<typeof supplierAcceptSchema>;
 
 const TTL_MS = PARTNER_INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
-
-const TEXT: Record<
-  Locale,
-  (v: { buyer: string; receiver: string; link: string }) => { subject: string; body: string }
-> = {
-  'en-US': (v) => ({
-    subject: `${v.buyer} invites your company to become its supplier on Concord SRM`,
-    body: `Dear ${v.receiver}, ${v.buyer} invites your company to become its supplier on Concord SRM. Open ${v.link} within ${PARTNER_INVITATION_TTL_DAYS} days, register (or sign in), create your enterprise and submit your registration data.`,
-  }),
-  'zh-CN': (v) => ({
-    subject: `${v.buyer} 邀请贵公司成为其供应商`,
-    body: `${v.receiver}，您好：${v.buyer} 邀请贵公司在 Concord SRM 上成为其供应商。请在 ${PARTNER_INVITATION_TTL_DAYS} 天内打开 ${v.link}，注册（或登录）并创建企业后提交注册资料。`,
-  }),
-  'zh-TW': (v) => ({
-    subject: `${v.buyer} 邀請貴公司成為其供應商`,
-    body: `${v.receiver}，您好：${v.buyer} 邀請貴公司在 Concord SRM 上成為其供應商。請在 ${PARTNER_INVITATION_TTL_DAYS} 天內開啟 ${v.link}，註冊（或登入）並建立企業後提交註冊資料。`,
-  }),
-};
 
 const openInvitation = () =>
   and(
@@ -195,25 +178,34 @@ export async function inviteSupplier(
         tokenHash: hash,
         expiresAt: new Date(Date.now() + TTL_MS).toISOString(),
       });
-      const text = TEXT[ctx.locale]({
-        buyer: displayName(buyer),
-        receiver: input.receiverName,
-        link: `${publicUrl}/profile/index?${PARTNER_INVITATION_PARAM}=${token}`,
-      });
+      // The company has no account and so no language of its own yet: it reads the inviting user's.
+      const party = displayName(buyer);
+      const letter = {
+        subject: renderText(text('suppliers.invitationSubject', { party }), ctx.locale),
+        body: renderText(
+          text('suppliers.invitationBody', {
+            party,
+            receiver: input.receiverName,
+            link: `${publicUrl}/profile/index?${PARTNER_INVITATION_PARAM}=${token}`,
+            days: PARTNER_INVITATION_TTL_DAYS,
+          }),
+          ctx.locale,
+        ),
+      };
       const outgoing: OutgoingMessage[] = [];
-      if (input.mobile) outgoing.push({ channel: 'sms', recipient: `${input.mobileArea}${input.mobile}`, ...text });
-      if (input.email) outgoing.push({ channel: 'email', recipient: input.email, ...text });
+      if (input.mobile) outgoing.push({ channel: 'sms', recipient: `${input.mobileArea}${input.mobile}`, ...letter });
+      if (input.email) outgoing.push({ channel: 'email', recipient: input.email, ...letter });
       ctx.afterCommit(() => deliver(ctx.tell, outgoing));
     }
     if (target) {
       const invited = target.id;
-      const name = displayName(buyer);
+      const party = displayName(buyer);
       ctx.afterCommit(() =>
         tellParty(ctx.tell, 'system', [
           {
             tenantId: invited,
-            title: `${name} invites you to become its supplier`,
-            content: `${name} invited your enterprise to become its supplier. Open the customer archive to submit your registration data.`,
+            title: text('suppliers.invitedTitle', { party }),
+            content: text('suppliers.invitedContent', { party }),
             link: '/sale/profile',
           },
         ]),
@@ -225,8 +217,16 @@ export async function inviteSupplier(
       targetId: id,
       summary:
         input.by === 'compNo'
-          ? `invited ${target!.name} (${input.compNo}), receiver ${input.receiverName}`
-          : `invited ${input.enterpriseName} by ${[input.mobile && `${input.mobileArea}${input.mobile}`, input.email].filter(Boolean).join(' / ')}, receiver ${input.receiverName}`,
+          ? text('suppliers.invitedByNumber', {
+              supName: target!.name,
+              compNo: input.compNo,
+              receiver: input.receiverName,
+            })
+          : text('suppliers.invitedByContact', {
+              supName: input.enterpriseName,
+              contact: [input.mobile && `${input.mobileArea}${input.mobile}`, input.email].filter(Boolean).join(' / '),
+              receiver: input.receiverName,
+            }),
     });
     return { id, supCode, inviteState: SUPPLIER_INVITE_STATE.IN_PROGRESS, linkSent: input.by === 'contact' };
   });
@@ -405,7 +405,7 @@ export async function acceptSupplierInvitation(ctx: RequestContext, input: Accep
     type: OPERATION_TYPE.UPDATE,
     module: SUPPLIERS_MODULE,
     targetId: supplierId,
-    summary: `${mine.name} accepted the invitation and submitted its registration data`,
+    summary: text('suppliers.invitationAccepted', { supName: mine.name }),
   });
   await switchTenant(tx, me);
   const customerId = await upsertCustomerRow(tx, auth, buyer, supplierId);
@@ -413,7 +413,7 @@ export async function acceptSupplierInvitation(ctx: RequestContext, input: Accep
     type: OPERATION_TYPE.ADD,
     module: CUSTOMERS_MODULE,
     targetId: customerId,
-    summary: `accepted the supplier invitation of ${buyer.name} and submitted the registration data`,
+    summary: text('suppliers.acceptedInvitationOf', { name: buyer.name }),
   });
   ctx.afterCommit(() =>
     tellParty(ctx.tell, 'system', [
@@ -421,8 +421,8 @@ export async function acceptSupplierInvitation(ctx: RequestContext, input: Accep
         tenantId: buyerTenantId,
         userId: moved.ownerId,
         withAdministrators: true,
-        title: `${displayName(mine)} submitted its registration data`,
-        content: `${mine.name} accepted your invitation; review its registration data to let it join.`,
+        title: text('suppliers.registrationSubmittedTitle', { party: displayName(mine) }),
+        content: text('suppliers.registrationSubmittedContent', { name: mine.name }),
         link: `/supplier/supfile/detail?id=${supplierId}`,
       },
     ]),

@@ -29,6 +29,9 @@ import {
   supplierMachine,
   type supplierRegistrationUpdateSchema,
   type supplierUpdateSchema,
+  type TextKey,
+  type TextRef,
+  text,
   toSupplierPartnerView,
 } from '@concord/shared';
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
@@ -52,7 +55,7 @@ import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import { tellParty } from '../messages/messages.tell.ts';
-import { recordOperation, renderSummary, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
+import { recordOperation, renderLogText, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
 import { archiveScope } from './suppliers.scope.ts';
 
 export const SUPPLIERS_MODULE = 'suppliers';
@@ -356,7 +359,7 @@ export async function listSupplierOperations(ctx: RequestContext, id: string): P
     )
     .orderBy(desc(operationLogs.createdAt), desc(operationLogs.id))
     .limit(200);
-  return rows.map((r) => ({ ...r, summary: renderSummary(r.summary, ctx.auth) }));
+  return rows.map((r) => ({ ...r, summary: renderLogText(r.summary, ctx.locale, ctx.auth) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -454,7 +457,7 @@ export async function createSupplier(ctx: RequestContext, input: CreateInput): P
       type: OPERATION_TYPE.ADD,
       module: SUPPLIERS_MODULE,
       targetId: id,
-      summary: `created the archive ${supCode} ${input.supName}`,
+      summary: text('suppliers.created', { supCode, supName: input.supName }),
     });
     return getSupplier(ctx, id);
   });
@@ -510,7 +513,7 @@ export async function updateSupplier(ctx: RequestContext, id: string, input: Upd
       type: OPERATION_TYPE.UPDATE,
       module: SUPPLIERS_MODULE,
       targetId: id,
-      summary: changes,
+      summary: text('suppliers.updated', { supCode: next.supCode, changes }),
     });
   }
   return getSupplier(ctx, id);
@@ -545,7 +548,7 @@ export async function updateRegistration(
       type: OPERATION_TYPE.UPDATE,
       module: CUSTOMERS_MODULE,
       targetId: id,
-      summary: `registration data for ${(await enterpriseOf(q, row.tenantId)).name}: ${changes}`,
+      summary: text('suppliers.registrationUpdated', { name: (await enterpriseOf(q, row.tenantId)).name, changes }),
     });
   }
   return getSupplier(ctx, id);
@@ -575,7 +578,7 @@ export async function saveContacts(
   await writeContacts(tx, row, input.contacts);
   const after = await listContacts(tx, row.tenantId, id);
   const label = (list: SupplierContact[]) => list.map((c) => `${c.name}${c.isPrimary ? '*' : ''}`).join(', ') || '-';
-  const summary = `contacts: ${label(before)} → ${label(after)}`;
+  const summary = text('suppliers.contactsChanged', { before: label(before), after: label(after) });
   if (side === 'supplier') {
     await recordOperation(tx, foreignActor(auth, row.tenantId, row.supName), {
       type: OPERATION_TYPE.UPDATE,
@@ -611,15 +614,26 @@ function mergeRegistration(archive: Record<string, unknown>, registration: Recor
   return merged;
 }
 
-const ACTION_TEXT: Record<SupplierRowAction, { title: string; content: string }> = {
-  approve: { title: 'approved your registration', content: 'You are now a joined supplier of {buyer}.' },
-  reject: { title: 'returned your registration', content: 'Reason: {reason}. Correct the data and submit again.' },
-  blacklist: { title: 'put you on its blacklist', content: '{buyer} will address no new documents to you.' },
-  restore: { title: 'restored your supplier archive', content: 'The relation with {buyer} is active again.' },
-  invalidate: { title: 'invalidated your supplier archive', content: '{buyer} marked the relation invalid.' },
-  stop: { title: 'stopped the relation', content: '{buyer} will address no new orders or inquiries to you.' },
-  resume: { title: 'resumed the relation', content: 'The relation with {buyer} is valid again.' },
-};
+/** Each step as logged, and as the supplier is told of it (`party` is the buyer). */
+const ACTION_TEXT = {
+  approve: ['suppliers.approved', 'suppliers.approvedTitle', 'suppliers.approvedContent'],
+  reject: ['suppliers.rejected', 'suppliers.rejectedTitle', 'suppliers.rejectedContent'],
+  blacklist: ['suppliers.blacklisted', 'suppliers.blacklistedTitle', 'suppliers.blacklistedContent'],
+  restore: ['suppliers.restored', 'suppliers.restoredTitle', 'suppliers.restoredContent'],
+  invalidate: ['suppliers.invalidated', 'suppliers.invalidatedTitle', 'suppliers.invalidatedContent'],
+  stop: ['suppliers.stopped', 'suppliers.stoppedTitle', 'suppliers.stoppedContent'],
+  resume: ['suppliers.resumed', 'suppliers.resumedTitle', 'suppliers.resumedContent'],
+} as const satisfies Record<SupplierRowAction, readonly [TextKey, TextKey, TextKey]>;
+
+/** The log entry of a buyer's step on a relation, with the note it wrote (the audit comment, the reason). */
+export function supplierActionSummary(
+  action: SupplierRowAction,
+  row: { supCode: string; supName: string },
+  reason: string,
+): TextRef {
+  const what = text(ACTION_TEXT[action][0], { supCode: row.supCode, supName: row.supName });
+  return reason ? text('suppliers.withReason', { what, reason }) : what;
+}
 
 /**
  * POST /:id/actions/:action. The row moves only from the states of the transition table, checked in the
@@ -686,18 +700,18 @@ export async function actOnSupplier(
     type: OPERATION_TYPE.UPDATE,
     module: SUPPLIERS_MODULE,
     targetId: id,
-    summary: `${action} ${row.supCode} ${row.supName}${reason ? `: ${reason}` : ''}`,
+    summary: supplierActionSummary(action, row, reason),
   });
   const supplierTenantId = row.supplierTenantId;
   if (supplierTenantId) {
-    const buyer = displayName(await enterpriseOf(tx, tenantId));
-    const text = ACTION_TEXT[action];
+    const party = displayName(await enterpriseOf(tx, tenantId));
+    const [, title, content] = ACTION_TEXT[action];
     ctx.afterCommit(() =>
       tellParty(ctx.tell, 'system', [
         {
           tenantId: supplierTenantId,
-          title: `${buyer} ${text.title}`,
-          content: text.content.replace('{buyer}', buyer).replace('{reason}', reason),
+          title: text(title, { party }),
+          content: text(content, { party, reason }),
           link: '/sale/profile',
         },
       ]),

@@ -2,7 +2,7 @@ import { TranslationOutlined } from '@ant-design/icons';
 import { LOCALES, type Locale } from '@concord/shared';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLocale } from '../i18n.ts';
+import { chooseLanguage } from '../../features/accounts/chooseLanguage.ts';
 import { LANGUAGE_NAMES } from '../languageNames.ts';
 
 export function LanguageSwitcher() {
@@ -13,7 +13,7 @@ export function LanguageSwitcher() {
         selectable: true,
         selectedKeys: [i18n.language],
         items: LOCALES.map((l) => ({ key: l, label: LANGUAGE_NAMES[l] })),
-        onClick: ({ key }) => void changeLocale(key as Locale),
+        onClick: ({ key }) => void chooseLanguage(key as Locale),
       }}
     >
       <Button type="text" icon={<TranslationOutlined />} aria-label={t('layout.language')}>

@@ -1,8 +1,8 @@
 import { LOCALES, type Locale } from '@concord/shared';
 import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLocale } from '../../app/i18n.ts';
 import { LANGUAGE_NAMES } from '../../app/languageNames.ts';
+import { chooseLanguage } from './chooseLanguage.ts';
 
 /** Plain links rather than the shell's dropdown: the sign-in pages stay light. */
 export function AuthLanguageLinks() {
@@ -15,7 +15,7 @@ export function AuthLanguageLinks() {
           type="link"
           size="small"
           disabled={i18n.language === l}
-          onClick={() => void changeLocale(l)}
+          onClick={() => void chooseLanguage(l)}
           lang={l}
         >
           {LANGUAGE_NAMES[l]}

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Space, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText, placeFieldErrors } from '../../lib/fieldErrors.ts';
 import { requiredRule, zodRule } from '../../lib/formRules.ts';
 import { accountsApi } from './accounts.api.ts';
 import { CodeButton } from './CodeButton.tsx';
@@ -32,9 +33,14 @@ export function ChangeMobileDialog({ open, onClose }: { open: boolean; onClose: 
     onClose();
   };
 
-  const check = useMutation({ mutationFn: accountsApi.validatePassword, onSuccess: () => setStep(1) });
+  const check = useMutation({
+    mutationFn: accountsApi.validatePassword,
+    meta: { form: passwordForm },
+    onSuccess: () => setStep(1),
+  });
   const modify = useMutation({
     mutationFn: accountsApi.modifyMobile,
+    meta: { form: mobileForm },
     onSuccess: () => {
       message.success(t('account.mobileChanged'));
       close();
@@ -55,7 +61,7 @@ export function ChangeMobileDialog({ open, onClose }: { open: boolean; onClose: 
       message.success(t('auth.codeSent'));
       return true;
     } catch (error) {
-      message.error((error as Error).message);
+      message.error(errorText(error, placeFieldErrors(mobileForm, error)));
       return false;
     }
   };
@@ -67,7 +73,12 @@ export function ChangeMobileDialog({ open, onClose }: { open: boolean; onClose: 
         <Button
           type="primary"
           loading={check.isPending}
-          onClick={() => void passwordForm.validateFields().then((v) => check.mutate(v.password))}
+          onClick={() =>
+            void passwordForm
+              .validateFields()
+              .then((v) => check.mutate(v.password))
+              .catch(() => undefined)
+          }
         >
           {t('common.next')}
         </Button>
@@ -78,7 +89,12 @@ export function ChangeMobileDialog({ open, onClose }: { open: boolean; onClose: 
         <Button
           type="primary"
           loading={modify.isPending}
-          onClick={() => void mobileForm.validateFields().then((v) => modify.mutate(v))}
+          onClick={() =>
+            void mobileForm
+              .validateFields()
+              .then((v) => modify.mutate(v))
+              .catch(() => undefined)
+          }
         >
           {t('common.confirm')}
         </Button>

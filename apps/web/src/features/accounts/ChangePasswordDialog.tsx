@@ -2,6 +2,7 @@ import { passwordSchema } from '@concord/shared';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText, placeFieldErrors } from '../../lib/fieldErrors.ts';
 import { requiredRule, sameAsRule, zodRule } from '../../lib/formRules.ts';
 import { accountsApi } from './accounts.api.ts';
 import { clearLocalSession } from './session.ts';
@@ -25,7 +26,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     mutationFn: accountsApi.changePassword,
     // Spec §8: password change errors show as warnings.
     meta: { silent: true },
-    onError: (error) => message.warning(error.message),
+    onError: (error) => message.warning(errorText(error, placeFieldErrors(form, error))),
     onSuccess: () => {
       message.success(t('account.passwordChanged'));
       onClose();
@@ -41,7 +42,12 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       width={500}
       mask={{ closable: false }}
       onCancel={onClose}
-      onOk={() => void form.validateFields().then((v) => mutation.mutate(v))}
+      onOk={() =>
+        void form
+          .validateFields()
+          .then((v) => mutation.mutate(v))
+          .catch(() => undefined)
+      }
       confirmLoading={mutation.isPending}
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}

@@ -46,6 +46,7 @@ export function JoinEnterpriseForm({
 
   const join = useMutation({
     mutationFn: (v: Values) => accountsApi.acceptInvite(v.sysCompNo.trim(), v.empInviteCode.trim()),
+    meta: { form },
     onSuccess: async (result) => {
       message.success(t('profile.joined'));
       form.resetFields();

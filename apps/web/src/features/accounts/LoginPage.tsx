@@ -41,6 +41,7 @@ export function LoginPage() {
 
   const accountLogin = useMutation({
     mutationFn: (v: AccountValues) => accountsApi.passwordLogin(v.username.trim(), v.password),
+    meta: { form: accountForm },
     onSuccess: signIn,
   });
 

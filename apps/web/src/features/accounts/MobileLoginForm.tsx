@@ -2,6 +2,7 @@ import { codeSchema, type TokenReply } from '@concord/shared';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorText, placeFieldErrors } from '../../lib/fieldErrors.ts';
 import { zodRule } from '../../lib/formRules.ts';
 import { accountsApi } from './accounts.api.ts';
 import { CodeButton } from './CodeButton.tsx';
@@ -22,6 +23,7 @@ export function MobileLoginForm({ guard, onToken }: { guard: () => boolean; onTo
   const [form] = Form.useForm<MobileValues>();
   const login = useMutation({
     mutationFn: (v: MobileValues) => accountsApi.smsLogin(v.mobileArea, v.mobile.trim(), v.code.trim()),
+    meta: { form },
     onSuccess: onToken,
   });
 
@@ -37,7 +39,7 @@ export function MobileLoginForm({ guard, onToken }: { guard: () => boolean; onTo
       message.success(t('auth.codeSent'));
       return true;
     } catch (error) {
-      message.error((error as Error).message);
+      message.error(errorText(error, placeFieldErrors(form, error)));
       return false;
     }
   };

@@ -27,6 +27,7 @@ function PersonalDataCard() {
 
   const save = useMutation({
     mutationFn: (v: { name: string; introduction: string }) => accountsApi.updatePersonalData({ ...v, avatarUrl }),
+    meta: { form },
     onSuccess: async () => {
       await reloadUserInfo();
       message.success(t('common.saved'));
@@ -105,6 +106,7 @@ function CreateEnterpriseCard({ onDone }: { onDone: (tenantId: string) => Promis
   const [form] = Form.useForm<CompRegisterInput>();
   const create = useMutation({
     mutationFn: (v: Partial<CompRegisterInput>) => accountsApi.compRegister(compRegisterSchema.parse(v)),
+    meta: { form },
     onSuccess: async (reply) => {
       message.success(t('profile.created', { compNo: reply.compNo, inviteCode: reply.inviteCode }));
       await onDone(reply.tenantId);

@@ -10,6 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { errorText, placeFieldErrors } from '../../lib/fieldErrors.ts';
 import { sameAsRule, zodRule } from '../../lib/formRules.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { accountsApi } from './accounts.api.ts';
@@ -26,6 +27,7 @@ export function RegisterPage() {
 
   const register = useMutation({
     mutationFn: accountsApi.register,
+    meta: { form },
     onSuccess: (reply) => {
       message.success(t('register.done', { username: reply.username }));
       navigate('/login', { replace: true });
@@ -44,7 +46,7 @@ export function RegisterPage() {
       message.success(t('auth.codeSent'));
       return true;
     } catch (error) {
-      message.error((error as Error).message);
+      message.error(errorText(error, placeFieldErrors(form, error)));
       return false;
     }
   };

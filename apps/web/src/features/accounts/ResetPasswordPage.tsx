@@ -4,6 +4,7 @@ import { App, Button, Form, Input, Result, Space, Steps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { errorText, placeFieldErrors } from '../../lib/fieldErrors.ts';
 import { requiredRule, sameAsRule, zodRule } from '../../lib/formRules.ts';
 import { AuthLayout } from './AuthLayout.tsx';
 import { accountsApi } from './accounts.api.ts';
@@ -25,6 +26,7 @@ export function ResetPasswordPage() {
   const verify = useMutation({
     mutationFn: (v: { account: string; code: string }) =>
       accountsApi.validateForgetCode(v.account.trim(), v.code.trim()),
+    meta: { form: accountForm },
     onSuccess: (reply, v) => {
       setAccount(v.account.trim());
       setTicket(reply.ticket);
@@ -33,6 +35,7 @@ export function ResetPasswordPage() {
   });
   const reset = useMutation({
     mutationFn: (v: { password: string; password2: string }) => accountsApi.resetPassword({ account, ticket, ...v }),
+    meta: { form: passwordForm },
     onSuccess: () => setStep(2),
   });
 
@@ -47,7 +50,7 @@ export function ResetPasswordPage() {
       message.success(t('auth.codeSent'));
       return true;
     } catch (error) {
-      message.error((error as Error).message);
+      message.error(errorText(error, placeFieldErrors(accountForm, error)));
       return false;
     }
   };

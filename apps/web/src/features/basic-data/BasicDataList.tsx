@@ -279,6 +279,7 @@ function EditDialog<T extends Row, V extends object>({
       onSaved();
       onClose();
     },
+    meta: { form },
   });
   // UI.md: leaving a dialog with unsaved changes asks first.
   const cancel = () => {

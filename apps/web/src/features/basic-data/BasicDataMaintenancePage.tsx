@@ -4,16 +4,20 @@ import {
   type DictionaryInput,
   type DictionaryItem,
   type DictType,
-  formatDecimal,
 } from '@concord/shared';
 import { Card, Form, Input, InputNumber, Switch, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { useListParams } from '../../components/list/useListParams.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { BasicDataList } from './BasicDataList.tsx';
 import { ValidTag } from './parts.tsx';
+
+/** A tax rate is kept with four places (13.0625 %), as on every order line. */
+const TAX_RATE_PLACES = 4;
 
 /**
  * /basicdatasetting/basicdatamaintenance (CF_BAS): one tab per dictionary type (units, currencies,
@@ -41,6 +45,7 @@ export function BasicDataMaintenancePage() {
 function DictionaryList({ dictType }: { dictType: DictType }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const { rate } = useNumbers();
   const f = (key: 'code' | 'name' | 'value' | 'sortOrder' | 'enabled' | 'remarks' | 'updatedAt') =>
     t(`basicData.dictionaries.fields.${key}`);
   const hasValue = DICT_TYPES_WITH_VALUE.includes(dictType);
@@ -67,7 +72,7 @@ function DictionaryList({ dictType }: { dictType: DictType }) {
                 dataIndex: 'value',
                 width: 110,
                 align: 'right' as const,
-                render: (v: number | null) => (v === null ? '' : `${formatDecimal(v, 2)} %`),
+                render: (v: string | null) => rate(v),
               },
             ]
           : []),
@@ -109,7 +114,7 @@ function DictionaryList({ dictType }: { dictType: DictType }) {
                 label={f('value')}
                 rules={[{ required: true, message: t('basicData.common.required') }]}
               >
-                <InputNumber min={0} max={100} precision={2} suffix="%" style={{ width: 160 }} />
+                <DecimalInput places={TAX_RATE_PLACES} min="0" max="100" suffix="%" style={{ width: 160 }} />
               </Form.Item>
             )}
             <Form.Item name="sortOrder" label={f('sortOrder')}>

@@ -263,6 +263,7 @@ function ClassDialog({
       onSaved();
       onClose();
     },
+    meta: { form },
   });
   const cancel = () => {
     if (!form.isFieldsTouched()) return onClose();

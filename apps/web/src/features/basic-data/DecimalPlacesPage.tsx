@@ -6,9 +6,12 @@ import {
   MIN_DECIMAL_PLACES,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Form, InputNumber, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Result, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { OperationButton } from '../../components/OperationButton.tsx';
+import { useSession } from '../../stores/session.ts';
+import { MONEY_FINDINGS_PATH } from '../money-findings/money-findings.paths.ts';
 import { PERMISSION } from './BasicDataList.tsx';
 import { basicDataApi, basicDataKeys, toDecimalPlaces } from './basic-data.api.ts';
 
@@ -20,6 +23,7 @@ export function DecimalPlacesPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const isAdmin = useSession((s) => s.userInfo?.isAdmin ?? false);
   const [form] = Form.useForm<Record<DecimalKind, number>>();
   const values = Form.useWatch([], form);
   const setting = useQuery({ queryKey: basicDataKeys.decimalPlaces, queryFn: basicDataApi.decimalPlaces });
@@ -33,6 +37,7 @@ export function DecimalPlacesPage() {
       queryClient.setQueryData(basicDataKeys.decimalPlaces, saved);
       message.success(t('basicData.common.saved'));
     },
+    meta: { form },
   });
 
   if (setting.isError && !setting.data) {
@@ -98,6 +103,20 @@ export function DecimalPlacesPage() {
           { key: 'defaults', label: t('basicData.decimals.defaultsLabel'), children: t('basicData.decimals.defaults') },
         ]}
       />
+      {isAdmin && (
+        // The money recompute's report (issue 16) is the administrator's to review.
+        <Alert
+          type="info"
+          showIcon
+          style={{ maxWidth: 640, marginTop: 16 }}
+          title={t('moneyFindings.section.title')}
+          description={
+            <>
+              {t('moneyFindings.section.text')} <Link to={MONEY_FINDINGS_PATH}>{t('moneyFindings.section.open')}</Link>
+            </>
+          }
+        />
+      )}
     </Card>
   );
 }

@@ -1,10 +1,14 @@
-import { type ExchangeRate, type ExchangeRateInput, formatDecimal } from '@concord/shared';
+import { compareDecimals, type ExchangeRate, type ExchangeRateInput, formatDecimal } from '@concord/shared';
 import { Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { BasicDataList } from './BasicDataList.tsx';
+
+/** A rate travels with at most six places (the API's decimal text), whatever places the row shows. */
+const MAX_RATE_PLACES = 6;
 
 /** Exchange rates (spec §3): currency code and name, base currency, rate, decimal places, updater, time. */
 export function ExchangeRatesList() {
@@ -39,7 +43,8 @@ export function ExchangeRatesList() {
           dataIndex: 'rate',
           width: 140,
           align: 'right',
-          render: (v: number, row) => formatDecimal(v, row.decimalPlaces),
+          // Each rate at its own row's places: no enterprise setting covers exchange rates.
+          render: (v: string, row) => formatDecimal(v, row.decimalPlaces),
         },
         { key: 'decimalPlaces', title: f('decimalPlaces'), dataIndex: 'decimalPlaces', width: 110, align: 'right' },
         { key: 'updater', title: f('updater'), dataIndex: 'updaterName', width: 130 },
@@ -71,20 +76,28 @@ export function ExchangeRatesList() {
             <Form.Item name="baseCurrency" label={f('baseCurrency')} rules={currency}>
               <Input maxLength={3} style={{ textTransform: 'uppercase' }} />
             </Form.Item>
-            <Form.Item
-              name="rate"
-              label={f('rate')}
-              rules={[
-                { required: true, message: t('basicData.common.required') },
-                {
-                  validator: async (_r, v: number | null) => {
-                    if (v !== null && v !== undefined && v <= 0)
-                      throw new Error(t('basicData.exchangeRates.ratePositive'));
-                  },
-                },
-              ]}
-            >
-              <InputNumber min={0} style={{ width: 200 }} />
+            <Form.Item noStyle dependencies={['decimalPlaces']}>
+              {({ getFieldValue }) => (
+                <Form.Item
+                  name="rate"
+                  label={f('rate')}
+                  rules={[
+                    { required: true, message: t('basicData.common.required') },
+                    {
+                      validator: async (_r, v: string | null) => {
+                        if (v && compareDecimals(v, '0') <= 0)
+                          throw new Error(t('basicData.exchangeRates.ratePositive'));
+                      },
+                    },
+                  ]}
+                >
+                  <DecimalInput
+                    places={Math.min(getFieldValue('decimalPlaces') ?? MAX_RATE_PLACES, MAX_RATE_PLACES)}
+                    min="0"
+                    style={{ width: 200 }}
+                  />
+                </Form.Item>
+              )}
             </Form.Item>
             <Form.Item
               name="decimalPlaces"

@@ -1,8 +1,9 @@
 import type { InterestRate } from '@concord/shared';
-import { validationMessage } from '@concord/shared';
-import { Card, DatePicker, Form, InputNumber, Select, Switch, Tabs } from 'antd';
+import { formatDecimal, validationMessage } from '@concord/shared';
+import { Card, DatePicker, Form, Select, Switch, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { useListParams } from '../../components/list/useListParams.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { useLocale } from '../accounts/useLocale.ts';
@@ -12,9 +13,15 @@ import { ValidTag } from './parts.tsx';
 
 interface Values {
   period: [Dayjs, Dayjs];
-  monthlyRate: number;
+  monthlyRate: string;
   valid: boolean;
 }
+
+/**
+ * Monthly rates are fractions of a percent (0.3250 %): they are typed and shown with four places, where
+ * `useNumbers().rate` has the two of tax rates.
+ */
+const MONTHLY_RATE_PLACES = 4;
 
 type RatesTab = 'interest' | 'exchange';
 const TABS: readonly RatesTab[] = ['interest', 'exchange'];
@@ -82,7 +89,7 @@ function InterestRatesList() {
           dataIndex: 'monthlyRate',
           width: 140,
           align: 'right',
-          render: (v: number) => `${v.toFixed(4)} %`,
+          render: (v: string) => `${formatDecimal(v, MONTHLY_RATE_PLACES)} %`,
         },
         {
           key: 'valid',
@@ -120,7 +127,7 @@ function InterestRatesList() {
               <DatePicker.RangePicker format={DATE_FORMAT} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item name="monthlyRate" label={f('monthlyRate')} rules={[required]}>
-              <InputNumber min={0} max={100} precision={4} step={0.01} suffix="%" style={{ width: '100%' }} />
+              <DecimalInput places={MONTHLY_RATE_PLACES} min="0" max="100" suffix="%" />
             </Form.Item>
             <Form.Item name="valid" label={f('valid')} valuePropName="checked">
               <Switch />

@@ -1,21 +1,34 @@
-import type { DeliverableLine, DeliveryNoteCreateInput, DeliveryNoteDetail } from '@concord/shared';
+import {
+  addDecimals,
+  compareDecimals,
+  type DeliverableLine,
+  type DeliveryNoteCreateInput,
+  type DeliveryNoteDetail,
+  packageCounts,
+  subtractDecimals,
+} from '@concord/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
-import { useNumbers } from '../../lib/numbers.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { errorText, fieldErrorsOf } from '../../lib/fieldErrors.ts';
+import { numberFormat } from '../../lib/numbers.ts';
+import { CellError, lineErrorsOf } from '../receiving-plans/parts.tsx';
 import { deliveryNotesApi, noteKeys } from './delivery-notes.api.ts';
 
 interface Entry {
-  qty: number | null;
+  /** Decimal text as typed, sent as it is (issue 16). */
+  qty: string | null;
   batchNo: string;
 }
 
 const keyOf = (l: DeliverableLine) => l.planLineId ?? l.orderLineId;
-const plus = (a: string, b: string) => String(Number(a) + Number(b));
+/** A line's quantity at the places of its own order, which may differ from another line's. */
+const qtyOf = (l: DeliverableLine, value: string) => numberFormat(l.decimalPlaces).fmt(value, 'quantity');
 
 /**
  * While a draft is edited its own lines hold quantity: they come back to the choice with what they
@@ -28,9 +41,11 @@ export function withDraftLines(open: DeliverableLine[], draft: DeliveryNoteDetai
     const key = n.planLineId ?? n.orderLineId;
     const hit = rows.find((l) => keyOf(l) === key);
     if (hit) {
-      hit.maxQty = plus(hit.maxQty, n.qty);
-      hit.openQty = plus(hit.openQty, n.qty);
-      hit.deliveredQty = String(Math.max(0, Number(hit.deliveredQty) - Number(n.qty)));
+      const places = hit.decimalPlaces.quantity;
+      hit.maxQty = addDecimals(hit.maxQty, n.qty, places);
+      hit.openQty = addDecimals(hit.openQty, n.qty, places);
+      const delivered = subtractDecimals(hit.deliveredQty, n.qty, places);
+      hit.deliveredQty = compareDecimals(delivered, '0') < 0 ? '0' : delivered;
     } else
       rows.push({
         customerTenantId: draft.customerTenantId,
@@ -54,18 +69,10 @@ export function withDraftLines(open: DeliverableLine[], draft: DeliveryNoteDetai
         maxQty: n.qty,
         materialQty: null,
         smallQty: null,
+        decimalPlaces: draft.decimalPlaces,
       });
   }
   return rows;
-}
-
-/** Boxes and cartons a quantity packs into, as the server will pack it. */
-export function packCount(qty: number, materialQty: string | null, smallQty: string | null) {
-  const per = Number(materialQty);
-  if (!per || per >= qty) return { smalls: 1, larges: 0 };
-  const smalls = Math.ceil(qty / per);
-  const group = Math.floor(Number(smallQty));
-  return { smalls, larges: group >= 2 ? Math.ceil(smalls / group) : 0 };
 }
 
 /**
@@ -87,6 +94,10 @@ export function DeliveryNoteFormPage() {
   const [selected, setSelected] = useState<string[]>([]);
   const [entries, setEntries] = useState<Record<string, Entry>>({});
   const [error, setError] = useState<string | null>(null);
+  /** Each line's problems, shown in their cells: `lineKey.qty`, `lineKey.batchNo`. */
+  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
+  /** The keys of the lines as last sent: the server names a line by its index there (`lines.2.qty`). */
+  const sentKeys = useRef<string[]>([]);
   const [form] = Form.useForm();
   const customers = useQuery({ queryKey: noteKeys.customers, queryFn: deliveryNotesApi.customers });
   const lines = useQuery({
@@ -101,9 +112,7 @@ export function DeliveryNoteFormPage() {
     setCustomer(d.customerTenantId);
     setSelected(d.lines.map((l) => l.planLineId ?? l.orderLineId));
     setEntries(
-      Object.fromEntries(
-        d.lines.map((l) => [l.planLineId ?? l.orderLineId, { qty: Number(l.qty), batchNo: l.batchNo }]),
-      ),
+      Object.fromEntries(d.lines.map((l) => [l.planLineId ?? l.orderLineId, { qty: l.qty, batchNo: l.batchNo }])),
     );
     form.setFieldsValue({
       shipDate: dayjs(d.shipDate),
@@ -113,9 +122,7 @@ export function DeliveryNoteFormPage() {
       remark: d.remark,
     });
   }, [draft.data, form]);
-  const { fmt } = useNumbers();
-  const qty = (v: string) => fmt(v, 'quantity');
-  const entryOf = (l: DeliverableLine): Entry => entries[keyOf(l)] ?? { qty: Number(l.openQty), batchNo: '' };
+  const entryOf = (l: DeliverableLine): Entry => entries[keyOf(l)] ?? { qty: l.openQty, batchNo: '' };
   const chosen = useMemo(() => rows.filter((l) => selected.includes(keyOf(l))), [rows, selected]);
 
   const save = useMutation({
@@ -131,42 +138,60 @@ export function DeliveryNoteFormPage() {
       message.success(t('deliveryNotes.saved', { noteNo: created.noteNo }));
       navigate(`/supplysee/deliverydetail?id=${created.id}`);
     },
-    // The error stays beside the lines it is about; a toast would repeat it.
+    // Every problem is shown here, beside its field or line; a toast would repeat it.
     meta: { silent: true },
-    onError: (e: Error) => setError(e.message),
+    onError: (e: Error) => {
+      const { cells, rest } = lineErrorsOf(e, { rowKeys: sentKeys.current, fields: ['qty', 'batchNo'] }, form);
+      setLineErrors(cells);
+      const allPlaced = fieldErrorsOf(e).length > 0 && !rest.length;
+      setError(allPlaced ? t('deliveryNotes.form.fixMarked') : errorText(e, rest));
+    },
   });
 
-  const submit = async (send: boolean) => {
+  const submit = (send: boolean) => {
     setError(null);
     if (!chosen.length) return setError(t('deliveryNotes.form.noLines'));
+    const problems: Record<string, string> = {};
     for (const l of chosen) {
       const qty = entryOf(l).qty;
-      if (!qty || qty <= 0) return setError(`${l.orderNo} #${l.orderLineNo}: ${t('deliveryNotes.form.required')}`);
-      if (qty > Number(l.maxQty))
-        return setError(
-          `${l.orderNo} #${l.orderLineNo}: ${t('deliveryNotes.form.overMax', { max: fmt(l.maxQty, 'quantity') })}`,
-        );
+      if (!qty || compareDecimals(qty, '0') <= 0) problems[`${keyOf(l)}.qty`] = t('deliveryNotes.form.required');
+      else if (compareDecimals(qty, l.maxQty) > 0)
+        problems[`${keyOf(l)}.qty`] = t('deliveryNotes.form.overMax', { max: qtyOf(l, l.maxQty) });
     }
-    const head = await form.validateFields();
-    save.mutate({
-      customerTenantId: customer!,
-      shipDate: head.shipDate.format('YYYY-MM-DD'),
-      expectedDate: head.expectedDate.format('YYYY-MM-DD'),
-      carrier: head.carrier ?? '',
-      trackingNo: head.trackingNo ?? '',
-      remark: head.remark ?? '',
-      send,
-      lines: chosen.map((l) => ({
-        orderLineId: l.orderLineId,
-        ...(l.planLineId ? { planLineId: l.planLineId } : {}),
-        qty: entryOf(l).qty!,
-        batchNo: entryOf(l).batchNo,
-      })),
-    });
+    setLineErrors(problems);
+    if (Object.keys(problems).length) return setError(t('deliveryNotes.form.fixMarked'));
+    form
+      .validateFields()
+      .then((head) => {
+        sentKeys.current = chosen.map(keyOf);
+        save.mutate({
+          customerTenantId: customer!,
+          shipDate: head.shipDate.format('YYYY-MM-DD'),
+          expectedDate: head.expectedDate.format('YYYY-MM-DD'),
+          carrier: head.carrier ?? '',
+          trackingNo: head.trackingNo ?? '',
+          remark: head.remark ?? '',
+          send,
+          lines: chosen.map((l) => ({
+            orderLineId: l.orderLineId,
+            ...(l.planLineId ? { planLineId: l.planLineId } : {}),
+            qty: entryOf(l).qty!,
+            batchNo: entryOf(l).batchNo,
+          })),
+        });
+      })
+      // The form shows its own field problems.
+      .catch(() => {});
   };
 
-  const set = (l: DeliverableLine, patch: Partial<Entry>) =>
+  const set = (l: DeliverableLine, patch: Partial<Entry>) => {
     setEntries((e) => ({ ...e, [keyOf(l)]: { ...entryOf(l), ...patch } }));
+    setLineErrors((all) =>
+      Object.fromEntries(
+        Object.entries(all).filter(([k]) => !Object.keys(patch).some((f) => k === `${keyOf(l)}.${f}`)),
+      ),
+    );
+  };
   const F = (k: keyof typeof import('./locales/en-US.ts').deliveryNotesEnUS.fields) => t(`deliveryNotes.fields.${k}`);
 
   return (
@@ -203,45 +228,64 @@ export function DeliveryNoteFormPage() {
             { title: F('prdtNo'), dataIndex: 'prdtNo' },
             { title: F('prdtName'), dataIndex: 'prdtName' },
             { title: F('dueDate'), dataIndex: 'dueDate', className: 'cell-nowrap' },
-            { title: F('delivered'), dataIndex: 'deliveredQty', align: 'right', render: qty },
-            { title: F('maxQty'), dataIndex: 'maxQty', align: 'right', render: qty },
+            { title: F('delivered'), dataIndex: 'deliveredQty', align: 'right', render: (v, l) => qtyOf(l, v) },
+            { title: F('maxQty'), dataIndex: 'maxQty', align: 'right', render: (v, l) => qtyOf(l, v) },
             {
               title: F('qty'),
               key: 'qty',
-              render: (_, l) => (
-                <InputNumber
-                  aria-label={`${F('qty')} ${l.orderNo}-${l.orderLineNo}`}
-                  min={0}
-                  value={entryOf(l).qty}
-                  onChange={(v) => set(l, { qty: v })}
-                />
-              ),
+              width: 140,
+              render: (_, l) => {
+                const problem = lineErrors[`${keyOf(l)}.qty`];
+                return (
+                  <>
+                    <DecimalInput
+                      aria-label={`${F('qty')} ${l.orderNo}-${l.orderLineNo}`}
+                      aria-invalid={!!problem}
+                      status={problem ? 'error' : undefined}
+                      places={l.decimalPlaces.quantity}
+                      min="0"
+                      value={entryOf(l).qty}
+                      onChange={(v) => set(l, { qty: v })}
+                    />
+                    <CellError message={problem} />
+                  </>
+                );
+              },
             },
             {
               title: F('batchNo'),
               key: 'batch',
-              render: (_, l) => (
-                <Input
-                  aria-label={`${F('batchNo')} ${l.orderNo}-${l.orderLineNo}`}
-                  maxLength={64}
-                  value={entryOf(l).batchNo}
-                  onChange={(e) => set(l, { batchNo: e.target.value })}
-                />
-              ),
+              render: (_, l) => {
+                const problem = lineErrors[`${keyOf(l)}.batchNo`];
+                return (
+                  <>
+                    <Input
+                      aria-label={`${F('batchNo')} ${l.orderNo}-${l.orderLineNo}`}
+                      aria-invalid={!!problem}
+                      status={problem ? 'error' : undefined}
+                      maxLength={64}
+                      value={entryOf(l).batchNo}
+                      onChange={(e) => set(l, { batchNo: e.target.value })}
+                    />
+                    <CellError message={problem} />
+                  </>
+                );
+              },
             },
             {
               title: F('packing'),
               key: 'packing',
               render: (_, l) => {
-                const qty = entryOf(l).qty ?? 0;
-                if (qty <= 0) return '';
-                const p = packCount(qty, l.materialQty, l.smallQty);
-                if (p.smalls === 1) return t('deliveryNotes.form.package', { count: 1 });
-                const boxes = t('deliveryNotes.form.boxes', { count: p.smalls });
+                const qty = entryOf(l).qty;
+                if (!qty || compareDecimals(qty, '0') <= 0) return '';
+                const p = packageCounts(qty, l.materialQty, l.smallQty);
+                if (p.smalls === 1n) return t('deliveryNotes.form.package', { count: 1 });
+                // Counts of packages, for the plural rules; the server refuses more than 5,000 anyway.
+                const boxes = t('deliveryNotes.form.boxes', { count: Number(p.smalls) });
                 return p.larges
                   ? t('deliveryNotes.form.packs', {
                       boxes,
-                      cartons: t('deliveryNotes.form.cartons', { count: p.larges }),
+                      cartons: t('deliveryNotes.form.cartons', { count: Number(p.larges) }),
                     })
                   : boxes;
               },

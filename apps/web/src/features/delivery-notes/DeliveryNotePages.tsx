@@ -2,6 +2,7 @@ import {
   DELIVERY_NOTE_EDITABLE_STATUSES,
   DELIVERY_NOTE_STATUS_NAMES,
   DELIVERY_NOTE_SUPPLIER_ACTIONS,
+  type DeliverableLine,
   type DeliveryNoteLineListItem,
   type DeliveryNoteListItem,
   type DeliveryNoteSupplierAction,
@@ -10,19 +11,22 @@ import {
   INSPECTION_REASON_CODES,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Input, Space, Table, Tabs, Timeline } from 'antd';
+import { App, Button, Card, Descriptions, Input, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { DocumentHistory } from '../../components/DocumentHistory.tsx';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { useNumbers } from '../../lib/numbers.ts';
+import { numberFormat, useNumbers } from '../../lib/numbers.ts';
 import { deliveryNotesApi, downloadLabels, type NoteFilter, noteKeys } from './delivery-notes.api.ts';
 
 const SUPPLIER = 'SL_SH_GL';
 const GROUPS = ['notGenerated', ...DELIVERY_NOTE_STATUS_NAMES] as const;
 const detailLink = (id: string) => `/supplysee/deliverydetail?id=${id}`;
+/** An open line's quantity at the places of its own order. */
+const lineQty = (l: DeliverableLine, value: string) => numberFormat(l.decimalPlaces).fmt(value, 'quantity');
 
 function useF() {
   const { t } = useTranslation();
@@ -86,7 +90,7 @@ export function DeliveryNoteListPage() {
         items={GROUPS.map((g) => ({ key: g, label: t(`deliveryNotes.groups.${g}`) }))}
       />
       {group === 'notGenerated' ? (
-        <Table
+        <Table<DeliverableLine>
           size="small"
           rowKey={(l) => l.planLineId ?? l.orderLineId}
           loading={open.isFetching}
@@ -100,8 +104,8 @@ export function DeliveryNoteListPage() {
             { title: F('prdtNo'), dataIndex: 'prdtNo' },
             { title: F('prdtName'), dataIndex: 'prdtName' },
             { title: F('dueDate'), dataIndex: 'dueDate', className: 'cell-nowrap' },
-            { title: F('qty'), dataIndex: 'qty', align: 'right', render: qty },
-            { title: F('openQty'), dataIndex: 'openQty', align: 'right', render: qty },
+            { title: F('qty'), dataIndex: 'qty', align: 'right', render: (v, l) => lineQty(l, v) },
+            { title: F('openQty'), dataIndex: 'openQty', align: 'right', render: (v, l) => lineQty(l, v) },
           ]}
         />
       ) : (
@@ -143,6 +147,9 @@ export function DeliveryNoteDetailPage() {
   const id = params.get('id') ?? '';
   const client = useQueryClient();
   const note = useQuery({ queryKey: noteKeys.detail(id), queryFn: () => deliveryNotesApi.get(id), enabled: !!id });
+  // UI.md: quantities by the customer's decimal places, with thousands separators.
+  const { fmt } = useNumbers(note.data?.decimalPlaces);
+  const qty = (v: string) => fmt(v, 'quantity');
   const act = useMutation({
     mutationFn: (action: DeliveryNoteSupplierAction) => deliveryNotesApi.act(id, action, note.data!.version),
     onSuccess: (d) => {
@@ -156,8 +163,6 @@ export function DeliveryNoteDetailPage() {
   const actions = d.actions.filter((a): a is DeliveryNoteSupplierAction =>
     (DELIVERY_NOTE_SUPPLIER_ACTIONS as readonly string[]).includes(a),
   );
-  // UI.md: quantities by the customer's decimal places, with thousands separators.
-  const qty = (v: string) => formatDecimal(v, d.decimalPlaces.quantity);
   const reasonOf = (code: string) =>
     (INSPECTION_REASON_CODES as readonly string[]).includes(code) ? t(`receipts.reasons.${code as 'other'}`) : code;
   const ask = (action: DeliveryNoteSupplierAction) =>
@@ -269,7 +274,7 @@ export function DeliveryNoteDetailPage() {
         />
       </Card>
       <Card size="small" title={t('deliveryNotes.detail.history')}>
-        <Timeline items={d.history.map((h) => ({ children: `${formatDateTime(h.at)} ${h.username}: ${h.summary}` }))} />
+        <DocumentHistory entries={d.history} />
       </Card>
     </Space>
   );

@@ -50,6 +50,7 @@ export function DepartmentDialog({ department, parentId, tree, onClose }: Depart
         ? departmentsApi.update(department.id, { ...input, version: department.version })
         : departmentsApi.create(input);
     },
+    meta: { form },
     onSuccess: () => {
       message.success(t('common.saved'));
       onClose();

@@ -56,6 +56,7 @@ export function EnterpriseEditForm({ info, onDone }: { info: EnterpriseInfo; onD
           expiryDate: c.expiryDate ? c.expiryDate.format(DATE_FORMAT) : null,
         })),
       }),
+    meta: { form },
     onSuccess: (updated) => {
       queryClient.setQueryData(enterpriseKeys.info, updated);
       message.success(t('common.saved'));
@@ -132,6 +133,10 @@ export function EnterpriseEditForm({ info, onDone }: { info: EnterpriseInfo; onD
           <Col xs={24} md={12}>
             {text('bankAccount', 64)}
           </Col>
+          <Col xs={24} md={12}>
+            {text('phone', 32)}
+          </Col>
+          <Col xs={24}>{text('address', 255)}</Col>
           <Col xs={24} md={12}>
             <Form.Item name="isDataCentre" label={t('enterprise.isDataCentre')} valuePropName="checked">
               <Switch />

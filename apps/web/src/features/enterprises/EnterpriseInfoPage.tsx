@@ -86,6 +86,8 @@ function InfoView({ info, isAdmin, onEdit }: { info: EnterpriseInfo; isAdmin: bo
             { key: 'legal', label: t('enterprise.legalPerson'), children: or(info.legalPerson) },
             { key: 'bank', label: t('enterprise.bankName'), children: or(info.bankName) },
             { key: 'account', label: t('enterprise.bankAccount'), children: or(info.bankAccount) },
+            { key: 'phone', label: t('enterprise.phone'), children: or(info.phone) },
+            { key: 'address', label: t('enterprise.address'), children: or(info.address) },
             {
               key: 'dc',
               label: t('enterprise.isDataCentre'),

@@ -4,9 +4,11 @@ import { App, Button, Card, Col, Divider, Form, Input, InputNumber, Result, Row,
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { requiredRule } from '../../lib/formRules.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { materialKeys, materialsApi } from './materials.api.ts';
+import { useMaterialPlaces } from './parts.tsx';
 
 type Values = MaterialCustomerInput;
 
@@ -22,6 +24,7 @@ export function MaterialCustomerDetailPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const [form] = Form.useForm<Values>();
+  const places = useMaterialPlaces();
   const existing = useQuery({
     queryKey: materialKeys.customer(id ?? ''),
     queryFn: () => materialsApi.customer(id!),
@@ -41,6 +44,7 @@ export function MaterialCustomerDetailPage() {
       void queryClient.invalidateQueries({ queryKey: ['material-customers'] });
       navigate(LIST_PATH);
     },
+    meta: { form },
   });
   if (id && existing.isError) {
     return (
@@ -61,10 +65,18 @@ export function MaterialCustomerDetailPage() {
     );
   }
   const required = [requiredRule(locale)];
-  const num = (name: keyof Values, label: string, max?: number) => (
+  /** A dimension in cm: a measurement, typed as a plain number. */
+  const size = (name: 'lengthCm' | 'widthCm' | 'heightCm', label: string) => (
     <Col xs={12} md={6}>
       <Form.Item name={name} label={label}>
-        <InputNumber min={0} max={max} style={{ width: '100%' }} />
+        <InputNumber min={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </Col>
+  );
+  const decimal = (name: keyof Values, label: string, kind: 'quantity' | 'rate') => (
+    <Col xs={12} md={6}>
+      <Form.Item name={name} label={label}>
+        <DecimalInput places={places[kind]} min="0" max={kind === 'rate' ? '100' : undefined} />
       </Form.Item>
     </Col>
   );
@@ -80,7 +92,7 @@ export function MaterialCustomerDetailPage() {
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ overdeliveryRate: 0 }}
+        initialValues={{ overdeliveryRate: '0' }}
         onFinish={(v) =>
           save.mutate({
             ...v,
@@ -91,6 +103,7 @@ export function MaterialCustomerDetailPage() {
             smallQty: v.smallQty ?? null,
             outerQty: v.outerQty ?? null,
             minQty: v.minQty ?? null,
+            overdeliveryRate: v.overdeliveryRate || '0',
           })
         }
       >
@@ -141,14 +154,14 @@ export function MaterialCustomerDetailPage() {
         </Row>
         <Divider titlePlacement="start">{t('materials.customers.packing')}</Divider>
         <Row gutter={16}>
-          {num('lengthCm', t('materials.customers.lengthCm'))}
-          {num('widthCm', t('materials.customers.widthCm'))}
-          {num('heightCm', t('materials.customers.heightCm'))}
-          {num('overdeliveryRate', t('materials.customers.overdeliveryRate'), 100)}
-          {num('materialQty', t('materials.customers.materialQty'))}
-          {num('smallQty', t('materials.customers.smallQty'))}
-          {num('outerQty', t('materials.customers.outerQty'))}
-          {num('minQty', t('materials.customers.minQty'))}
+          {size('lengthCm', t('materials.customers.lengthCm'))}
+          {size('widthCm', t('materials.customers.widthCm'))}
+          {size('heightCm', t('materials.customers.heightCm'))}
+          {decimal('overdeliveryRate', t('materials.customers.overdeliveryRate'), 'rate')}
+          {decimal('materialQty', t('materials.customers.materialQty'), 'quantity')}
+          {decimal('smallQty', t('materials.customers.smallQty'), 'quantity')}
+          {decimal('outerQty', t('materials.customers.outerQty'), 'quantity')}
+          {decimal('minQty', t('materials.customers.minQty'), 'quantity')}
           <Col xs={24}>
             <Form.Item name="remarks" label={t('materials.customers.remarks')}>
               <Input.TextArea maxLength={500} rows={2} />

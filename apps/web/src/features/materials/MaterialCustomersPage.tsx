@@ -22,7 +22,7 @@ export function MaterialCustomersPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const { fmt: format } = useNumbers();
+  const { fmt: format, rate } = useNumbers();
   const { page, size, pagination, form, initialValues, search, clear, filter, filtered } = useListFilter({
     keyword: filterField.text(),
     customerId: filterField.value(),
@@ -43,7 +43,7 @@ export function MaterialCustomersPage() {
       void queryClient.invalidateQueries({ queryKey: ['material-customers'] });
     },
   });
-  const qty = (v: number | null) => (v === null ? '' : format(v, 'quantity'));
+  const qty = (v: string | null) => format(v, 'quantity');
 
   const allColumns: TableColumnsType<MaterialCustomer> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
@@ -122,6 +122,7 @@ export function MaterialCustomersPage() {
       dataIndex: 'overdeliveryRate',
       width: 130,
       align: 'right',
+      render: (v: string) => rate(v),
     },
     {
       key: 'updatedAt',

@@ -1,5 +1,11 @@
 import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import type { MaterialDrawing, MaterialSupplier, QualificationRequirement } from '@concord/shared';
+import {
+  compareDecimals,
+  type MaterialDrawing,
+  type MaterialSupplier,
+  type QualificationRequirement,
+  sumDecimals,
+} from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -26,6 +32,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fileUrl } from '../../api/http.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { OperationButton, useOperationState } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { materialStatuses } from '../../components/statusStyles.ts';
@@ -34,7 +41,7 @@ import { requiredRule } from '../../lib/formRules.ts';
 import { useNumbers } from '../../lib/numbers.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { type MaterialOperation, materialFormPath, materialKeys, materialsApi } from './materials.api.ts';
-import { YesNo } from './parts.tsx';
+import { useMaterialPlaces, YesNo } from './parts.tsx';
 
 const PERMISSION = 'CF_BAS';
 
@@ -42,7 +49,7 @@ const PERMISSION = 'CF_BAS';
 export function MaterialDetailPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { fmt: format } = useNumbers();
+  const { fmt: format, rate } = useNumbers();
   const [params, setParams] = useSearchParams();
   const id = params.get('id') ?? '';
   const tab = params.get('tab') ?? 'details';
@@ -116,7 +123,7 @@ export function MaterialDetailPage() {
                   {m.warehouseCode ? `${m.warehouseCode} ${m.warehouseName}` : '—'}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('materials.fields.taxRateCode')}>
-                  {m.taxRateCode ? `${m.taxRateCode} (${m.taxRate ?? '—'} %)` : '—'}
+                  {m.taxRateCode ? `${m.taxRateCode} (${m.taxRate === null ? '—' : rate(m.taxRate)})` : '—'}
                 </Descriptions.Item>
                 <Descriptions.Item label={t('materials.fields.minOrderQty')}>
                   {format(m.minOrderQty, 'quantity')}
@@ -124,7 +131,9 @@ export function MaterialDetailPage() {
                 <Descriptions.Item label={t('materials.fields.minPackQty')}>
                   {format(m.minPackQty, 'quantity')}
                 </Descriptions.Item>
-                <Descriptions.Item label={t('materials.fields.orderOverRate')}>{m.orderOverRate}</Descriptions.Item>
+                <Descriptions.Item label={t('materials.fields.orderOverRate')}>
+                  {rate(m.orderOverRate)}
+                </Descriptions.Item>
                 <Descriptions.Item label={t('materials.fields.updatedAt')}>
                   {formatDateTime(m.updatedAt)}
                 </Descriptions.Item>
@@ -188,6 +197,7 @@ function DrawingsTab({ materialId }: { materialId: string }) {
       void queryClient.invalidateQueries({ queryKey: materialKeys.operations(materialId) });
       setOpen(false);
     },
+    meta: { form },
   });
   const openPublish = (drawingNo?: string, drawingName?: string) => {
     form.setFieldsValue({ drawingNo, drawingName, remarks: '' });
@@ -337,18 +347,19 @@ interface SupplierValues {
   supPrdtName?: string;
   supPrdtSpc?: string;
   poLeadDateNum?: number;
-  poQuotaRate?: number;
+  poQuotaRate?: string | null;
   assWh?: string | null;
-  safeStoreQty?: number;
-  topStoreQty?: number;
+  safeStoreQty?: string | null;
+  topStoreQty?: string | null;
   deliveryType?: string;
-  scheduleOverRate?: number;
+  scheduleOverRate?: string | null;
 }
 
 function SuppliersTab({ materialId }: { materialId: string }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { fmt: format } = useNumbers();
+  const { fmt: format, rate } = useNumbers();
+  const places = useMaterialPlaces();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<MaterialSupplier | 'new' | null>(null);
@@ -375,7 +386,16 @@ function SuppliersTab({ materialId }: { materialId: string }) {
   };
   const save = useMutation({
     mutationFn: (v: SupplierValues) => {
-      const fields = { ...v, assWh: v.assWh ?? null, deliveryType: v.deliveryType ?? '' };
+      // A cleared number means none: the archive's zero.
+      const fields = {
+        ...v,
+        assWh: v.assWh ?? null,
+        deliveryType: v.deliveryType ?? '',
+        poQuotaRate: v.poQuotaRate || '0',
+        safeStoreQty: v.safeStoreQty || '0',
+        topStoreQty: v.topStoreQty || '0',
+        scheduleOverRate: v.scheduleOverRate || '0',
+      };
       return editing === 'new' || editing === null
         ? materialsApi.addSupplier({ ...fields, materialId })
         : materialsApi.updateSupplier(editing.id, { ...fields, version: editing.version });
@@ -385,6 +405,7 @@ function SuppliersTab({ materialId }: { materialId: string }) {
       refresh();
       setEditing(null);
     },
+    meta: { form },
   });
   const remove = useMutation({
     mutationFn: (id: string) => materialsApi.removeSupplier(id),
@@ -399,15 +420,19 @@ function SuppliersTab({ materialId }: { materialId: string }) {
     setEditing(row);
   };
   if (rows.isError) return <QueryError error={rows.error} retry={() => void rows.refetch()} />;
-  const total = (rows.data ?? []).reduce((sum, r) => sum + r.poQuotaRate, 0);
+  const total = sumDecimals(
+    (rows.data ?? []).map((r) => r.poQuotaRate),
+    places.rate,
+  );
+  const full = compareDecimals(total, '100');
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
         <OperationButton permission={PERMISSION} type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
           {t('materials.suppliers.add')}
         </OperationButton>
-        <Tag color={total > 100 ? 'red' : total === 100 ? 'green' : 'blue'}>
-          {t('materials.suppliers.quotaTotal', { total: Math.round(total * 100) / 100 })}
+        <Tag color={full > 0 ? 'red' : full === 0 ? 'green' : 'blue'}>
+          {t('materials.suppliers.quotaTotal', { total: rate(total) })}
         </Tag>
       </Space>
       <Table<MaterialSupplier>
@@ -446,8 +471,9 @@ function SuppliersTab({ materialId }: { materialId: string }) {
             key: 'poQuotaRate',
             title: t('materials.suppliers.poQuotaRate'),
             dataIndex: 'poQuotaRate',
-            width: 90,
+            width: 100,
             align: 'right',
+            render: (v: string) => rate(v),
           },
           { key: 'assWh', title: t('materials.suppliers.assWh'), dataIndex: 'assWhName', width: 150, ellipsis: true },
           {
@@ -456,7 +482,7 @@ function SuppliersTab({ materialId }: { materialId: string }) {
             dataIndex: 'safeStoreQty',
             width: 110,
             align: 'right',
-            render: (v: number) => format(v, 'quantity'),
+            render: (v: string) => format(v, 'quantity'),
           },
           {
             key: 'topStoreQty',
@@ -464,7 +490,7 @@ function SuppliersTab({ materialId }: { materialId: string }) {
             dataIndex: 'topStoreQty',
             width: 110,
             align: 'right',
-            render: (v: number) => format(v, 'quantity'),
+            render: (v: string) => format(v, 'quantity'),
           },
           { key: 'deliveryType', title: t('materials.suppliers.deliveryType'), dataIndex: 'deliveryType', width: 110 },
           {
@@ -473,6 +499,7 @@ function SuppliersTab({ materialId }: { materialId: string }) {
             dataIndex: 'scheduleOverRate',
             width: 130,
             align: 'right',
+            render: (v: string) => rate(v),
           },
           {
             key: 'operation',
@@ -540,16 +567,16 @@ function SuppliersTab({ materialId }: { materialId: string }) {
               <InputNumber min={0} max={3650} precision={0} />
             </Form.Item>
             <Form.Item name="poQuotaRate" label={t('materials.suppliers.poQuotaRate')}>
-              <InputNumber min={0} max={100} />
+              <DecimalInput places={places.rate} min="0" max="100" style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="scheduleOverRate" label={t('materials.suppliers.scheduleOverRate')}>
-              <InputNumber min={0} max={100} />
+              <DecimalInput places={places.rate} min="0" max="100" style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="safeStoreQty" label={t('materials.suppliers.safeStoreQty')}>
-              <InputNumber min={0} />
+              <DecimalInput places={places.quantity} min="0" style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="topStoreQty" label={t('materials.suppliers.topStoreQty')}>
-              <InputNumber min={0} />
+              <DecimalInput places={places.quantity} min="0" style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="assWh" label={t('materials.suppliers.assWh')}>
               <Select

@@ -4,10 +4,12 @@ import { App, Button, Card, Col, Form, Input, InputNumber, Result, Row, Select, 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { requiredRule } from '../../lib/formRules.ts';
 import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { type CodeOption, materialKeys, materialPath, materialsApi } from './materials.api.ts';
+import { useMaterialPlaces } from './parts.tsx';
 
 type Values = Required<Pick<MaterialInput, 'prdtNo' | 'prdtName' | 'poUnitNo'>> & MaterialInput;
 
@@ -26,6 +28,7 @@ export function MaterialFormPage() {
   const [params] = useSearchParams();
   const id = params.get('id');
   const [form] = Form.useForm<Values>();
+  const places = useMaterialPlaces();
 
   const existing = useQuery({
     queryKey: materialKeys.detail(id ?? ''),
@@ -59,6 +62,7 @@ export function MaterialFormPage() {
       void queryClient.invalidateQueries({ queryKey: materialKeys.all });
       navigate(materialPath(saved.id));
     },
+    meta: { form },
   });
 
   if (id && existing.isError) {
@@ -88,7 +92,14 @@ export function MaterialFormPage() {
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ isCheck: false, status: 1, poLeadDateNum: 0, minOrderQty: 0, minPackQty: 0, orderOverRate: 0 }}
+        initialValues={{
+          isCheck: false,
+          status: 1,
+          poLeadDateNum: 0,
+          minOrderQty: '0',
+          minPackQty: '0',
+          orderOverRate: '0',
+        }}
         onValuesChange={() => setDirty(true)}
         onFinish={(v) =>
           save.mutate({
@@ -97,6 +108,10 @@ export function MaterialFormPage() {
             warehouseId: v.warehouseId ?? null,
             taxRateCode: v.taxRateCode ?? '',
             valuationUnitNo: v.valuationUnitNo ?? '',
+            // A cleared number means none: the archive's zero.
+            minOrderQty: v.minOrderQty || '0',
+            minPackQty: v.minPackQty || '0',
+            orderOverRate: v.orderOverRate || '0',
           })
         }
       >
@@ -181,17 +196,17 @@ export function MaterialFormPage() {
           </Col>
           <Col xs={24} md={4}>
             <Form.Item name="orderOverRate" label={t('materials.fields.orderOverRate')}>
-              <InputNumber min={0} max={100} style={{ width: '100%' }} />
+              <DecimalInput places={places.rate} min="0" max="100" />
             </Form.Item>
           </Col>
           <Col xs={24} md={4}>
             <Form.Item name="minOrderQty" label={t('materials.fields.minOrderQty')}>
-              <InputNumber min={0} style={{ width: '100%' }} />
+              <DecimalInput places={places.quantity} min="0" />
             </Form.Item>
           </Col>
           <Col xs={24} md={4}>
             <Form.Item name="minPackQty" label={t('materials.fields.minPackQty')}>
-              <InputNumber min={0} style={{ width: '100%' }} />
+              <DecimalInput places={places.quantity} min="0" />
             </Form.Item>
           </Col>
           <Col xs={12} md={4}>

@@ -79,7 +79,7 @@ export function MaterialListPage() {
       dataIndex: 'minOrderQty',
       width: 120,
       align: 'right',
-      render: (v: number) => format(v, 'quantity'),
+      render: (v: string) => format(v, 'quantity'),
     },
     {
       key: 'isCheck',

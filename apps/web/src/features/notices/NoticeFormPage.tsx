@@ -97,6 +97,7 @@ function NoticeForm({ notice }: { notice?: NoticeBuyerDetail }) {
       const published = publish ? await noticesApi.act(saved.notice.id, 'publish') : null;
       return { saved, published };
     },
+    meta: { form },
     onSuccess: async ({ saved, published }) => {
       setDirty(false);
       await queryClient.invalidateQueries({ queryKey: noticeKeys.all });

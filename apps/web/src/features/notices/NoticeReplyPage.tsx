@@ -53,6 +53,7 @@ function ReplyForm({ notice, back }: { notice: NoticeSupplierDetail; back: React
 
   const send = useMutation({
     mutationFn: (v: Values) => noticesApi.actOnRecipient(notice.id, copy.id, 'reply', v),
+    meta: { form },
     onSuccess: async () => {
       setDirty(false);
       await queryClient.invalidateQueries({ queryKey: noticeKeys.all });

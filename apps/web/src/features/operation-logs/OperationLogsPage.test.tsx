@@ -38,7 +38,7 @@ const envelope = (data: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-function renderPage(url: string, permissions: string[]) {
+function renderPage(url: string, permissions: string[], logs: unknown[] = [LOG]) {
   useSession.setState({ token: 't', tenantId: '9', permissions, userInfo: { isAdmin: false } as unknown as UserInfo });
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const path = String(input);
@@ -49,7 +49,7 @@ function renderPage(url: string, permissions: string[]) {
         headers: { 'content-disposition': 'attachment; filename="operation-logs-2026-01-05.xlsx"' },
       });
     }
-    return envelope({ dataList: [LOG], totalCount: 1 });
+    return envelope({ dataList: logs, totalCount: logs.length });
   });
   const router = createMemoryRouter([{ path: '/logs', element: <OperationLogsPage /> }], { initialEntries: [url] });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -91,6 +91,24 @@ describe('OperationLogsPage', () => {
         },
         pageParam: { pageNum: 1, pageSize: 20 },
       });
+    },
+    SLOW,
+  );
+
+  it(
+    'names the module of a client error and shows what failed and where',
+    async () => {
+      const crash = {
+        ...LOG,
+        operationType: 10,
+        module: 'client-error',
+        targetId: null,
+        summary: 'Boom (https://srm.example/orders)\nBrowser: Chrome/140\nError: Boom',
+      };
+      renderPage('/logs?module=client-error', ['CF_LOG'], [crash]);
+      expect(await screen.findByText(/^Boom \(https:\/\/srm\.example\/orders\)/)).toBeTruthy();
+      expect(enUS.audit.modules['client-error']).toBe('Client errors');
+      expect(screen.getAllByText('Client errors').length).toBeGreaterThan(0);
     },
     SLOW,
   );

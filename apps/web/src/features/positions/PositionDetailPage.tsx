@@ -47,6 +47,7 @@ export function PositionDetailPage() {
       // The holders go with the version the save above left, so they never overwrite a newer list.
       return changed ? positionsApi.setHolders(saved.id, { employeeIds: holderIds, version: saved.version }) : saved;
     },
+    meta: { form },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: positionKeys.all });
       message.success(t('common.saved'));

@@ -41,9 +41,11 @@ import { filterField, useListFilter } from '../../components/list/useListFilter.
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { numberFormat } from '../../lib/numbers.ts';
+import { reportRest } from '../receiving-plans/parts.tsx';
 import { planPaths } from '../receiving-plans/receiving-plans.paths.ts';
-import { type EditLine, firstInvalidLine, fromLine, LineEditor, toLineInput } from './LineEditor.tsx';
-import { HistoryTable, numberFormat, useOrderOptions, useRefreshOnPush } from './OrderParts.tsx';
+import { type EditLine, firstInvalidLine, fromLine, LineEditor, toLineInput, useLineErrors } from './LineEditor.tsx';
+import { HistoryTable, useOrderOptions, useRefreshOnPush } from './OrderParts.tsx';
 import { CHANGE_PATHS, type ChangeFilter, changePath, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
 
 const sideOf = (pathname: string): PurchaseOrderSide =>
@@ -278,7 +280,7 @@ const KIND_COLOURS = { added: 'success', changed: 'purple', cancelled: 'error' }
 
 function DiffTable({ change }: { change: PurchaseChangeDetail }) {
   const { t } = useTranslation();
-  const fmt = numberFormat(change.decimalPlaces);
+  const { fmt } = numberFormat(change.decimalPlaces);
   const both = (d: PurchaseChangeDiffLine, field: 'qty' | 'price' | 'requestedDate', show: (v: string) => string) => {
     const before = d.before?.[field] !== undefined ? show(d.before[field]) : '';
     const after = d.after?.[field] !== undefined ? show(d.after[field]) : '';
@@ -512,6 +514,8 @@ function ChangeEditor({ order, change }: { order: PurchaseOrderDetail; change?: 
       : order.lines.filter((l) => l.status !== PURCHASE_ORDER_LINE_STATUS.CANCELLED)
     ).map((l) => fromLine({ ...l, deliveredQty: delivered.get(l.lineNo) })),
   );
+  const lineErrors = useLineErrors();
+  const [reasonError, setReasonError] = useState<string>();
   const creation = useIdempotencyKey();
   const save = useMutation({
     mutationFn: async (send: boolean) => {
@@ -526,6 +530,17 @@ function ChangeEditor({ order, change }: { order: PurchaseOrderDetail; change?: 
       message.success(t('purchaseOrders.done.changeSaved', { changeNo: result.changeNo }));
       navigate(changePath('buyer', result.id), { replace: true });
     },
+    // Each problem is shown beside the reason or in its line's cell; only the rest as a message.
+    meta: { silent: true },
+    onError: (e) => {
+      const rest = lineErrors.refused(e);
+      const reason = rest.find((f) => f.name.length === 1 && f.name[0] === 'reason');
+      setReasonError(reason?.message);
+      reportRest(
+        e,
+        rest.filter((f) => f !== reason),
+      );
+    },
   });
   const submit = (send: boolean) => {
     const bad = lines.length === 0 ? 1 : firstInvalidLine(lines);
@@ -533,6 +548,8 @@ function ChangeEditor({ order, change }: { order: PurchaseOrderDetail; change?: 
       message.error(t('purchaseOrders.editor.lineRequired', { lineNo: bad }));
       return;
     }
+    lineErrors.sending(lines);
+    setReasonError(undefined);
     save.mutate(send);
   };
   return (
@@ -572,18 +589,35 @@ function ChangeEditor({ order, change }: { order: PurchaseOrderDetail; change?: 
       }
     >
       <Form layout="vertical">
-        <Form.Item label={t('purchaseOrders.fields.reason')} required>
+        <Form.Item
+          label={t('purchaseOrders.fields.reason')}
+          required
+          validateStatus={reasonError ? 'error' : undefined}
+          help={reasonError}
+        >
           <Input.TextArea
             rows={2}
             maxLength={500}
             showCount
             value={reason}
             placeholder={t('purchaseOrders.editor.reasonPlaceholder')}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setReasonError(undefined);
+            }}
           />
         </Form.Item>
       </Form>
-      <LineEditor lines={lines} onChange={setLines} options={options.data} places={order.decimalPlaces} />
+      <LineEditor
+        lines={lines}
+        onChange={(next) => {
+          lineErrors.edited(lines, next);
+          setLines(next);
+        }}
+        options={options.data}
+        places={order.decimalPlaces}
+        errors={lineErrors.errors}
+      />
     </Card>
   );
 }

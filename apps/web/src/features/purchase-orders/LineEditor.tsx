@@ -1,19 +1,25 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  compareDecimals,
+  DECIMAL_TEXT,
   type DecimalPlaces,
-  formatDecimal,
+  lineAmount,
   MASK,
   type MaterialOption,
   type PurchaseOrderLineInput,
   type PurchaseOrderOptions,
-  roundTo,
+  roundDecimal,
 } from '@concord/shared';
-import type { TableColumnsType } from 'antd';
-import { Button, DatePicker, Empty, Input, InputNumber, Select, Space, Table, Typography } from 'antd';
+import type { FormInstance, TableColumnsType } from 'antd';
+import { Button, DatePicker, Empty, Input, Select, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { DATE_FORMAT } from '../../lib/dates.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { MaterialPicker } from '../materials/MaterialPicker.tsx';
+import { CellError, lineErrorsOf } from '../receiving-plans/parts.tsx';
 
 /** One editable line; `key` is local, `lineNo` the order's number of an existing line (changes). */
 export interface EditLine {
@@ -26,17 +32,24 @@ export interface EditLine {
   prdtSpc: string;
   unitNo: string;
   unitName: string;
-  qty: number | null;
-  price: number | null;
-  taxRate: number | null;
+  /** Decimal text as typed (issue 16): sent as it is, never through a JS number. */
+  qty: string | null;
+  price: string | null;
+  taxRate: string | null;
   requestedDate: string | null;
   warehouseId: string | null;
   remark: string;
   /** What the delivery module recorded: a change may not go below it. */
-  deliveredQty?: number;
+  deliveredQty?: string;
   /** The viewer may not see prices: the server keeps the stored price of this line. */
   priceHidden?: boolean;
 }
+
+/** Tax rates are percentages of up to 4 places (13.0625 %), as the server stores them. */
+const RATE_INPUT_PLACES = 4;
+
+const isPositive = (v: string | null) => v !== null && DECIMAL_TEXT.test(v) && compareDecimals(v, '0') > 0;
+const orZero = (v: string | null) => (v !== null && DECIMAL_TEXT.test(v) ? v : '0');
 
 let counter = 0;
 export const newKey = () => `new-${Date.now()}-${counter++}`;
@@ -64,7 +77,7 @@ export function emptyLine(defaults: Partial<EditLine> = {}): EditLine {
 /** The first line that cannot be sent as it is, numbered as the user sees it. */
 export function firstInvalidLine(lines: EditLine[]): number | null {
   const i = lines.findIndex(
-    (l) => !(l.materialId || (l.prdtNo.trim() && l.prdtName.trim())) || !l.qty || l.qty <= 0 || !l.requestedDate,
+    (l) => !(l.materialId || (l.prdtNo.trim() && l.prdtName.trim())) || !isPositive(l.qty) || !l.requestedDate,
   );
   return i < 0 ? null : (lines[i]!.lineNo ?? i + 1);
 }
@@ -78,12 +91,56 @@ export function toLineInput(l: EditLine): PurchaseOrderLineInput {
     prdtSpc: l.prdtSpc,
     unitNo: l.unitNo,
     unitName: l.unitName,
-    qty: l.qty ?? 0,
-    price: l.price ?? 0,
-    taxRate: l.taxRate ?? 0,
+    qty: l.qty ?? '0',
+    price: l.price ?? '0',
+    taxRate: l.taxRate ?? '0',
     requestedDate: l.requestedDate ?? '',
     warehouseId: l.warehouseId,
     remark: l.remark,
+  };
+}
+
+/** The line fields the server may refuse, each shown in the cell that edits it. */
+const LINE_FIELDS = [
+  'materialId',
+  'prdtNo',
+  'prdtName',
+  'unitName',
+  'qty',
+  'price',
+  'taxRate',
+  'requestedDate',
+  'warehouseId',
+  'remark',
+] as const;
+
+/**
+ * The server's problems with lines, each in its line's cell (`lineKey.qty` → message). The server
+ * names a line by its index in the request (`lines.1.qty`), so the keys of the lines as sent are kept.
+ */
+export function useLineErrors() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const sentKeys = useRef<string[]>([]);
+  return {
+    errors,
+    /** Called with the lines about to be sent: their order is what the server's indexes refer to. */
+    sending(lines: EditLine[]) {
+      sentKeys.current = lines.map((l) => l.key);
+      setErrors({});
+    },
+    /** Places a refusal's line problems in their cells; returns the problems no line holds. */
+    refused(error: unknown, form?: FormInstance) {
+      const { cells, rest } = lineErrorsOf(error, { rowKeys: sentKeys.current, fields: LINE_FIELDS }, form);
+      setErrors(cells);
+      return rest;
+    },
+    /** A line edited since the refusal: its old problems no longer apply. */
+    edited(before: EditLine[], after: EditLine[]) {
+      const kept = new Set(after.filter((l) => before.includes(l)).map((l) => l.key));
+      setErrors((all) =>
+        Object.fromEntries(Object.entries(all).filter(([k]) => kept.has(k.slice(0, k.lastIndexOf('.'))))),
+      );
+    },
   };
 }
 
@@ -104,7 +161,7 @@ export function fromLine(l: {
   remark: string;
   deliveredQty?: string;
 }): EditLine {
-  const num = (v: string) => (Number.isFinite(Number(v)) ? Number(v) : null);
+  const decimal = (v: string) => (DECIMAL_TEXT.test(v) ? v : null);
   return {
     key: `line-${l.lineNo}`,
     lineNo: l.lineNo,
@@ -125,13 +182,13 @@ export function fromLine(l: {
     prdtSpc: l.prdtSpc,
     unitNo: l.unitNo,
     unitName: l.unitName,
-    qty: num(l.qty),
-    price: num(l.price),
-    taxRate: num(l.taxRate),
+    qty: decimal(l.qty),
+    price: decimal(l.price),
+    taxRate: decimal(l.taxRate),
     requestedDate: l.requestedDate,
     warehouseId: l.warehouseId,
     remark: l.remark,
-    deliveredQty: l.deliveredQty !== undefined ? (num(l.deliveredQty) ?? 0) : undefined,
+    deliveredQty: l.deliveredQty !== undefined ? (decimal(l.deliveredQty) ?? '0') : undefined,
     priceHidden: l.price === MASK,
   };
 }
@@ -146,19 +203,31 @@ export function LineEditor({
   onChange,
   options,
   places,
+  errors = {},
 }: {
   lines: EditLine[];
   onChange: (lines: EditLine[]) => void;
   options: PurchaseOrderOptions | undefined;
   places: DecimalPlaces;
+  /** The server's problems by `lineKey.field`, from `useLineErrors`. */
+  errors?: Record<string, string>;
 }) {
   const { t } = useTranslation();
+  const { fmt } = useNumbers(places);
+  const problem = (l: EditLine, ...fields: string[]) =>
+    fields.map((f) => errors[`${l.key}.${f}`]).find((m) => m !== undefined);
+  const statusOf = (message: string | undefined) => (message ? ('error' as const) : undefined);
+  const refusedLines = lines.flatMap((l, i) =>
+    LINE_FIELDS.some((f) => errors[`${l.key}.${f}`]) ? [l.lineNo ?? i + 1] : [],
+  );
   const patch = (key: string, change: Partial<EditLine>) =>
     onChange(lines.map((l) => (l.key === key ? { ...l, ...change } : l)));
-  const taxRates = (options?.taxRates ?? [])
-    .filter((r) => r.value !== null)
-    .map((r) => ({ value: Number(r.value), label: r.name }));
-  const step = (p: number) => 1 / 10 ** p;
+  // The dictionary's percent in the stored form ("13.00" is "13"), so a stored rate selects its entry.
+  const taxRates = (options?.taxRates ?? []).flatMap((r) =>
+    r.value !== null && DECIMAL_TEXT.test(r.value)
+      ? [{ value: roundDecimal(r.value, RATE_INPUT_PLACES), label: r.name }]
+      : [],
+  );
   const columns: TableColumnsType<EditLine> = [
     { key: 'lineNo', title: t('purchaseOrders.fields.lineNo'), width: 60, render: (_v, l, i) => l.lineNo ?? i + 1 },
     {
@@ -166,7 +235,7 @@ export function LineEditor({
       title: t('purchaseOrders.fields.material'),
       width: 320,
       render: (_v, l) => (
-        <Space direction="vertical" size={2} style={{ width: '100%' }}>
+        <Space orientation="vertical" size={2} style={{ width: '100%' }}>
           <MaterialPicker
             value={l.materialId}
             initialOption={l.material}
@@ -187,16 +256,19 @@ export function LineEditor({
             <Space.Compact style={{ width: 300 }}>
               <Input
                 value={l.prdtNo}
+                status={statusOf(problem(l, 'prdtNo'))}
                 placeholder={t('purchaseOrders.fields.prdtNo')}
                 onChange={(e) => patch(l.key, { prdtNo: e.target.value })}
               />
               <Input
                 value={l.prdtName}
+                status={statusOf(problem(l, 'prdtName'))}
                 placeholder={t('purchaseOrders.fields.prdtName')}
                 onChange={(e) => patch(l.key, { prdtName: e.target.value })}
               />
             </Space.Compact>
           )}
+          <CellError message={problem(l, 'materialId', 'prdtNo', 'prdtName')} />
         </Space>
       ),
     },
@@ -204,7 +276,16 @@ export function LineEditor({
       key: 'unit',
       title: t('purchaseOrders.fields.unit'),
       width: 90,
-      render: (_v, l) => <Input value={l.unitName} onChange={(e) => patch(l.key, { unitName: e.target.value })} />,
+      render: (_v, l) => (
+        <>
+          <Input
+            value={l.unitName}
+            status={statusOf(problem(l, 'unitName'))}
+            onChange={(e) => patch(l.key, { unitName: e.target.value })}
+          />
+          <CellError message={problem(l, 'unitName')} />
+        </>
+      ),
     },
     {
       key: 'qty',
@@ -212,15 +293,17 @@ export function LineEditor({
       width: 130,
       align: 'right',
       render: (_v, l) => (
-        <InputNumber
-          value={l.qty}
-          min={l.deliveredQty ?? 0}
-          step={step(places.quantity)}
-          precision={places.quantity}
-          style={{ width: '100%' }}
-          status={l.qty !== null && l.qty <= 0 ? 'error' : undefined}
-          onChange={(v) => patch(l.key, { qty: v })}
-        />
+        <>
+          <DecimalInput
+            value={l.qty}
+            places={places.quantity}
+            min={l.deliveredQty ?? '0'}
+            aria-label={t('purchaseOrders.fields.qty')}
+            status={(l.qty !== null && !isPositive(l.qty)) || problem(l, 'qty') ? 'error' : undefined}
+            onChange={(v) => patch(l.key, { qty: v })}
+          />
+          <CellError message={problem(l, 'qty')} />
+        </>
       ),
     },
     {
@@ -232,37 +315,47 @@ export function LineEditor({
         l.priceHidden ? (
           MASK
         ) : (
-          <InputNumber
-            value={l.price}
-            min={0}
-            step={step(places.price)}
-            precision={places.price}
-            style={{ width: '100%' }}
-            onChange={(v) => patch(l.key, { price: v })}
-          />
+          <>
+            <DecimalInput
+              value={l.price}
+              places={places.price}
+              min="0"
+              aria-label={t('purchaseOrders.fields.price')}
+              status={statusOf(problem(l, 'price'))}
+              onChange={(v) => patch(l.key, { price: v })}
+            />
+            <CellError message={problem(l, 'price')} />
+          </>
         ),
     },
     {
       key: 'taxRate',
       title: t('purchaseOrders.fields.taxRate'),
       width: 150,
-      render: (_v, l) =>
-        taxRates.length ? (
-          <Select
-            value={l.taxRate ?? undefined}
-            options={taxRates}
-            style={{ width: '100%' }}
-            onChange={(v) => patch(l.key, { taxRate: v })}
-          />
-        ) : (
-          <InputNumber
-            value={l.taxRate}
-            min={0}
-            max={100}
-            style={{ width: '100%' }}
-            onChange={(v) => patch(l.key, { taxRate: v })}
-          />
-        ),
+      render: (_v, l) => (
+        <>
+          {taxRates.length ? (
+            <Select
+              value={l.taxRate ?? undefined}
+              options={taxRates}
+              style={{ width: '100%' }}
+              status={statusOf(problem(l, 'taxRate'))}
+              onChange={(v) => patch(l.key, { taxRate: v })}
+            />
+          ) : (
+            <DecimalInput
+              value={l.taxRate}
+              places={RATE_INPUT_PLACES}
+              min="0"
+              max="100"
+              aria-label={t('purchaseOrders.fields.taxRate')}
+              status={statusOf(problem(l, 'taxRate'))}
+              onChange={(v) => patch(l.key, { taxRate: v })}
+            />
+          )}
+          <CellError message={problem(l, 'taxRate')} />
+        </>
+      ),
     },
     {
       key: 'amount',
@@ -270,24 +363,23 @@ export function LineEditor({
       width: 130,
       align: 'right',
       render: (_v, l) =>
-        l.priceHidden
-          ? MASK
-          : formatDecimal(
-              roundTo(roundTo(l.qty ?? 0, places.quantity) * roundTo(l.price ?? 0, places.price), places.amount),
-              places.amount,
-            ),
+        l.priceHidden ? MASK : fmt(lineAmount(orZero(l.qty), orZero(l.price), places.amount), 'amount'),
     },
     {
       key: 'requestedDate',
       title: t('purchaseOrders.fields.requestedDate'),
       width: 150,
       render: (_v, l) => (
-        <DatePicker
-          value={l.requestedDate ? dayjs(l.requestedDate) : null}
-          format={DATE_FORMAT}
-          allowClear={false}
-          onChange={(d) => patch(l.key, { requestedDate: d ? d.format(DATE_FORMAT) : null })}
-        />
+        <>
+          <DatePicker
+            value={l.requestedDate ? dayjs(l.requestedDate) : null}
+            format={DATE_FORMAT}
+            allowClear={false}
+            status={statusOf(problem(l, 'requestedDate'))}
+            onChange={(d) => patch(l.key, { requestedDate: d ? d.format(DATE_FORMAT) : null })}
+          />
+          <CellError message={problem(l, 'requestedDate')} />
+        </>
       ),
     },
     {
@@ -295,13 +387,17 @@ export function LineEditor({
       title: t('purchaseOrders.fields.warehouse'),
       width: 160,
       render: (_v, l) => (
-        <Select
-          allowClear
-          value={l.warehouseId ?? undefined}
-          style={{ width: '100%' }}
-          options={(options?.warehouses ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
-          onChange={(v) => patch(l.key, { warehouseId: v ?? null })}
-        />
+        <>
+          <Select
+            allowClear
+            value={l.warehouseId ?? undefined}
+            style={{ width: '100%' }}
+            status={statusOf(problem(l, 'warehouseId'))}
+            options={(options?.warehouses ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
+            onChange={(v) => patch(l.key, { warehouseId: v ?? null })}
+          />
+          <CellError message={problem(l, 'warehouseId')} />
+        </>
       ),
     },
     {
@@ -309,7 +405,15 @@ export function LineEditor({
       title: t('purchaseOrders.fields.remark'),
       width: 180,
       render: (_v, l) => (
-        <Input value={l.remark} maxLength={500} onChange={(e) => patch(l.key, { remark: e.target.value })} />
+        <>
+          <Input
+            value={l.remark}
+            maxLength={500}
+            status={statusOf(problem(l, 'remark'))}
+            onChange={(e) => patch(l.key, { remark: e.target.value })}
+          />
+          <CellError message={problem(l, 'remark')} />
+        </>
       ),
     },
     {
@@ -323,7 +427,7 @@ export function LineEditor({
           size="small"
           danger
           icon={<DeleteOutlined />}
-          disabled={(l.deliveredQty ?? 0) > 0}
+          disabled={compareDecimals(l.deliveredQty ?? '0', '0') > 0}
           aria-label={t('purchaseOrders.actions.removeLine')}
           onClick={() => onChange(lines.filter((x) => x.key !== l.key))}
         />
@@ -340,6 +444,11 @@ export function LineEditor({
           {t('purchaseOrders.actions.addLine')}
         </Button>
         <Typography.Text type="secondary">{t('purchaseOrders.editor.lines', { count: lines.length })}</Typography.Text>
+        {refusedLines.length > 0 && (
+          <Typography.Text type="danger" role="alert">
+            {t('purchaseOrders.editor.fixMarked', { lines: refusedLines.join(', ') })}
+          </Typography.Text>
+        )}
       </Space>
       <Table<EditLine>
         rowKey="key"

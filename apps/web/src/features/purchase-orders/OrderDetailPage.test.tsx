@@ -6,7 +6,7 @@ import {
   type UserInfo,
 } from '@concord/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -100,11 +100,11 @@ const envelope = (data: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-function renderPage(order: PurchaseOrderDetail, permissions: string[], path: string) {
+function renderPage(order: PurchaseOrderDetail, permissions: string[], path: string, refusal?: Response) {
   useSession.setState({ token: 't', tenantId: '9', permissions, userInfo: { isAdmin: false } as unknown as UserInfo });
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = String(input);
-    if (url.includes('/actions/')) return envelope({ ...order, status: S.CONFIRMED });
+    if (url.includes('/actions/')) return refusal ?? envelope({ ...order, status: S.CONFIRMED });
     return envelope(order);
   });
   const router = createMemoryRouter([{ path, element: <OrderDetailPage /> }], {
@@ -148,6 +148,59 @@ describe('OrderDetailPage', () => {
       await click(screen.getByRole('button', { name: T.actions.confirmAll }));
       await click(await screen.findByRole('button', { name: enUS.common.confirm }));
       await waitFor(() => expect(posted('confirm')).toEqual([{ version: 4, all: true }]));
+    },
+    SLOW,
+  );
+
+  it(
+    'sends the counter-proposed quantity as the decimal text typed, never a JS number (issue 16)',
+    async () => {
+      const { posted } = renderPage(ORDER, ['CU_OR_CO'], '/customer/order/detail');
+      expect(await screen.findByText('PO2701150001')).toBeTruthy();
+      // Rates show at 2 places with the sign, like every other number.
+      expect(screen.getAllByText('13.00 %')).toHaveLength(2);
+      await click(screen.getAllByRole('button', { name: T.actions.propose })[0]!);
+      const dialog = await screen.findByRole('dialog');
+      const qty = within(dialog).getByLabelText(T.propose.qty);
+      expect((qty as HTMLInputElement).value).toBe('1200.00');
+      fireEvent.change(qty, { target: { value: '0' } });
+      await click(within(dialog).getByRole('button', { name: enUS.common.confirm }));
+      expect(await within(dialog).findByText(T.propose.qtyPositive)).toBeTruthy();
+      expect(posted('confirm')).toEqual([]);
+      fireEvent.change(qty, { target: { value: '1000.25' } });
+      await click(within(dialog).getByRole('button', { name: enUS.common.confirm }));
+      await waitFor(() => expect(posted('confirm')).toHaveLength(1));
+      expect(posted('confirm')[0].lines).toEqual([
+        expect.objectContaining({ id: '901', qty: '1000.25', date: '2027-01-20' }),
+      ]);
+    },
+    SLOW,
+  );
+
+  it(
+    "shows the server's refusal of the counter-proposed quantity beside the field, once, in the reader's words",
+    async () => {
+      const sentence = 'Quantity allows at most 2 decimal places';
+      const refusal = new Response(
+        JSON.stringify({
+          code: 1,
+          msg: sentence,
+          errorCode: 'DECIMAL_PLACES_EXCEEDED',
+          data: [{ path: 'lines.0.qty', message: sentence }],
+        }),
+        { status: 400, headers: { 'content-type': 'application/json' } },
+      );
+      const { posted } = renderPage(ORDER, ['CU_OR_CO'], '/customer/order/detail', refusal);
+      expect(await screen.findByText('PO2701150001')).toBeTruthy();
+      await click(screen.getAllByRole('button', { name: T.actions.propose })[0]!);
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText(T.propose.qty), { target: { value: '1000.25' } });
+      await click(within(dialog).getByRole('button', { name: enUS.common.confirm }));
+      await waitFor(() => expect(posted('confirm')).toHaveLength(1));
+      // Beside the quantity, the dialog still open; no raw path and no second copy in a toast.
+      expect(await within(dialog).findByText(sentence)).toBeTruthy();
+      await waitFor(() => expect(screen.getAllByText(sentence)).toHaveLength(1));
+      expect(screen.queryByText(/lines\.0/)).toBeNull();
     },
     SLOW,
   );

@@ -1,5 +1,7 @@
 import { ArrowLeftOutlined, CopyOutlined, EditOutlined, FilePdfOutlined, SwapOutlined } from '@ant-design/icons';
 import {
+  compareDecimals,
+  DECIMAL_TEXT,
   PURCHASE_ORDER_LINE_STATUS as LS,
   MASK,
   PURCHASE_ORDER_CHANGEABLE_STATUSES,
@@ -25,7 +27,6 @@ import {
   Empty,
   Form,
   Input,
-  InputNumber,
   Modal,
   Result,
   Skeleton,
@@ -39,13 +40,16 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, openFile } from '../../api/http.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { purchaseOrderLineStatuses } from '../../components/statusStyles.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
+import { errorText, type FieldError, fieldErrorsOf } from '../../lib/fieldErrors.ts';
+import { numberFormat } from '../../lib/numbers.ts';
 import { AttachmentLinks } from '../notices/NoticeContentView.tsx';
 import { OrderEditor } from './OrderEditor.tsx';
-import { HistoryTable, numberFormat, RevisionTag, useRefreshOnPush } from './OrderParts.tsx';
+import { HistoryTable, RevisionTag, useRefreshOnPush } from './OrderParts.tsx';
 import { changePath, newChangePath, ORDER_PATHS, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
 
 const sideOf = (pathname: string): PurchaseOrderSide =>
@@ -114,20 +118,31 @@ const CONFIRM_TEXT: Partial<Record<PurchaseOrderAction, string>> = {
   reject: 'purchaseOrders.confirm.reject',
 };
 
+interface ActionVars {
+  action: PurchaseOrderAction;
+  body?: PurchaseOrderActionInput;
+  /** A dialog that shows the refused fields beside its own inputs; returns the problems it could not place. */
+  placeFields?: (error: unknown) => FieldError[];
+}
+
 function useOrderAction(order: PurchaseOrderDetail) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, body }: { action: PurchaseOrderAction; body?: PurchaseOrderActionInput }) =>
-      ordersApi.act(order.id, action, { version: order.version, ...body }),
+    mutationFn: ({ action, body }: ActionVars) => ordersApi.act(order.id, action, { version: order.version, ...body }),
     onSuccess: async (updated) => {
       queryClient.setQueryData(orderKeys.detail(order.id), updated);
       await queryClient.invalidateQueries({ queryKey: ['purchase-orders', 'list'] });
       message.success(t('purchaseOrders.done.action'));
     },
-    onError: (err) => {
-      message.error((err as Error).message);
+    onError: (err, { placeFields }) => {
+      const fields = fieldErrorsOf(err);
+      const rest = placeFields ? placeFields(err) : fields;
+      // A problem shown beside its field is not repeated in the message.
+      if (!(err instanceof ApiError && err.handled) && (rest.length || !fields.length)) {
+        message.error(errorText(err, rest));
+      }
       // A 409 means someone else moved the order: show it as it is now.
       if (err instanceof ApiError && err.status === 409) {
         void queryClient.invalidateQueries({ queryKey: orderKeys.detail(order.id) });
@@ -148,7 +163,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
   const [proposing, setProposing] = useState<PurchaseOrderLine | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const side = order.side;
-  const fmt = numberFormat(order.decimalPlaces);
+  const { fmt, money, rate } = numberFormat(order.decimalPlaces);
   const allowed = purchaseOrderMachine.available(side, order.status, (code) => can([code]));
   const headerActions = allowed.filter((a) => a === 'send' || a === 'close' || a === 'cancel');
   const pending = order.lines.filter((l) => l.status === LS.PENDING);
@@ -241,7 +256,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
       dataIndex: 'taxRate',
       width: 70,
       align: 'right',
-      render: (v: string) => Number(v),
+      render: (v: string) => rate(v),
     },
     ...(['amountExcl', 'taxAmount', 'amountIncl'] as const).map((key) => ({
       key,
@@ -429,7 +444,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
           )}
           <Descriptions.Item label={t('purchaseOrders.fields.orderDate')}>{order.orderDate}</Descriptions.Item>
           <Descriptions.Item label={t('purchaseOrders.fields.totalAmount')}>
-            {order.totalAmount === MASK ? MASK : `${fmt(order.totalAmount, 'amount')} ${order.currency}`}
+            {money(order.totalAmount, order.currency)}
           </Descriptions.Item>
           <Descriptions.Item label={t('purchaseOrders.fields.taxBreakdown')}>
             {order.totalTaxAmount === MASK
@@ -524,8 +539,8 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
         line={proposing}
         order={order}
         onClose={() => setProposing(null)}
-        onSubmit={(body) =>
-          act.mutateAsync({ action: 'confirm', body }).then(() => {
+        onSubmit={(body, placeFields) =>
+          act.mutateAsync({ action: 'confirm', body, placeFields }).then(() => {
             setProposing(null);
             setSelected([]);
           })
@@ -588,10 +603,13 @@ function RevisionsTable({ side, changes }: { side: PurchaseOrderSide; changes: P
 }
 
 interface ProposeValues {
-  qty: number;
+  /** Decimal text, sent as it is (issue 16). */
+  qty: string;
   date: Dayjs;
   remark?: string;
 }
+
+const ANSWER_FIELDS: readonly string[] = ['qty', 'date', 'remark'] satisfies (keyof ProposeValues)[];
 
 /** The supplier's answer to one line: another quantity or date makes it a counter-proposal. */
 function ProposeDialog({
@@ -603,12 +621,25 @@ function ProposeDialog({
   line: PurchaseOrderLine | null;
   order: PurchaseOrderDetail;
   onClose: () => void;
-  onSubmit: (body: PurchaseOrderActionInput) => Promise<void>;
+  onSubmit: (body: PurchaseOrderActionInput, placeFields: (error: unknown) => FieldError[]) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ProposeValues>();
   const [busy, setBusy] = useState(false);
-  const fmt = numberFormat(order.decimalPlaces);
+  const { fmt } = numberFormat(order.decimalPlaces);
+  /** The one line sent is `lines.0`: its `qty`, `date` and `remark` are this form's fields. */
+  const placeAnswerErrors = (error: unknown): FieldError[] => {
+    const rest: FieldError[] = [];
+    const placed: { name: keyof ProposeValues; errors: string[] }[] = [];
+    for (const f of fieldErrorsOf(error)) {
+      const [list, index, field] = f.name;
+      if (list === 'lines' && index === 0 && f.name.length === 3 && ANSWER_FIELDS.includes(String(field))) {
+        placed.push({ name: field as keyof ProposeValues, errors: [f.message] });
+      } else rest.push(f);
+    }
+    form.setFields(placed);
+    return rest;
+  };
   return (
     <Modal
       title={line ? t('purchaseOrders.propose.title', { lineNo: line.lineNo }) : ''}
@@ -620,16 +651,7 @@ function ProposeDialog({
       confirmLoading={busy}
       onCancel={onClose}
       destroyOnHidden
-      onOk={async () => {
-        if (!line) return;
-        const v = await form.validateFields();
-        setBusy(true);
-        try {
-          await onSubmit({ lines: [{ id: line.id, qty: v.qty, date: v.date.format(DATE_FORMAT), remark: v.remark }] });
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onOk={() => form.submit()}
     >
       {line && (
         <>
@@ -643,14 +665,35 @@ function ProposeDialog({
             form={form}
             layout="vertical"
             preserve={false}
-            initialValues={{ qty: Number(line.qty), date: dayjs(line.requestedDate), remark: line.supplierRemark }}
+            initialValues={{ qty: line.qty, date: dayjs(line.requestedDate), remark: line.supplierRemark }}
+            onFinish={async (v) => {
+              setBusy(true);
+              try {
+                await onSubmit(
+                  { lines: [{ id: line.id, qty: v.qty, date: v.date.format(DATE_FORMAT), remark: v.remark }] },
+                  placeAnswerErrors,
+                );
+              } catch {
+                // The order action shows the server's message; the dialog stays open to correct the answer.
+              } finally {
+                setBusy(false);
+              }
+            }}
           >
             <Form.Item
               name="qty"
               label={t('purchaseOrders.propose.qty')}
-              rules={[{ required: true, type: 'number', min: 0.000001 }]}
+              rules={[
+                { required: true },
+                {
+                  validator: (_r, v: string | null) =>
+                    v === null || v === undefined || (DECIMAL_TEXT.test(v) && compareDecimals(v, '0') > 0)
+                      ? Promise.resolve()
+                      : Promise.reject(new Error(t('purchaseOrders.propose.qtyPositive'))),
+                },
+              ]}
             >
-              <InputNumber min={0} precision={order.decimalPlaces.quantity} style={{ width: 200 }} />
+              <DecimalInput places={order.decimalPlaces.quantity} min="0" style={{ width: 200 }} />
             </Form.Item>
             <Form.Item name="date" label={t('purchaseOrders.propose.date')} rules={[{ required: true }]}>
               <DatePicker format={DATE_FORMAT} allowClear={false} />

@@ -17,7 +17,16 @@ import { requiredRule } from '../../lib/formRules.ts';
 import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { AttachmentsField } from '../enterprises/AttachmentsField.tsx';
-import { type EditLine, emptyLine, firstInvalidLine, fromLine, LineEditor, toLineInput } from './LineEditor.tsx';
+import { reportRest } from '../receiving-plans/parts.tsx';
+import {
+  type EditLine,
+  emptyLine,
+  firstInvalidLine,
+  fromLine,
+  LineEditor,
+  toLineInput,
+  useLineErrors,
+} from './LineEditor.tsx';
 import { useOrderOptions } from './OrderParts.tsx';
 import { ORDER_PATHS, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
 
@@ -42,6 +51,7 @@ export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
   const [form] = Form.useForm<HeaderValues>();
   const [lines, setLines] = useState<EditLine[]>(() => (order ? order.lines.map(fromLine) : [emptyLine()]));
   const [dirty, setDirty] = useState(false);
+  const lineErrors = useLineErrors();
   const supplierId = Form.useWatch('supplierId', form);
   const supplier = options.data?.suppliers.find((s) => s.id === supplierId);
   const places = order?.decimalPlaces ?? options.data?.decimalPlaces ?? { quantity: 2, price: 4, amount: 2 };
@@ -75,15 +85,21 @@ export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
       // The blocker reads `dirty` from the render; navigate once the cleared state is committed.
       setTimeout(() => navigate(orderPath('buyer', result.id), { replace: true }), 0);
     },
+    // Each problem is shown beside its header field or in its line's cell; only the rest as a message.
+    meta: { silent: true },
+    onError: (e) => reportRest(e, lineErrors.refused(e, form)),
   });
 
   const submit = async (send: boolean) => {
-    const values = await form.validateFields();
+    // A refused validation is shown beside its fields: nothing more to do here.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     const bad = lines.length === 0 ? 1 : firstInvalidLine(lines);
     if (bad !== null) {
       message.error(t('purchaseOrders.editor.lineRequired', { lineNo: bad }));
       return;
     }
+    lineErrors.sending(lines);
     save.mutate({ values, send });
   };
 
@@ -188,11 +204,13 @@ export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
       <LineEditor
         lines={lines}
         onChange={(next) => {
+          lineErrors.edited(lines, next);
           setLines(next);
           setDirty(true);
         }}
         options={options.data}
         places={places}
+        errors={lineErrors.errors}
       />
     </Card>
   );

@@ -1,6 +1,5 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
-  formatDecimal,
   PURCHASE_ORDER_STATUS,
   PURCHASE_ORDER_STATUS_NAMES,
   type PurchaseOrderListItem,
@@ -20,6 +19,7 @@ import { filterField, useListFilter } from '../../components/list/useListFilter.
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
+import { numberFormat } from '../../lib/numbers.ts';
 import { ImportOrdersDialog } from './ImportOrdersDialog.tsx';
 import { RevisionTag, useOrderOptions, useRefreshOnPush } from './OrderParts.tsx';
 import { newOrderPath, type OrderFilter, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
@@ -176,7 +176,7 @@ function OrderList({ side }: { side: PurchaseOrderSide }) {
       dataIndex: 'totalAmount',
       width: 140,
       align: 'right',
-      render: (v: string, row) => formatDecimal(v, row.decimalPlaces.amount),
+      render: (v: string, row) => numberFormat(row.decimalPlaces).fmt(v, 'amount'),
     },
     { key: 'currency', title: t('purchaseOrders.fields.currency'), dataIndex: 'currency', width: 80 },
     {

@@ -1,4 +1,4 @@
-import { type DecimalKind, type DecimalPlaces, formatDecimal, type PurchaseOrderHistoryEntry } from '@concord/shared';
+import type { PurchaseOrderHistoryEntry } from '@concord/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Empty, Table, Tag } from 'antd';
 import { useEffect } from 'react';
@@ -12,10 +12,6 @@ export function RevisionTag({ revision }: { revision: number }) {
   const { t } = useTranslation();
   return revision > 1 ? <Tag color="purple">{`${t('purchaseOrders.fields.revision')} ${revision}`}</Tag> : null;
 }
-
-/** Numbers of one order, by the places it was rounded with; a masked value (`***`) shows as it is. */
-export const numberFormat = (places: DecimalPlaces) => (value: string | number | null | undefined, kind: DecimalKind) =>
-  formatDecimal(value, places[kind]);
 
 /** The form options (suppliers, customers, dictionaries, warehouses); one query for every screen. */
 export function useOrderOptions(enabled = true) {
@@ -35,13 +31,13 @@ export function HistoryTable({ entries }: { entries: PurchaseOrderHistoryEntry[]
       columns={[
         { key: 'at', title: t('purchaseOrders.detail.historyAt'), dataIndex: 'at', width: 170, render: formatDateTime },
         {
-          key: 'side',
+          key: 'party',
           title: t('purchaseOrders.detail.historySide'),
-          dataIndex: 'side',
-          width: 100,
-          render: (s: 'buyer' | 'supplier') => t(`purchaseOrders.detail.sides.${s}`),
+          width: 180,
+          ellipsis: { showTitle: true },
+          render: (_v, r) => (r.own ? t('history.own') : r.party),
         },
-        { key: 'username', title: t('purchaseOrders.detail.historyUser'), dataIndex: 'username', width: 140 },
+        { key: 'actor', title: t('purchaseOrders.detail.historyUser'), dataIndex: 'actor', width: 140 },
         { key: 'summary', title: t('purchaseOrders.detail.historyWhat'), dataIndex: 'summary' },
       ]}
     />

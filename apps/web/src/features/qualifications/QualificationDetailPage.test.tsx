@@ -56,7 +56,16 @@ const DOC: QualificationDetail = {
   resultComment: '',
   requirementId: null,
   version: 3,
-  history: [{ at: '2027-01-09T08:00:00Z', side: 'buyer', username: 'buyer', summary: 'requested QF00042' }],
+  history: [
+    {
+      at: '2027-01-09T08:00:00Z',
+      side: 'buyer',
+      actor: 'Wang Jianhua',
+      own: true,
+      party: 'Huaxin Electronics',
+      summary: 'requested the qualification document QF00042 "Business licence" from supplier Shenzhen Precision Parts',
+    },
+  ],
 };
 
 const envelope = (data: unknown) =>
@@ -107,6 +116,9 @@ describe('QualificationDetailPage, buyer side', () => {
       const { posted } = renderPage(DOC, ['PO_SUP_RZ']);
       expect(await screen.findByText('QF00042')).toBeTruthy();
       expect(screen.getByText('cert-2.pdf')).toBeTruthy();
+      // The history says who took each step, for which side — the reader's own as "us" — and what.
+      expect(screen.getByText(/ · Wang Jianhua · Us$/)).toBeTruthy();
+      expect(screen.getByText(/^requested the qualification document QF00042 /)).toBeTruthy();
       // To be confirmed: pass, fail, invalidate; nothing of the supplier's and no edit.
       for (const name of [T.actions.pass, T.actions.fail, T.actions.invalidate]) {
         expect(screen.getByRole('button', { name })).toBeTruthy();

@@ -1,12 +1,6 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
-import {
-  type QualificationDetail,
-  type QualificationHistoryEntry,
-  qualificationMachine,
-  validationMessage,
-} from '@concord/shared';
+import { type QualificationDetail, qualificationMachine, validationMessage } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TableColumnsType } from 'antd';
 import {
   Alert,
   App,
@@ -15,15 +9,12 @@ import {
   Col,
   DatePicker,
   Descriptions,
-  Empty,
   Form,
   Input,
   Result,
   Row,
   Skeleton,
   Space,
-  Table,
-  Tag,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -31,6 +22,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
+import { DocumentHistory } from '../../components/DocumentHistory.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
@@ -235,43 +227,10 @@ function DocumentView({ doc, back }: { doc: QualificationDetail; back: ReactNode
       )}
       {replyAction && <ReplyForm key={`${doc.id}:${doc.version}`} doc={doc} action={replyAction} />}
       <Card className="page-card" title={t('qualifications.detail.history')}>
-        <HistoryTable history={doc.history} />
+        <DocumentHistory entries={doc.history} />
       </Card>
       {actions.dialogs}
     </>
-  );
-}
-
-function HistoryTable({ history }: { history: QualificationHistoryEntry[] }) {
-  const { t } = useTranslation();
-  const columns: TableColumnsType<QualificationHistoryEntry> = [
-    { key: 'at', title: t('logs.time'), dataIndex: 'at', width: 170, render: formatDateTime },
-    {
-      key: 'side',
-      title: t('qualifications.detail.party'),
-      width: 110,
-      render: (_v, r) =>
-        r.username === 'system' ? (
-          <Tag>{t('qualifications.detail.system')}</Tag>
-        ) : (
-          <Tag color={r.side === 'buyer' ? 'blue' : 'cyan'}>
-            {r.side === 'buyer' ? t('qualifications.detail.buyerSide') : t('qualifications.detail.supplierSide')}
-          </Tag>
-        ),
-    },
-    { key: 'user', title: t('logs.user'), dataIndex: 'username', width: 160 },
-    { key: 'summary', title: t('logs.summary'), dataIndex: 'summary' },
-  ];
-  return (
-    <Table<QualificationHistoryEntry>
-      rowKey={(r) => `${r.at}:${r.side}:${r.summary}`}
-      size="small"
-      pagination={false}
-      columns={columns}
-      dataSource={history}
-      scroll={{ x: 800 }}
-      locale={{ emptyText: <Empty description={t('qualifications.detail.noHistory')} /> }}
-    />
   );
 }
 
@@ -313,6 +272,7 @@ export function ReplyForm({ doc, action }: { doc: QualificationDetail; action: '
         buildDate: v.buildDate!,
         ...(doc.validityType === 'date' ? { fileDqDate: v.fileDqDate } : {}),
       }),
+    meta: { form },
     onSuccess: async (saved) => {
       queryClient.setQueryData(qualificationKeys.detail(doc.id), saved);
       await queryClient.invalidateQueries({ queryKey: qualificationKeys.all });

@@ -160,6 +160,7 @@ function RunExpiryDialog({ open, onClose }: { open: boolean; onClose: () => void
     // Today is the server's own day; only another day is sent, which a production server refuses.
     mutationFn: (asOf: Dayjs | null) =>
       qualificationsApi.runExpiry(asOf && !asOf.isSame(dayjs(), 'day') ? asOf.format(DATE_FORMAT) : undefined),
+    meta: { form },
     onSuccess: async (result) => {
       await queryClient.invalidateQueries({ queryKey: qualificationKeys.all });
       message.success(t('qualifications.done.expiry', { ...result }));

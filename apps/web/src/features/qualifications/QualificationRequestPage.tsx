@@ -93,6 +93,7 @@ function RequestForm({ supplier }: { supplier?: { id: string; supCode: string; s
         items: values.items.map((i) => itemFromForm({ ...EMPTY_ITEM, ...i })),
         send,
       }),
+    meta: { form },
     onSuccess: async (result: QualificationRequestResult) => {
       setDirty(false);
       await queryClient.invalidateQueries({ queryKey: qualificationKeys.all });

@@ -242,6 +242,7 @@ function RequirementDialog({
         ? qualificationsApi.updateRequirement(existing.id, { ...input, version: existing.version })
         : qualificationsApi.createRequirement(input);
     },
+    meta: { form },
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: qualificationKeys.all });
       message.success(t('qualifications.done.requirementSaved'));

@@ -140,6 +140,7 @@ function EditDialog({ row, onClose }: { row: Row | null; onClose: () => void }) 
       const { requirementId: _r, ...fields } = itemFromForm(values);
       return qualificationsApi.update(doc.id, { ...fields, version: doc.version });
     },
+    meta: { form },
     onSuccess: async (saved) => {
       queryClient.setQueryData(qualificationKeys.detail(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: qualificationKeys.all });

@@ -1,42 +1,31 @@
 import { CheckOutlined, ImportOutlined, InboxOutlined, LoginOutlined } from '@ant-design/icons';
 import {
+  compareDecimals,
   DELIVERY_NOTE_STATUS,
   DELIVERY_PACKAGE_KIND,
+  type DecimalPlaces,
   type DeliveryNoteDetail,
   type DeliveryNoteLine,
   type DeliveryPackage,
   deliveryNoteMachine,
-  formatDecimal,
   type ReceiptNoteAction,
-  roundTo,
+  subtractDecimals,
 } from '@concord/shared';
 import { useIsFetching, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  DatePicker,
-  Descriptions,
-  Form,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-} from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Form, Modal, Select, Space, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { DocumentHistory } from '../../components/DocumentHistory.tsx';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
-import { DetailGate, History } from '../receiving-plans/parts.tsx';
+import { useNumbers } from '../../lib/numbers.ts';
+import { DetailGate } from '../receiving-plans/parts.tsx';
 import { InspectionDialog } from './InspectionDialog.tsx';
 import { ReceiptDialog } from './ReceiptDialog.tsx';
 import { receiptKeys, receiptsApi } from './receipts.api.ts';
@@ -67,7 +56,8 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const places = note.decimalPlaces;
-  const qty = (v: string | number) => formatDecimal(v, places.quantity);
+  const { fmt } = useNumbers(places);
+  const qty = (v: string) => fmt(v, 'quantity');
   // Buttons by status from the shared transition table; OperationButton disables them without RE_IPT.
   const actions = note.side === 'buyer' ? deliveryNoteMachine.available('buyer', note.status, () => true) : [];
   const receiving = note.side === 'buyer' && (note.status === D.SENT || note.status === D.ARRIVED);
@@ -142,7 +132,8 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
       dataIndex: k,
       width: 100,
       align: 'right' as const,
-      render: (v: string) => (k === 'unqualifiedQty' && Number(v) > 0 ? <Tag color="error">{qty(v)}</Tag> : qty(v)),
+      render: (v: string) =>
+        k === 'unqualifiedQty' && compareDecimals(v, '0') > 0 ? <Tag color="error">{qty(v)}</Tag> : qty(v),
     })),
     {
       key: 'packages',
@@ -193,7 +184,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
           >
             {t('receipts.actions.inspect')}
           </OperationButton>
-          {Number(l.receivedQty) < Number(l.qty) && (
+          {compareDecimals(l.receivedQty, l.qty) < 0 && (
             <OperationButton
               type="link"
               size="small"
@@ -321,6 +312,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
         <Card className="page-card" size="small" title={t('receipts.scan.label')}>
           <ScanBox
             noteId={note.id}
+            places={places}
             received={receivedCount}
             total={smallPackages.length}
             onScanned={() => void refresh()}
@@ -357,124 +349,97 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
                 />
               ),
             },
-            { key: 'history', label: t('receipts.tabs.history'), children: <History entries={note.history} /> },
+            { key: 'history', label: t('receipts.tabs.history'), children: <DocumentHistory entries={note.history} /> },
           ]}
         />
       </Card>
       {shownReceipt && <ReceiptDialog id={shownReceipt} onClose={() => setShownReceipt(null)} />}
-      {dialog?.kind === 'arrive' && (
-        <ArrivalDialog
+      {(dialog?.kind === 'arrive' || dialog?.kind === 'warehouse') && (
+        <DateStepDialog
+          step={dialog.kind}
+          arrivalDate={dialog.kind === 'warehouse' ? formatDate(note.arrivedAt) || undefined : undefined}
           pending={act.isPending}
           onCancel={() => setDialog(null)}
-          onOk={(arrivalDate) => act.mutate({ action: 'arrive', body: { arrivalDate } })}
-        />
-      )}
-      {dialog?.kind === 'warehouse' && (
-        <WarehouseDialog
-          arrivalDate={formatDate(note.arrivedAt) || undefined}
-          pending={act.isPending}
-          onCancel={() => setDialog(null)}
-          onOk={(body) => act.mutate({ action: 'warehouse', body })}
+          onOk={(body) => act.mutate({ action: dialog.kind, body })}
         />
       )}
       {dialog?.kind === 'inspect' && (
         <InspectionDialog noteId={note.id} line={dialog.line} places={places} onClose={() => setDialog(null)} />
       )}
       {dialog?.kind === 'receive' && (
-        <ManualReceiptDialog
-          noteId={note.id}
-          line={dialog.line}
-          places={places.quantity}
-          onClose={() => setDialog(null)}
-        />
+        <ManualReceiptDialog noteId={note.id} line={dialog.line} places={places} onClose={() => setDialog(null)} />
       )}
     </Space>
   );
 }
 
-function ArrivalDialog({
-  pending,
-  onOk,
-  onCancel,
-}: {
-  pending: boolean;
-  onOk: (date: string) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useTranslation();
-  const [date, setDate] = useState(dayjs());
-  return (
-    <Modal
-      open
-      width={500}
-      maskClosable={false}
-      title={t('receipts.arrival.title')}
-      okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
-      confirmLoading={pending}
-      onCancel={onCancel}
-      onOk={() => onOk(date.format(DATE_FORMAT))}
-    >
-      <Form layout="vertical">
-        <Form.Item label={t('receipts.arrival.date')} required htmlFor="notice-arrival-date">
-          <DatePicker
-            id="notice-arrival-date"
-            allowClear={false}
-            format={DATE_FORMAT}
-            value={date}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-            onChange={(d) => d && setDate(d)}
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
-function WarehouseDialog({
+/**
+ * The buyer's two steps that take a day: the arrival (never in the future) and the warehousing (between
+ * the arrival and today, into the chosen warehouse or each line's own).
+ */
+function DateStepDialog({
+  step,
   arrivalDate,
   pending,
   onOk,
   onCancel,
 }: {
-  arrivalDate: string | undefined;
+  step: 'arrive' | 'warehouse';
+  arrivalDate?: string;
   pending: boolean;
-  onOk: (body: { warehouseId?: string; receiptDate: string }) => void;
+  onOk: (body: { arrivalDate: string } | { warehouseId?: string; receiptDate: string }) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const warehouses = useQuery({ queryKey: receiptKeys.warehouses, queryFn: receiptsApi.warehouses });
+  const warehousing = step === 'warehouse';
+  const warehouses = useQuery({
+    queryKey: receiptKeys.warehouses,
+    queryFn: receiptsApi.warehouses,
+    enabled: warehousing,
+  });
   const [warehouseId, setWarehouseId] = useState<string | undefined>();
   const [date, setDate] = useState(dayjs());
+  const dateId = warehousing ? 'notice-warehouse-date' : 'notice-arrival-date';
   return (
     <Modal
       open
       width={500}
       maskClosable={false}
-      title={t('receipts.warehousing.title')}
+      title={t(warehousing ? 'receipts.warehousing.title' : 'receipts.arrival.title')}
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}
       confirmLoading={pending}
       onCancel={onCancel}
-      onOk={() => onOk({ warehouseId, receiptDate: date.format(DATE_FORMAT) })}
+      onOk={() => {
+        const day = date.format(DATE_FORMAT);
+        onOk(warehousing ? { warehouseId, receiptDate: day } : { arrivalDate: day });
+      }}
     >
-      <Alert type="info" showIcon message={t('receipts.warehousing.hint')} style={{ marginBottom: 12 }} />
+      {warehousing && (
+        <Alert type="info" showIcon message={t('receipts.warehousing.hint')} style={{ marginBottom: 12 }} />
+      )}
       <Form layout="vertical">
-        <Form.Item label={t('receipts.warehousing.warehouse')} htmlFor="notice-warehouse">
-          <Select
-            id="notice-warehouse"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={warehouses.isPending}
-            placeholder={t('receipts.warehousing.warehousePlaceholder')}
-            value={warehouseId}
-            onChange={setWarehouseId}
-            options={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
-          />
-        </Form.Item>
-        <Form.Item label={t('receipts.warehousing.date')} required htmlFor="notice-warehouse-date">
+        {warehousing && (
+          <Form.Item label={t('receipts.warehousing.warehouse')} htmlFor="notice-warehouse">
+            <Select
+              id="notice-warehouse"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={warehouses.isPending}
+              placeholder={t('receipts.warehousing.warehousePlaceholder')}
+              value={warehouseId}
+              onChange={setWarehouseId}
+              options={(warehouses.data ?? []).map((w) => ({ value: w.id, label: `${w.code} ${w.name}` }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item
+          label={t(warehousing ? 'receipts.warehousing.date' : 'receipts.arrival.date')}
+          required
+          htmlFor={dateId}
+        >
           <DatePicker
-            id="notice-warehouse-date"
+            id={dateId}
             allowClear={false}
             format={DATE_FORMAT}
             value={date}
@@ -495,21 +460,27 @@ function ManualReceiptDialog({
 }: {
   noteId: string;
   line: DeliveryNoteLine;
-  places: number;
+  places: DecimalPlaces;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const max = roundTo(Number(line.qty) - Number(line.receivedQty), places);
-  const [value, setValue] = useState<number | null>(max);
+  const { fmt } = useNumbers(places);
+  const max = subtractDecimals(line.qty, line.receivedQty, places.quantity);
+  // Named as the server names it (`lines.0.qty`), so its refusal shows beside the field.
+  const [form] = Form.useForm<{ lines: { qty: string | null }[] }>();
+  const value = Form.useWatch(['lines', 0, 'qty'], form);
+  const valid = !!value && compareDecimals(value, '0') > 0 && compareDecimals(value, max) <= 0;
   const save = useMutation({
-    mutationFn: () => receiptsApi.receive(noteId, { lines: [{ lineId: line.id, qty: value ?? 0 }] }),
+    // Decimal text as typed, sent as it is (issue 16).
+    mutationFn: (qty: string) => receiptsApi.receive(noteId, { lines: [{ lineId: line.id, qty }] }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: receiptKeys.deliveryNotice(noteId) });
       message.success(t('receipts.done.receive'));
       onClose();
     },
+    meta: { form },
   });
   return (
     <Modal
@@ -519,24 +490,23 @@ function ManualReceiptDialog({
       title={t('receipts.manual.title', { lineNo: line.lineNo })}
       okText={t('common.confirm')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ disabled: !value || value <= 0 || value > max, icon: <ImportOutlined /> }}
+      okButtonProps={{ disabled: !valid, icon: <ImportOutlined /> }}
       confirmLoading={save.isPending}
       onCancel={onClose}
-      onOk={() => save.mutate()}
+      onOk={() => form.submit()}
     >
-      <Form layout="vertical">
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ lines: [{ qty: max }] }}
+        onFinish={(v) => save.mutate(v.lines[0]!.qty!)}
+      >
         <Form.Item
+          name={['lines', 0, 'qty']}
           label={t('receipts.manual.qty')}
-          extra={t('receipts.manual.max', { max: formatDecimal(max, places) })}
+          extra={t('receipts.manual.max', { max: fmt(max, 'quantity') })}
         >
-          <InputNumber
-            min={0}
-            max={max}
-            precision={places}
-            value={value}
-            onChange={setValue}
-            style={{ width: '100%' }}
-          />
+          <DecimalInput places={places.quantity} min="0" max={max} />
         </Form.Item>
       </Form>
     </Modal>

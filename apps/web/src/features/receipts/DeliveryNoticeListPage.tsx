@@ -10,7 +10,8 @@ import { filterField, useListFilter } from '../../components/list/useListFilter.
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { formatQty, ListError, type SearchField, SearchForm } from '../receiving-plans/parts.tsx';
+import { useNumbers } from '../../lib/numbers.ts';
+import { ListError, type SearchField, SearchForm } from '../receiving-plans/parts.tsx';
 import { type DeliveryNoticeFilter, receiptKeys, receiptsApi } from './receipts.api.ts';
 
 const D = DELIVERY_NOTE_STATUS;
@@ -29,6 +30,7 @@ export const deliveryNoticePath = (id: string) => `/receiptdetail/deliverydetail
 /** /recemanage/receipt: the buyer's delivery notices, by group, with counts per group. */
 export function DeliveryNoticeListPage() {
   const { t } = useTranslation();
+  const { fmt } = useNumbers();
   const navigate = useNavigate();
   const [searchVisible, setSearchVisible] = useState(true);
   const [hidden, setHidden] = useState<string[]>([]);
@@ -125,7 +127,7 @@ export function DeliveryNoticeListPage() {
       dataIndex: 'totalQty',
       width: 120,
       align: 'right',
-      render: (v: string) => formatQty(v),
+      render: (v: string) => fmt(v, 'quantity'),
     },
     { key: 'carrier', title: t('receipts.fields.carrier'), dataIndex: 'carrier', width: 120 },
     { key: 'trackingNo', title: t('receipts.fields.trackingNo'), dataIndex: 'trackingNo', width: 140 },

@@ -100,8 +100,8 @@ describe('InspectionDialog', () => {
     await waitFor(() => expect(sent()).toHaveLength(1));
     expect(sent()[0]).toEqual({
       lineId: '71',
-      qualifiedQty: 30,
-      unqualifiedQty: 10,
+      qualifiedQty: '30',
+      unqualifiedQty: '10',
       reasonCode: 'appearance',
       reason: 'scratched housing',
     });

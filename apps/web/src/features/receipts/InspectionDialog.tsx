@@ -1,19 +1,23 @@
 import {
+  addDecimals,
+  compareDecimals,
   type DecimalPlaces,
   type DeliveryNoteLine,
-  formatDecimal,
   INSPECTION_REASON_CODES,
-  roundTo,
+  subtractDecimals,
 } from '@concord/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Descriptions, Form, Input, InputNumber, Modal, Select, Table } from 'antd';
+import { App, Descriptions, Form, Input, Modal, Select, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { receiptKeys, receiptsApi } from './receipts.api.ts';
 
+/** Quantities as decimal text, sent as typed (issue 16). */
 interface Values {
-  qualifiedQty?: number | null;
-  unqualifiedQty?: number | null;
+  qualifiedQty?: string | null;
+  unqualifiedQty?: string | null;
   reasonCode?: string;
   reason?: string;
 }
@@ -38,36 +42,41 @@ export function InspectionDialog({
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const inspected = Number(line.qualifiedQty) + Number(line.unqualifiedQty);
-  const open = roundTo(Number(line.receivedQty) - inspected, places.quantity);
-  const qty = (v: string | number) => formatDecimal(v, places.quantity);
+  const { fmt } = useNumbers(places);
+  const qty = (v: string) => fmt(v, 'quantity');
+  const sum = (a: string | null | undefined, b: string | null | undefined) =>
+    addDecimals(a || '0', b || '0', places.quantity);
+  const rejects = (v: string | null | undefined) => compareDecimals(v || '0', '0') > 0;
+  const inspected = sum(line.qualifiedQty, line.unqualifiedQty);
+  const open = subtractDecimals(line.receivedQty, inspected, places.quantity);
 
   const save = useMutation({
     mutationFn: (v: Values) =>
       receiptsApi.inspect(noteId, {
         lineId: line.id,
-        qualifiedQty: v.qualifiedQty ?? 0,
-        unqualifiedQty: v.unqualifiedQty ?? 0,
-        reasonCode: (v.unqualifiedQty ?? 0) > 0 ? (v.reasonCode as never) : undefined,
-        reason: (v.unqualifiedQty ?? 0) > 0 ? (v.reason ?? '') : '',
+        qualifiedQty: v.qualifiedQty || '0',
+        unqualifiedQty: v.unqualifiedQty || '0',
+        reasonCode: rejects(v.unqualifiedQty) ? (v.reasonCode as never) : undefined,
+        reason: rejects(v.unqualifiedQty) ? (v.reason ?? '') : '',
       }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: receiptKeys.deliveryNotice(noteId) });
       message.success(t('receipts.done.inspect'));
       onClose();
     },
+    meta: { form },
   });
 
   // Only required once something is rejected; checked at submit, when the quantities are final.
   const reasonRule = ({ getFieldValue }: { getFieldValue: (n: keyof Values) => unknown }) => ({
     validator: (_: unknown, value: unknown) =>
-      Number(getFieldValue('unqualifiedQty') ?? 0) > 0 && !(typeof value === 'string' && value.trim())
+      rejects(getFieldValue('unqualifiedQty') as string | null) && !(typeof value === 'string' && value.trim())
         ? Promise.reject(new Error(t('receipts.inspection.reasonRequired')))
         : Promise.resolve(),
   });
 
   const total = (get: (n: keyof Values) => unknown) =>
-    Number(get('qualifiedQty') ?? 0) + Number(get('unqualifiedQty') ?? 0);
+    sum(get('qualifiedQty') as string | null, get('unqualifiedQty') as string | null);
 
   return (
     <Modal
@@ -89,7 +98,7 @@ export function InspectionDialog({
       <Form<Values>
         form={form}
         layout="vertical"
-        initialValues={{ qualifiedQty: open > 0 ? open : 0, unqualifiedQty: 0 }}
+        initialValues={{ qualifiedQty: compareDecimals(open, '0') > 0 ? open : '0', unqualifiedQty: '0' }}
         onFinish={(v) => save.mutate(v)}
       >
         <Form.Item
@@ -99,9 +108,9 @@ export function InspectionDialog({
           rules={[
             ({ getFieldValue }) => ({
               validator: () => {
-                const sum = total(getFieldValue);
-                if (sum <= 0) return Promise.reject(new Error(t('receipts.inspection.nothing')));
-                if (roundTo(sum, places.quantity) > open) {
+                const both = total(getFieldValue);
+                if (compareDecimals(both, '0') <= 0) return Promise.reject(new Error(t('receipts.inspection.nothing')));
+                if (compareDecimals(both, open) > 0) {
                   return Promise.reject(new Error(t('receipts.inspection.overReceived', { open: qty(open) })));
                 }
                 return Promise.resolve();
@@ -109,10 +118,10 @@ export function InspectionDialog({
             }),
           ]}
         >
-          <InputNumber min={0} precision={places.quantity} style={{ width: '100%' }} />
+          <DecimalInput places={places.quantity} min="0" />
         </Form.Item>
         <Form.Item name="unqualifiedQty" label={t('receipts.inspection.unqualifiedQty')}>
-          <InputNumber min={0} precision={places.quantity} style={{ width: '100%' }} />
+          <DecimalInput places={places.quantity} min="0" />
         </Form.Item>
         <Form.Item
           name="reasonCode"

@@ -20,6 +20,13 @@ afterEach(() => {
 
 const reply = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+/** The scan answers `body`; anything else (the enterprise's decimal places) answers with nothing set. */
+const serve = (status: number, body: unknown) =>
+  vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async (input) =>
+      String(input).includes('/scan') ? reply(status, body) : reply(200, { code: 0, msg: '', data: { settings: [] } }),
+    );
 
 function renderBox() {
   useSession.setState({ token: 't', tenantId: '9' });
@@ -27,7 +34,13 @@ function renderBox() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <App>
-        <ScanBox noteId="500" received={0} total={3} onScanned={onScanned} />
+        <ScanBox
+          noteId="500"
+          places={{ quantity: 2, price: 4, amount: 2 }}
+          received={0}
+          total={3}
+          onScanned={onScanned}
+        />
       </App>
     </QueryClientProvider>,
   );
@@ -41,28 +54,26 @@ function renderBox() {
 
 describe('ScanBox', () => {
   it('receives what the scanner typed, shows it with the running count, clears and keeps the focus', async () => {
-    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      reply(200, {
-        code: 0,
-        msg: '',
-        data: {
-          packageNo: 'DN1-1-1',
-          kind: 1,
-          received: 1,
-          qty: '10',
-          arrived: false,
-          receivedPackageCount: 1,
-          packageCount: 3,
-          lines: [{ lineId: '71', lineNo: 1, receivedQty: '10' }],
-        },
-      }),
-    );
+    const fetchMock = serve(200, {
+      code: 0,
+      msg: '',
+      data: {
+        packageNo: 'DN1-1-1',
+        kind: 1,
+        received: 1,
+        qty: '10',
+        arrived: false,
+        receivedPackageCount: 1,
+        packageCount: 3,
+        lines: [{ lineId: '71', lineNo: 1, receivedQty: '10' }],
+      },
+    });
     const { input, type, onScanned } = renderBox();
     expect(document.activeElement).toBe(input);
     expect(screen.getByTestId('scan-progress').textContent).toBe('0 of 3 packages received');
     type('DN1-1-1');
-    expect(await screen.findByText('Package DN1-1-1 received: 1 package(s), quantity 10')).toBeTruthy();
-    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(await screen.findByText('Package DN1-1-1 received: 1 package(s), quantity 10.00')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls.find(([u]) => String(u).includes('/scan'))!;
     expect(String(url)).toContain('/srm/receipts/notes/500/scan');
     expect(JSON.parse(String((init as RequestInit).body))).toEqual({ code: 'DN1-1-1' });
     expect(screen.getByTestId('scan-progress').textContent).toBe('1 of 3 packages received');
@@ -73,9 +84,7 @@ describe('ScanBox', () => {
 
   it('warns about a package received before, with the server’s message, and stays ready for the next one', async () => {
     const msg = 'Package DN1-1-1 was already received at 2026-11-23 08:00:00 by Wang Jianhua';
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      reply(409, { code: 1, msg, errorCode: 'RECEIPT_PACKAGE_ALREADY_RECEIVED' }),
-    );
+    serve(409, { code: 1, msg, errorCode: 'RECEIPT_PACKAGE_ALREADY_RECEIVED' });
     const { input, type, onScanned } = renderBox();
     type('DN1-1-1');
     const alert = await screen.findByText(msg);
@@ -87,7 +96,7 @@ describe('ScanBox', () => {
 
   it('shows an unknown code as an error', async () => {
     const msg = 'No package with the code “XYZ” was found';
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(reply(404, { code: 1, msg, errorCode: 'RECEIPT_PACKAGE_UNKNOWN' }));
+    serve(404, { code: 1, msg, errorCode: 'RECEIPT_PACKAGE_UNKNOWN' });
     const { type } = renderBox();
     type('XYZ');
     expect((await screen.findByText(msg)).closest('.ant-alert-error')).toBeTruthy();

@@ -1,10 +1,11 @@
 import { ScanOutlined } from '@ant-design/icons';
-import type { PackageScanResult } from '@concord/shared';
+import type { DecimalPlaces, PackageScanResult } from '@concord/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Input, type InputRef, Progress, Space } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { receiptsApi } from './receipts.api.ts';
 
 type Feedback = { kind: 'success' | 'warning' | 'error'; text: string; extra?: string };
@@ -15,16 +16,20 @@ type Feedback = { kind: 'success' | 'warning' | 'error'; text: string; extra?: s
  */
 export function ScanBox({
   noteId,
+  places,
   received,
   total,
   onScanned,
 }: {
   noteId: string;
+  /** The note's places, which its quantities are exact at. */
+  places: DecimalPlaces;
   received: number;
   total: number;
   onScanned: (result: PackageScanResult) => void;
 }) {
   const { t } = useTranslation();
+  const { fmt } = useNumbers(places);
   const input = useRef<InputRef>(null);
   const [code, setCode] = useState('');
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -39,7 +44,7 @@ export function ScanBox({
       setCounts({ received: r.receivedPackageCount, total: r.packageCount });
       setFeedback({
         kind: 'success',
-        text: t('receipts.scan.received', { code: r.packageNo, count: r.received, qty: r.qty }),
+        text: t('receipts.scan.received', { code: r.packageNo, count: r.received, qty: fmt(r.qty, 'quantity') }),
         extra: r.arrived ? t('receipts.scan.arrivedToo') : undefined,
       });
       onScanned(r);

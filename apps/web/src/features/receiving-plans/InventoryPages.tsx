@@ -10,40 +10,26 @@ import {
 import type { InventoryReportItem } from '@concord/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Empty,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Select,
-  Space,
-  Table,
-  Upload,
-} from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Modal, Select, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, saveFile } from '../../api/http.ts';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
-import { DetailGate, formatQty, ListError, type SearchField, SearchForm } from './parts.tsx';
+import { useNumbers } from '../../lib/numbers.ts';
+import { useDecimalPlaces } from '../basic-data/useDecimalPlaces.ts';
+import { DetailGate, ListError, type SearchField, SearchForm } from './parts.tsx';
 import { type InventoryFilter, inventoryApi, inventoryKeys, type Side } from './receiving-plans.api.ts';
 import { inventoryPaths } from './receiving-plans.paths.ts';
 
 const BUYER = 'PO_SUP';
 const SUPPLIER = 'CU_OR_CO';
-/** Stock has no order to take decimal places from; two places, like the default quantity setting. */
-const STOCK_PLACES = 2;
 
 /**
  * The latest stock report per supplier and material (buyer, /supplier/uploadinventory) or per
@@ -51,6 +37,9 @@ const STOCK_PLACES = 2;
  */
 function InventoryList({ side }: { side: Side }) {
   const { t } = useTranslation();
+  // Stock has no order to take places from: the reporter checks it at its own enterprise's quantity
+  // places, and each side shows it at its own.
+  const { fmt } = useNumbers();
   const navigate = useNavigate();
   const [searchVisible, setSearchVisible] = useState(true);
   const [hidden, setHidden] = useState<string[]>([]);
@@ -144,7 +133,7 @@ function InventoryList({ side }: { side: Side }) {
       dataIndex: 'qty',
       width: 130,
       align: 'right',
-      render: (v: string) => formatQty(v, STOCK_PLACES),
+      render: (v: string) => fmt(v, 'quantity'),
     },
     {
       key: 'reportedAt',
@@ -298,12 +287,13 @@ function MaterialSelect({
 
 interface ShareValues {
   customerTenantId?: string;
-  lines: { materialId?: string; qty?: number | null; remark?: string }[];
+  lines: { materialId?: string; qty?: string | null; remark?: string }[];
 }
 
 /** The supplier shares the stock of some of one customer's materials by form. */
 function ShareDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const places = useDecimalPlaces().quantity;
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<ShareValues>();
@@ -315,7 +305,7 @@ function ShareDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
       inventoryApi.create(
         {
           customerTenantId: v.customerTenantId!,
-          lines: v.lines.map((l) => ({ materialId: l.materialId!, qty: l.qty ?? 0, remark: l.remark ?? '' })),
+          lines: v.lines.map((l) => ({ materialId: l.materialId!, qty: l.qty!, remark: l.remark ?? '' })),
         },
         creation.key,
       ),
@@ -326,6 +316,7 @@ function ShareDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
       form.resetFields();
       onClose();
     },
+    meta: { form },
   });
   const cancel = () => {
     if (!form.isFieldsTouched()) return onClose();
@@ -369,8 +360,9 @@ function ShareDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
                     <MaterialSelect customerTenantId={customerTenantId} />
                   </Form.Item>
                   <Form.Item name={[item.name, 'qty']} rules={[required]}>
-                    <InputNumber
-                      min={0}
+                    <DecimalInput
+                      places={places}
+                      min="0"
                       placeholder={t('receivingPlans.inventory.fields.qty')}
                       style={{ width: 140 }}
                     />
@@ -476,6 +468,7 @@ function ImportDialog({ open, onClose }: { open: boolean; onClose: () => void })
 /** /supplier/uploadinventory/detail?id= (PO_SUP): one supplier's stock of one material, and its earlier reports. */
 export function InventoryDetailPage() {
   const { t } = useTranslation();
+  const { fmt } = useNumbers();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -494,7 +487,7 @@ export function InventoryDetailPage() {
       dataIndex: 'qty',
       width: 130,
       align: 'right',
-      render: (v: string) => formatQty(v, STOCK_PLACES),
+      render: (v: string) => fmt(v, 'quantity'),
     },
     { key: 'remark', title: t('receivingPlans.common.remark'), dataIndex: 'remark' },
     { key: 'reportedBy', title: t('receivingPlans.inventory.fields.reportedBy'), dataIndex: 'reportedBy', width: 140 },
@@ -526,7 +519,7 @@ export function InventoryDetailPage() {
               </Descriptions.Item>
               <Descriptions.Item label={t('receivingPlans.common.unit')}>{r.unitName || '—'}</Descriptions.Item>
               <Descriptions.Item label={t('receivingPlans.inventory.fields.qty')}>
-                {formatQty(r.qty, STOCK_PLACES)}
+                {fmt(r.qty, 'quantity')}
               </Descriptions.Item>
               <Descriptions.Item label={t('receivingPlans.inventory.fields.reportedAt')}>
                 {formatDateTime(r.reportedAt)}
@@ -569,6 +562,7 @@ export function InventoryRequestPage() {
       message.success(t('receivingPlans.inventory.request.sent', { count: r.count }));
       navigate(inventoryPaths.buyerList);
     },
+    meta: { form },
   });
   return (
     <Card

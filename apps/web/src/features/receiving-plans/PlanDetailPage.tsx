@@ -20,11 +20,13 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DocumentHistory } from '../../components/DocumentHistory.tsx';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { receivingPlanLineStatuses } from '../../components/statusStyles.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
-import { DetailGate, formatQty, History } from './parts.tsx';
+import { useNumbers } from '../../lib/numbers.ts';
+import { CellError, DetailGate, lineErrorsOf, reportRest } from './parts.tsx';
 import { planKeys, plansApi, type Side } from './receiving-plans.api.ts';
 import { planPaths } from './receiving-plans.paths.ts';
 
@@ -54,7 +56,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const paths = planPaths(side, mode);
-  const places = plan.decimalPlaces.quantity;
+  const { fmt } = useNumbers(plan.decimalPlaces);
   // Steps by status only: a step the user lacks the code for stays visible but disabled
   // (OperationButton). A plan opened through the other side's link shows no steps.
   const actions = plan.side === side ? receivingPlanMachine.available(side, plan.status, () => true) : [];
@@ -65,14 +67,24 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
   const answering = actions.includes('confirm') && pending.length > 0;
   const deciding = (actions.includes('accept') || actions.includes('reject')) && proposed.length > 0;
 
+  /** The server's problems with an answer, in the cells of its lines: `lineId.date`. */
+  const [cellErrors, setCellErrors] = useState<Record<string, string>>({});
   const act = useMutation({
     mutationFn: (v: { action: ReceivingPlanAction; body?: object }) =>
       plansApi.act(plan.id, v.action, { version: plan.version, ...v.body }),
+    onMutate: () => setCellErrors({}),
     onSuccess: async (_d, v) => {
       setAnswers({});
       setSelected([]);
       await queryClient.invalidateQueries({ queryKey: planKeys.all });
       message.success(t(`receivingPlans.plans.done.${v.action}`));
+    },
+    // An answer names its lines in the order of the waiting deliveries; the rest is one message.
+    meta: { silent: true },
+    onError: (e) => {
+      const { cells, rest } = lineErrorsOf(e, { rowKeys: pending.map((l) => l.id), fields: ['date', 'remark'] });
+      setCellErrors(cells);
+      reportRest(e, rest);
     },
   });
 
@@ -85,8 +97,12 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
     });
 
   const answerOf = (l: ReceivingPlanLine): Answer => answers[l.id] ?? { date: l.plannedDate, remark: '' };
-  const setAnswer = (l: ReceivingPlanLine, patch: Partial<Answer>) =>
+  const setAnswer = (l: ReceivingPlanLine, patch: Partial<Answer>) => {
     setAnswers((prev) => ({ ...prev, [l.id]: { ...answerOf(l), ...patch } }));
+    setCellErrors((all) =>
+      Object.fromEntries(Object.entries(all).filter(([k]) => !Object.keys(patch).some((f) => k === `${l.id}.${f}`))),
+    );
+  };
   const sendAnswer = () =>
     act.mutate({
       action: 'confirm',
@@ -130,7 +146,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
       dataIndex: 'plannedQty',
       width: 120,
       align: 'right',
-      render: (v: string) => formatQty(v, places),
+      render: (v: string) => fmt(v, 'quantity'),
     },
     { key: 'plannedDate', title: t('receivingPlans.plans.fields.plannedDate'), dataIndex: 'plannedDate', width: 110 },
     ...(answering
@@ -158,13 +174,17 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
             width: 150,
             render: (_v: unknown, l: ReceivingPlanLine) =>
               l.status === RECEIVING_PLAN_LINE_STATUS.PENDING ? (
-                <DatePicker
-                  allowClear={false}
-                  format={DATE_FORMAT}
-                  value={dayjs(answerOf(l).date)}
-                  onChange={(d) => d && setAnswer(l, { date: d.format(DATE_FORMAT) })}
-                  aria-label={`${t('receivingPlans.plans.fields.answerDate')} ${l.lineNo}`}
-                />
+                <>
+                  <DatePicker
+                    allowClear={false}
+                    format={DATE_FORMAT}
+                    value={dayjs(answerOf(l).date)}
+                    status={cellErrors[`${l.id}.date`] ? 'error' : undefined}
+                    onChange={(d) => d && setAnswer(l, { date: d.format(DATE_FORMAT) })}
+                    aria-label={`${t('receivingPlans.plans.fields.answerDate')} ${l.lineNo}`}
+                  />
+                  <CellError message={cellErrors[`${l.id}.date`]} />
+                </>
               ) : null,
           },
           {
@@ -173,11 +193,15 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
             width: 200,
             render: (_v: unknown, l: ReceivingPlanLine) =>
               l.status === RECEIVING_PLAN_LINE_STATUS.PENDING ? (
-                <Input
-                  maxLength={500}
-                  value={answerOf(l).remark}
-                  onChange={(e) => setAnswer(l, { remark: e.target.value })}
-                />
+                <>
+                  <Input
+                    maxLength={500}
+                    value={answerOf(l).remark}
+                    status={cellErrors[`${l.id}.remark`] ? 'error' : undefined}
+                    onChange={(e) => setAnswer(l, { remark: e.target.value })}
+                  />
+                  <CellError message={cellErrors[`${l.id}.remark`]} />
+                </>
               ) : (
                 l.supplierRemark
               ),
@@ -198,7 +222,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
       dataIndex: 'deliveredQty',
       width: 110,
       align: 'right',
-      render: (v: string) => formatQty(v, places),
+      render: (v: string) => fmt(v, 'quantity'),
     },
     {
       key: 'remark',
@@ -259,7 +283,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
             {side === 'buyer' ? `${plan.supCode} ${plan.supName}` : plan.customerName}
           </Descriptions.Item>
           <Descriptions.Item label={t('receivingPlans.plans.fields.totalQty')}>
-            {formatQty(plan.totalQty, places)}
+            {fmt(plan.totalQty, 'quantity')}
           </Descriptions.Item>
           <Descriptions.Item label={t('receivingPlans.plans.fields.firstDate')}>
             {plan.firstDate ?? '—'}
@@ -360,7 +384,11 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
                 />
               ),
             },
-            { key: 'history', label: t('receivingPlans.common.history'), children: <History entries={plan.history} /> },
+            {
+              key: 'history',
+              label: t('receivingPlans.common.history'),
+              children: <DocumentHistory entries={plan.history} />,
+            },
           ]}
         />
       </Card>

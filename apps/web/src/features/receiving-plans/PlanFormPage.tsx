@@ -1,5 +1,12 @@
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined, SaveOutlined, ScissorOutlined } from '@ant-design/icons';
-import { type PlannableLine, RECEIVING_PLAN_STATUS, type ReceivingPlanDetail, roundTo } from '@concord/shared';
+import {
+  compareDecimals,
+  type PlannableLine,
+  RECEIVING_PLAN_STATUS,
+  type ReceivingPlanDetail,
+  subtractDecimals,
+  sumDecimals,
+} from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import {
@@ -12,7 +19,6 @@ import {
   Empty,
   Form,
   Input,
-  InputNumber,
   Select,
   Skeleton,
   Space,
@@ -24,22 +30,28 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { DATE_FORMAT } from '../../lib/dates.ts';
+import { errorText, fieldErrorsOf } from '../../lib/fieldErrors.ts';
+import { useNumbers } from '../../lib/numbers.ts';
 import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
-import { DetailGate, formatQty } from './parts.tsx';
+import { CellError, DetailGate, lineErrorsOf, qtyOf } from './parts.tsx';
 import { planKeys, plansApi } from './receiving-plans.api.ts';
 import { planPaths } from './receiving-plans.paths.ts';
 
 interface Delivery {
   key: number;
   orderLineId: string;
-  plannedQty: number | null;
+  /** Decimal text as typed, sent as it is (issue 16). */
+  plannedQty: string | null;
   plannedDate: string | null;
   remark: string;
 }
 
 const paths = planPaths('buyer');
+/** The fields of a delivery the table edits, as the server names them (`lines.2.plannedQty`). */
+const LINE_FIELDS = ['orderLineId', 'plannedQty', 'plannedDate', 'remark'];
 
 /** /receivingPlan/order/newadd (RE_PLA): a new plan, or with `?id=` the draft to edit. */
 export function PlanFormPage() {
@@ -71,12 +83,16 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
     (draft?.lines ?? []).map((l) => ({
       key: nextKey++,
       orderLineId: l.orderLineId,
-      plannedQty: Number(l.plannedQty),
+      plannedQty: l.plannedQty,
       plannedDate: l.plannedDate,
       remark: l.remark,
     })),
   );
   const saved = useRef(false);
+  /** The server's problems with the deliveries as last sent, in their cells: `key.plannedQty`. */
+  const [cellErrors, setCellErrors] = useState<Record<string, string>>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const sentKeys = useRef<number[]>([]);
   const orders = useQuery({
     queryKey: planKeys.orders(keyword),
     queryFn: () => plansApi.orders(keyword),
@@ -87,15 +103,17 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
     queryFn: () => plansApi.plannable(orderId!, draft?.id ?? null),
     enabled: !!orderId,
   });
+  const { fmt } = useNumbers(plannable.data?.decimalPlaces);
   const places = plannable.data?.decimalPlaces.quantity ?? 2;
   const lines = plannable.data?.lines ?? [];
   const planning = (lineId: string) =>
-    roundTo(
-      deliveries.filter((d) => d.orderLineId === lineId).reduce((sum, d) => sum + (d.plannedQty ?? 0), 0),
+    sumDecimals(
+      deliveries.filter((d) => d.orderLineId === lineId).map((d) => qtyOf(d.plannedQty)),
       places,
     );
-  const left = (l: PlannableLine) =>
-    roundTo(Number(l.confirmedQty) - Number(l.plannedQty) - planning(l.orderLineId), places);
+  const unplanned = (l: PlannableLine) => subtractDecimals(l.confirmedQty, l.plannedQty, places);
+  const left = (l: PlannableLine) => subtractDecimals(unplanned(l), planning(l.orderLineId), places);
+  const overPlanned = (l: PlannableLine) => compareDecimals(left(l), '0') < 0;
 
   const change = (next: Delivery[]) => {
     setDeliveries(next);
@@ -107,13 +125,17 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       {
         key: nextKey++,
         orderLineId: l.orderLineId,
-        plannedQty: Math.max(left(l), 0) || null,
+        plannedQty: compareDecimals(left(l), '0') > 0 ? left(l) : null,
         plannedDate: l.confirmedDate,
         remark: '',
       },
     ]);
-  const patch = (key: number, p: Partial<Delivery>) =>
+  const patch = (key: number, p: Partial<Delivery>) => {
     change(deliveries.map((d) => (d.key === key ? { ...d, ...p } : d)));
+    setCellErrors((all) =>
+      Object.fromEntries(Object.entries(all).filter(([k]) => !Object.keys(p).some((f) => k === `${key}.${f}`))),
+    );
+  };
 
   useLeaveGuard(
     ({ currentLocation, nextLocation }) =>
@@ -122,16 +144,16 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
 
   const problems: string[] = [];
   if (!deliveries.length) problems.push(t('receivingPlans.plans.form.noLines'));
-  if (deliveries.some((d) => !d.plannedQty || d.plannedQty <= 0))
+  if (deliveries.some((d) => compareDecimals(qtyOf(d.plannedQty), '0') <= 0))
     problems.push(t('receivingPlans.plans.form.positive'));
   if (deliveries.some((d) => !d.plannedDate)) problems.push(t('receivingPlans.plans.form.required'));
   for (const l of lines) {
-    if (left(l) < 0) {
+    if (overPlanned(l)) {
       problems.push(
         t('receivingPlans.plans.form.overPlanned', {
           lineNo: l.lineNo,
-          planned: formatQty(planning(l.orderLineId), places),
-          remaining: formatQty(Number(l.confirmedQty) - Number(l.plannedQty), places),
+          planned: fmt(planning(l.orderLineId), 'quantity'),
+          remaining: fmt(unplanned(l), 'quantity'),
         }),
       );
     }
@@ -139,6 +161,11 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
 
   const creation = useIdempotencyKey();
   const save = useMutation({
+    onMutate: () => {
+      setSaveError(null);
+      setCellErrors({});
+      sentKeys.current = deliveries.map((d) => d.key);
+    },
     mutationFn: async () => {
       const body = {
         remark,
@@ -160,6 +187,13 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       await queryClient.invalidateQueries({ queryKey: planKeys.all });
       message.success(t('receivingPlans.plans.done.saved'));
       navigate(paths.detail(id));
+    },
+    // Each delivery's problem is shown in its cell, the rest under the table; a toast would repeat them.
+    meta: { silent: true },
+    onError: (e) => {
+      const { cells, rest } = lineErrorsOf(e, { rowKeys: sentKeys.current, fields: LINE_FIELDS });
+      setCellErrors(cells);
+      setSaveError(fieldErrorsOf(e).length && !rest.length ? null : errorText(e, rest));
     },
   });
 
@@ -190,7 +224,7 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       dataIndex: 'confirmedQty',
       width: 120,
       align: 'right',
-      render: (v: string) => formatQty(v, places),
+      render: (v: string) => fmt(v, 'quantity'),
     },
     {
       key: 'confirmedDate',
@@ -204,7 +238,7 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       dataIndex: 'plannedQty',
       width: 120,
       align: 'right',
-      render: (v: string) => formatQty(v, places),
+      render: (v: string) => fmt(v, 'quantity'),
     },
     {
       key: 'left',
@@ -212,7 +246,7 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       width: 120,
       align: 'right',
       render: (_v, l) => (
-        <Typography.Text type={left(l) < 0 ? 'danger' : undefined}>{formatQty(left(l), places)}</Typography.Text>
+        <Typography.Text type={overPlanned(l) ? 'danger' : undefined}>{fmt(left(l), 'quantity')}</Typography.Text>
       ),
     },
     {
@@ -238,12 +272,16 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       title: t('receivingPlans.plans.fields.orderLineNo'),
       width: 260,
       render: (_v, d) => (
-        <Select
-          style={{ width: '100%' }}
-          value={d.orderLineId}
-          options={lines.map((l) => ({ value: l.orderLineId, label: lineLabel(l.orderLineId) }))}
-          onChange={(v) => patch(d.key, { orderLineId: v })}
-        />
+        <>
+          <Select
+            style={{ width: '100%' }}
+            value={d.orderLineId}
+            status={cellErrors[`${d.key}.orderLineId`] ? 'error' : undefined}
+            options={lines.map((l) => ({ value: l.orderLineId, label: lineLabel(l.orderLineId) }))}
+            onChange={(v) => patch(d.key, { orderLineId: v })}
+          />
+          <CellError message={cellErrors[`${d.key}.orderLineId`]} />
+        </>
       ),
     },
     {
@@ -251,15 +289,17 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       title: t('receivingPlans.plans.fields.plannedQty'),
       width: 150,
       render: (_v, d) => (
-        <InputNumber
-          min={0}
-          precision={places}
-          style={{ width: '100%' }}
-          value={d.plannedQty}
-          status={!d.plannedQty ? 'error' : undefined}
-          onChange={(v) => patch(d.key, { plannedQty: v })}
-          aria-label={t('receivingPlans.plans.fields.plannedQty')}
-        />
+        <>
+          <DecimalInput
+            places={places}
+            min="0"
+            value={d.plannedQty}
+            status={!d.plannedQty || cellErrors[`${d.key}.plannedQty`] ? 'error' : undefined}
+            onChange={(v) => patch(d.key, { plannedQty: v })}
+            aria-label={t('receivingPlans.plans.fields.plannedQty')}
+          />
+          <CellError message={cellErrors[`${d.key}.plannedQty`]} />
+        </>
       ),
     },
     {
@@ -267,20 +307,31 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       title: t('receivingPlans.plans.fields.plannedDate'),
       width: 160,
       render: (_v, d) => (
-        <DatePicker
-          format={DATE_FORMAT}
-          value={d.plannedDate ? dayjs(d.plannedDate) : null}
-          status={!d.plannedDate ? 'error' : undefined}
-          onChange={(v) => patch(d.key, { plannedDate: v ? v.format(DATE_FORMAT) : null })}
-          aria-label={t('receivingPlans.plans.fields.plannedDate')}
-        />
+        <>
+          <DatePicker
+            format={DATE_FORMAT}
+            value={d.plannedDate ? dayjs(d.plannedDate) : null}
+            status={!d.plannedDate || cellErrors[`${d.key}.plannedDate`] ? 'error' : undefined}
+            onChange={(v) => patch(d.key, { plannedDate: v ? v.format(DATE_FORMAT) : null })}
+            aria-label={t('receivingPlans.plans.fields.plannedDate')}
+          />
+          <CellError message={cellErrors[`${d.key}.plannedDate`]} />
+        </>
       ),
     },
     {
       key: 'remark',
       title: t('receivingPlans.common.remark'),
       render: (_v, d) => (
-        <Input maxLength={500} value={d.remark} onChange={(e) => patch(d.key, { remark: e.target.value })} />
+        <>
+          <Input
+            maxLength={500}
+            value={d.remark}
+            status={cellErrors[`${d.key}.remark`] ? 'error' : undefined}
+            onChange={(e) => patch(d.key, { remark: e.target.value })}
+          />
+          <CellError message={cellErrors[`${d.key}.remark`]} />
+        </>
       ),
     },
     {
@@ -371,7 +422,7 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
           <Button
             icon={<PlusOutlined />}
             disabled={!allowed || !lines.length}
-            onClick={() => lines[0] && add(lines.find((l) => left(l) > 0) ?? lines[0])}
+            onClick={() => lines[0] && add(lines.find((l) => compareDecimals(left(l), '0') > 0) ?? lines[0])}
           >
             {t('receivingPlans.plans.form.addDelivery')}
           </Button>
@@ -389,6 +440,7 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
         {problems.length > 0 && deliveries.length > 0 && (
           <Alert type="error" showIcon style={{ marginTop: 12 }} title={problems.join('; ')} />
         )}
+        {saveError && <Alert type="error" showIcon style={{ marginTop: 12 }} title={saveError} />}
         <Space style={{ marginTop: 16 }}>
           {!draft && (
             <Checkbox checked={sendNow} onChange={(e) => setSendNow(e.target.checked)} disabled={!allowed}>

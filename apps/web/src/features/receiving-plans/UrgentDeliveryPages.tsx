@@ -7,6 +7,8 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import {
+  compareDecimals,
+  subtractDecimals,
   URGENT_DELIVERY_STATUS_NAMES,
   type UrgentDeliveryAction,
   type UrgentDeliveryDetail,
@@ -27,24 +29,37 @@ import {
   Empty,
   Form,
   Input,
-  InputNumber,
   Select,
   Space,
   Table,
   Tabs,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { DocumentHistory } from '../../components/DocumentHistory.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
-import { DetailGate, formatQty, History, ListError, partyColumn, type SearchField, SearchForm } from './parts.tsx';
+import { useNumbers } from '../../lib/numbers.ts';
+import {
+  CellError,
+  DetailGate,
+  ListError,
+  lineErrorsOf,
+  partyColumn,
+  qtyColumn,
+  qtyOf,
+  reportRest,
+  type SearchField,
+  SearchForm,
+} from './parts.tsx';
 import { type Side, type UrgentFilter, urgentApi, urgentKeys } from './receiving-plans.api.ts';
 import { urgentPaths } from './receiving-plans.paths.ts';
 
@@ -221,8 +236,15 @@ export const SupplierUrgentListPage = () => <UrgentListPage side="supplier" />;
 // ---------------------------------------------------------------------------------------------
 
 interface Asked {
-  qty: number | null;
+  /** Decimal text as typed, sent as it is (issue 16). */
+  qty: string | null;
   remark: string;
+}
+
+/** What an order line still waits for, as the urgent quantity first offered; nothing when it is all delivered. */
+function outstanding(l: UrgentOrderLine): string | null {
+  const left = subtractDecimals(l.qty, l.deliveredQty, l.decimalPlaces.quantity);
+  return compareDecimals(left, '0') > 0 ? left : null;
 }
 
 /** /recemanage/emerdelivery/newadd (RE_MAN): one supplier, a date, and the urgent quantity of each chosen order line. */
@@ -244,26 +266,44 @@ export function UrgentFormPage() {
     enabled: !!supplierId,
   });
   const chosen = Object.entries(asked);
+  /** The server's problems with the lines as last sent, in their cells: `orderLineId.qty`. */
+  const [cellErrors, setCellErrors] = useState<Record<string, string>>({});
+  const sentKeys = useRef<string[]>([]);
   const creation = useIdempotencyKey();
   const save = useMutation({
-    mutationFn: async () => {
-      const v = await form.validateFields();
-      return urgentApi.create(
+    mutationFn: (v: { supplierId?: string; requiredDate?: dayjs.Dayjs; reason?: string }) =>
+      urgentApi.create(
         {
           supplierId: v.supplierId!,
           requiredDate: v.requiredDate!.format(DATE_FORMAT),
           reason: v.reason ?? '',
-          lines: chosen.map(([orderLineId, a]) => ({ orderLineId, qty: a.qty ?? 0, remark: a.remark })),
+          lines: chosen.map(([orderLineId, a]) => ({ orderLineId, qty: a.qty!, remark: a.remark })),
         },
         creation.key,
-      );
-    },
+      ),
     onSuccess: async (r) => {
       await queryClient.invalidateQueries({ queryKey: urgentKeys.all });
       message.success(t('receivingPlans.urgent.done.created', { noticeNo: r.noticeNo }));
       navigate(paths.detail(r.id));
     },
+    // The head's problems beside its fields, each line's in its cell, the rest as one message.
+    meta: { silent: true },
+    onError: (e) => {
+      const { cells, rest } = lineErrorsOf(e, { rowKeys: sentKeys.current, fields: ['qty'] }, form);
+      setCellErrors(cells);
+      reportRest(e, rest);
+    },
   });
+  const submit = () =>
+    form
+      .validateFields()
+      .then((v) => {
+        setCellErrors({});
+        sentKeys.current = chosen.map(([orderLineId]) => orderLineId);
+        save.mutate(v);
+      })
+      // The form shows its own field problems.
+      .catch(() => {});
   const columns: TableColumnsType<UrgentOrderLine> = [
     { key: 'orderNo', title: t('receivingPlans.urgent.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
     {
@@ -287,16 +327,14 @@ export function UrgentFormPage() {
       title: t('receivingPlans.urgent.fields.orderQty'),
       dataIndex: 'qty',
       width: 110,
-      align: 'right',
-      render: (v: string) => formatQty(v),
+      ...qtyColumn<UrgentOrderLine>(),
     },
     {
       key: 'deliveredQty',
       title: t('receivingPlans.urgent.fields.deliveredQty'),
       dataIndex: 'deliveredQty',
       width: 110,
-      align: 'right',
-      render: (v: string) => formatQty(v),
+      ...qtyColumn<UrgentOrderLine>(),
     },
     {
       key: 'requestedDate',
@@ -308,17 +346,25 @@ export function UrgentFormPage() {
       key: 'asked',
       title: t('receivingPlans.urgent.fields.qty'),
       width: 140,
-      render: (_v, l) =>
-        asked[l.orderLineId] ? (
-          <InputNumber
-            min={0}
-            style={{ width: '100%' }}
-            value={asked[l.orderLineId]!.qty}
-            status={!asked[l.orderLineId]!.qty ? 'error' : undefined}
-            onChange={(v) => setAsked((p) => ({ ...p, [l.orderLineId]: { ...p[l.orderLineId]!, qty: v } }))}
-            aria-label={`${t('receivingPlans.urgent.fields.qty')} ${l.orderNo}-${l.lineNo}`}
-          />
-        ) : null,
+      render: (_v, l) => {
+        const problem = cellErrors[`${l.orderLineId}.qty`];
+        return asked[l.orderLineId] ? (
+          <>
+            <DecimalInput
+              places={l.decimalPlaces.quantity}
+              min="0"
+              value={asked[l.orderLineId]!.qty}
+              status={!asked[l.orderLineId]!.qty || problem ? 'error' : undefined}
+              onChange={(v) => {
+                setAsked((p) => ({ ...p, [l.orderLineId]: { ...p[l.orderLineId]!, qty: v } }));
+                setCellErrors(({ [`${l.orderLineId}.qty`]: _fixed, ...others }) => others);
+              }}
+              aria-label={`${t('receivingPlans.urgent.fields.qty')} ${l.orderNo}-${l.lineNo}`}
+            />
+            <CellError message={problem} />
+          </>
+        ) : null;
+      },
     },
   ];
   return (
@@ -385,13 +431,7 @@ export function UrgentFormPage() {
             onChange: (_keys, rows) =>
               setAsked((prev) =>
                 Object.fromEntries(
-                  rows.map((r) => [
-                    r.orderLineId,
-                    prev[r.orderLineId] ?? {
-                      qty: Math.max(Number(r.qty) - Number(r.deliveredQty), 0) || null,
-                      remark: '',
-                    },
-                  ]),
+                  rows.map((r) => [r.orderLineId, prev[r.orderLineId] ?? { qty: outstanding(r), remark: '' }]),
                 ),
               ),
           }}
@@ -400,9 +440,9 @@ export function UrgentFormPage() {
           <Button
             type="primary"
             icon={<SendOutlined />}
-            disabled={!allowed || !chosen.length || chosen.some(([, a]) => !a.qty)}
+            disabled={!allowed || !chosen.length || chosen.some(([, a]) => compareDecimals(qtyOf(a.qty), '0') <= 0)}
             loading={save.isPending}
-            onClick={() => save.mutate()}
+            onClick={submit}
           >
             {t('receivingPlans.urgent.form.send')}
           </Button>
@@ -414,7 +454,9 @@ export function UrgentFormPage() {
 
 // ---------------------------------------------------------------------------------------------
 
-type LineAnswer = { availableQty: number | null; availableDate: string | null; remark: string };
+type LineAnswer = { availableQty: string | null; availableDate: string | null; remark: string };
+/** The fields of a line's answer, as the server names them (`lines.2.availableQty`). */
+const ANSWER_FIELDS = ['availableQty', 'availableDate', 'remark'];
 
 function UrgentDetailPage({ side }: { side: Side }) {
   const [params] = useSearchParams();
@@ -436,22 +478,29 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const places = notice.decimalPlaces.quantity;
+  const { fmt } = useNumbers(notice.decimalPlaces);
   // By status only: a step the user lacks the code for stays visible but disabled (OperationButton).
   const actions = notice.side === side ? urgentDeliveryMachine.available(side, notice.status, () => true) : [];
   const [answers, setAnswers] = useState<Record<string, LineAnswer>>({});
   const [remark, setRemark] = useState<string | null>(null);
   const answerOf = (l: UrgentDeliveryLine): LineAnswer =>
     answers[l.id] ?? {
-      availableQty: l.availableQty === null ? Number(l.qty) : Number(l.availableQty),
+      availableQty: l.availableQty ?? l.qty,
       availableDate: l.availableDate ?? notice.requiredDate,
       remark: l.supplierRemark,
     };
-  const setAnswer = (l: UrgentDeliveryLine, p: Partial<LineAnswer>) =>
+  /** The server's problems with the answer, in each line's cells: `lineId.availableQty`. */
+  const [cellErrors, setCellErrors] = useState<Record<string, string>>({});
+  const setAnswer = (l: UrgentDeliveryLine, p: Partial<LineAnswer>) => {
     setAnswers((prev) => ({ ...prev, [l.id]: { ...answerOf(l), ...p } }));
+    setCellErrors((all) =>
+      Object.fromEntries(Object.entries(all).filter(([k]) => !Object.keys(p).some((f) => k === `${l.id}.${f}`))),
+    );
+  };
   const answering = actions.includes('answer');
   const complete = notice.lines.every((l) => {
     const a = answerOf(l);
-    return a.availableQty !== null && a.availableQty >= 0 && !!a.availableDate;
+    return !!a.availableQty && compareDecimals(qtyOf(a.availableQty), '0') >= 0 && !!a.availableDate;
   });
 
   const act = useMutation({
@@ -467,7 +516,7 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
                 const a = answerOf(l);
                 return {
                   id: l.id,
-                  availableQty: a.availableQty ?? 0,
+                  availableQty: a.availableQty!,
                   availableDate: a.availableDate!,
                   remark: a.remark,
                 };
@@ -475,11 +524,19 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
             }
           : { version: notice.version },
       ),
+    onMutate: () => setCellErrors({}),
     onSuccess: async (_d, action) => {
       setAnswers({});
       setRemark(null);
       await queryClient.invalidateQueries({ queryKey: urgentKeys.all });
       message.success(t(`receivingPlans.urgent.done.${action}`));
+    },
+    // An answer's problems are shown in the cells of the lines (sent in the table's order); the rest as one message.
+    meta: { silent: true },
+    onError: (e) => {
+      const { cells, rest } = lineErrorsOf(e, { rowKeys: notice.lines.map((l) => l.id), fields: ANSWER_FIELDS });
+      setCellErrors(cells);
+      reportRest(e, rest);
     },
   });
   const ask = (action: 'close' | 'cancel') =>
@@ -515,7 +572,7 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
       dataIndex: 'qty',
       width: 110,
       align: 'right',
-      render: (v: string) => formatQty(v, places),
+      render: (v: string) => fmt(v, 'quantity'),
     },
     {
       key: 'remark',
@@ -531,16 +588,19 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
       align: 'right',
       render: (_v, l) =>
         answering ? (
-          <InputNumber
-            min={0}
-            precision={places}
-            style={{ width: '100%' }}
-            value={answerOf(l).availableQty}
-            onChange={(v) => setAnswer(l, { availableQty: v })}
-            aria-label={`${t('receivingPlans.urgent.fields.availableQty')} ${l.lineNo}`}
-          />
+          <>
+            <DecimalInput
+              places={places}
+              min="0"
+              value={answerOf(l).availableQty}
+              status={cellErrors[`${l.id}.availableQty`] ? 'error' : undefined}
+              onChange={(v) => setAnswer(l, { availableQty: v })}
+              aria-label={`${t('receivingPlans.urgent.fields.availableQty')} ${l.lineNo}`}
+            />
+            <CellError message={cellErrors[`${l.id}.availableQty`]} />
+          </>
         ) : (
-          formatQty(l.availableQty, places)
+          fmt(l.availableQty, 'quantity')
         ),
     },
     {
@@ -549,12 +609,16 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
       width: 150,
       render: (_v, l) =>
         answering ? (
-          <DatePicker
-            allowClear={false}
-            format={DATE_FORMAT}
-            value={answerOf(l).availableDate ? dayjs(answerOf(l).availableDate) : null}
-            onChange={(d) => d && setAnswer(l, { availableDate: d.format(DATE_FORMAT) })}
-          />
+          <>
+            <DatePicker
+              allowClear={false}
+              format={DATE_FORMAT}
+              value={answerOf(l).availableDate ? dayjs(answerOf(l).availableDate) : null}
+              status={cellErrors[`${l.id}.availableDate`] ? 'error' : undefined}
+              onChange={(d) => d && setAnswer(l, { availableDate: d.format(DATE_FORMAT) })}
+            />
+            <CellError message={cellErrors[`${l.id}.availableDate`]} />
+          </>
         ) : (
           l.availableDate
         ),
@@ -565,11 +629,15 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
       width: 200,
       render: (_v, l) =>
         answering ? (
-          <Input
-            maxLength={500}
-            value={answerOf(l).remark}
-            onChange={(e) => setAnswer(l, { remark: e.target.value })}
-          />
+          <>
+            <Input
+              maxLength={500}
+              value={answerOf(l).remark}
+              status={cellErrors[`${l.id}.remark`] ? 'error' : undefined}
+              onChange={(e) => setAnswer(l, { remark: e.target.value })}
+            />
+            <CellError message={cellErrors[`${l.id}.remark`]} />
+          </>
         ) : (
           l.supplierRemark
         ),
@@ -690,7 +758,7 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
             {
               key: 'history',
               label: t('receivingPlans.common.history'),
-              children: <History entries={notice.history} />,
+              children: <DocumentHistory entries={notice.history} />,
             },
           ]}
         />

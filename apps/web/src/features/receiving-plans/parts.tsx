@@ -1,50 +1,72 @@
 import { ArrowLeftOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
-import { formatDecimal, MASK, type ReceivingPlanHistoryEntry } from '@concord/shared';
+import { DECIMAL_TEXT, type DecimalPlaces } from '@concord/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import { Button, DatePicker, Empty, Form, Input, Result, Select, Skeleton, Space, Timeline } from 'antd';
+import { Button, DatePicker, Form, Input, Result, Select, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
-import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
+import { DATE_FORMAT } from '../../lib/dates.ts';
+import { feedback } from '../../lib/feedback.ts';
+import { errorText, type FieldError, fieldErrorsOf, placeFieldErrors } from '../../lib/fieldErrors.ts';
+import { numberFormat } from '../../lib/numbers.ts';
 import type { Side } from './receiving-plans.api.ts';
 
-/** A quantity rounded by the order's decimal places with thousands separators; `***` stays masked. */
-export function formatQty(value: string | number | null | undefined, places = 2): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (value === MASK) return MASK;
-  return formatDecimal(value, places);
+/** A typed quantity in sums and comparisons; an empty or unfinished one counts as nothing. */
+export const qtyOf = (v: string | null | undefined) => (v && DECIMAL_TEXT.test(v) ? v : '0');
+
+/**
+ * The problems of a rejected save with lines: those the server names `lines.N.field`, for a `field`
+ * the table edits, keyed `rowKey.field` by the rows as they were sent (`rowKeys[N]`) for each line's
+ * cell; with `form`, the head's problems are put beside its fields. `rest` is what is left to show.
+ */
+export function lineErrorsOf(
+  error: unknown,
+  lines: { rowKeys: readonly (string | number)[]; fields: readonly string[] },
+  form?: FormInstance,
+): { cells: Record<string, string>; rest: FieldError[] } {
+  const cells: Record<string, string> = {};
+  const rest: FieldError[] = [];
+  for (const f of form ? placeFieldErrors(form, error) : fieldErrorsOf(error)) {
+    const [list, index, field] = f.name;
+    const key =
+      list === 'lines' && typeof index === 'number' && lines.fields.includes(String(field))
+        ? lines.rowKeys[index]
+        : undefined;
+    if (key === undefined) rest.push(f);
+    else cells[`${key}.${String(field)}`] = f.message;
+  }
+  return { cells, rest };
 }
 
-/** A right-aligned quantity column (UI.md: numbers right-aligned with thousands separators). */
-export const qtyColumn = (places = 2) => ({
-  align: 'right' as const,
-  render: (v: string | null) => formatQty(v, places),
-});
+/**
+ * What `lineErrorsOf` left, shown once as a message: nothing when every problem found its field, or
+ * when the client already told the user (an expired login).
+ */
+export function reportRest(error: unknown, rest: FieldError[]): void {
+  if (error instanceof ApiError && error.handled) return;
+  if (rest.length || !fieldErrorsOf(error).length) feedback.error(errorText(error, rest));
+}
 
-/** Both enterprises' steps of a document in time order, each marked with its side. */
-export function History({ entries }: { entries: ReceivingPlanHistoryEntry[] }) {
-  const { t } = useTranslation();
-  if (!entries.length) return <Empty description={t('receivingPlans.common.noHistory')} />;
+/** A line's problem under its input in a table cell. */
+export function CellError({ message }: { message: string | undefined }) {
+  if (!message) return null;
   return (
-    <Timeline
-      items={entries.map((h, i) => ({
-        key: `${h.at}-${i}`,
-        color: h.side === 'buyer' ? 'blue' : 'green',
-        content: (
-          <div>
-            <div style={{ color: 'rgba(0,0,0,0.45)' }}>
-              {formatDateTime(h.at)} · {h.username} ·{' '}
-              {h.side === 'buyer' ? t('receivingPlans.common.buyerSide') : t('receivingPlans.common.supplierSide')}
-            </div>
-            <div>{h.summary}</div>
-          </div>
-        ),
-      }))}
-    />
+    <Typography.Text type="danger" style={{ display: 'block', fontSize: 12, whiteSpace: 'normal' }}>
+      {message}
+    </Typography.Text>
   );
 }
+
+/**
+ * A right-aligned quantity column (UI.md: numbers right-aligned with thousands separators), each row at
+ * its own order's places (a list mixes orders rounded with different settings); `***` stays masked.
+ */
+export const qtyColumn = <R extends { decimalPlaces: DecimalPlaces }>() => ({
+  align: 'right' as const,
+  render: (v: string | null, r: R) => numberFormat(r.decimalPlaces).fmt(v, 'quantity'),
+});
 
 /**
  * A detail page's loading, not-found and error states around the loaded document (UI.md: every

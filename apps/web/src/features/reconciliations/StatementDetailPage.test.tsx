@@ -132,7 +132,8 @@ function renderPage(side: 'buyer' | 'supplier', detail: ReconciliationDetail, pe
   return { actions };
 }
 
-const SLOW = 30_000;
+// antd's first render in jsdom takes seconds on a small machine.
+const SLOW = 120_000;
 // An icon button's accessible name starts with the icon's label ("send Send").
 const named = (name: string) => new RegExp(`(^|\\s)${name}$`);
 const button = (name: string) => screen.queryByRole('button', { name: named(name) });
@@ -181,6 +182,48 @@ describe('StatementDetailPage', () => {
           ],
         },
       });
+    },
+    SLOW,
+  );
+
+  it(
+    'takes the held quantity and price as decimal text, previews the amount exactly and sends strings (issue 16)',
+    async () => {
+      const { actions } = renderPage(
+        'supplier',
+        statement('supplier', 'buyer', 1, [line(1, 0, { qty: '3', price: '2.675', amount: '8.03' })]),
+        ['RE_MA'],
+      );
+      expect(await screen.findByText('RC2611230001')).toBeTruthy();
+      await act(async () => {
+        fireEvent.click(buttons(R.actions.dispute)[0]!);
+      });
+      const dialog = await screen.findByRole('dialog');
+      fireEvent.change(within(dialog).getByLabelText(R.dispute.reason), { target: { value: 'Price is 1.005' } });
+      fireEvent.change(within(dialog).getByLabelText(R.dispute.price), { target: { value: '1.005' } });
+      // 3 × 1.005 = 3.015 → 3.02 (a binary float says 3.01), against 8.03 on the statement.
+      expect(
+        await within(dialog).findByText(
+          R.dispute.preview.replace('{{amount}}', '3.02').replace('{{difference}}', '-5.01'),
+        ),
+      ).toBeTruthy();
+      fireEvent.change(within(dialog).getByLabelText(R.dispute.qty), { target: { value: '5' } });
+      expect(
+        await within(dialog).findByText(
+          R.dispute.preview.replace('{{amount}}', '5.03').replace('{{difference}}', '-3.00'),
+        ),
+      ).toBeTruthy();
+      await act(async () => {
+        fireEvent.click(dialogOk());
+      });
+      expect(await screen.findByText(R.dispute.pendingDispute)).toBeTruthy();
+      await act(async () => {
+        fireEvent.click(button(R.actions.submitAnswer)!);
+      });
+      await waitFor(() => expect(actions()).toHaveLength(1));
+      expect(actions()[0]!.body.lines).toEqual([
+        { id: '71', agree: false, reason: 'Price is 1.005', qty: '5', price: '1.005' },
+      ]);
     },
     SLOW,
   );

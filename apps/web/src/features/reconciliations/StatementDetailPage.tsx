@@ -9,6 +9,9 @@ import {
   StopOutlined,
 } from '@ant-design/icons';
 import {
+  DECIMAL_TEXT,
+  type DecimalPlaces,
+  lineAmount,
   MASK,
   RECONCILIATION_EDITABLE_STATUSES,
   RECONCILIATION_LINE_STATUS,
@@ -21,35 +24,24 @@ import {
   type ReconciliationUpdateInput,
   reconciliationMachine,
   reconciliationRole,
+  subtractDecimals,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchFile, openFile } from '../../api/http.ts';
+import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { DocumentHistory } from '../../components/DocumentHistory.tsx';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { reconciliationLineStatuses } from '../../components/statusStyles.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { numberFormat } from '../../lib/numbers.ts';
-import { DetailGate, formatNumber, History, numberColumn } from './parts.tsx';
+import { CellError, lineErrorsOf, reportRest } from '../receiving-plans/parts.tsx';
+import { DetailGate, formatNumber, numberColumn } from './parts.tsx';
 import { type Side, statementKeys, statementPaths, statementsApi } from './reconciliations.api.ts';
 
 /** The counterpart's answer to one line, held on the page until submitted. */
@@ -114,6 +106,12 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
   const [answers, setAnswers] = useState<Record<string, LineAnswer>>({});
   const [disputing, setDisputing] = useState<ReconciliationLine | null>(null);
   const unsent = Object.keys(answers).length > 0;
+  /** The server's problems with answered lines by `lineId.field`; it names a line by its index as sent. */
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  const sentIds = useRef<string[]>([]);
+  /** A line answered again: its old problems no longer apply. */
+  const forgetErrors = (id: string) =>
+    setAnswerErrors((prev) => Object.fromEntries(Object.entries(prev).filter(([k]) => !k.startsWith(`${id}.`))));
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: statementKeys.all });
   const act = useMutation({
@@ -123,6 +121,16 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       setAnswers({});
       await refresh();
       message.success(t(`reconciliations.done.${v.action}`));
+    },
+    // A refused answer's line problems are shown under their lines; only the rest as a message.
+    meta: { silent: true },
+    onError: (e, v) => {
+      const { cells, rest } = lineErrorsOf(e, {
+        rowKeys: v.action === 'answer' ? sentIds.current : [],
+        fields: ['qty', 'price', 'reason'],
+      });
+      setAnswerErrors(cells);
+      reportRest(e, rest);
     },
   });
   const edit = useMutation({
@@ -138,15 +146,19 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
     modal.confirm({ title: text, okText: t('common.confirm'), cancelText: t('common.cancel'), onOk: run });
   const step = (action: 'send' | 'confirm' | 'finalize' | 'cancel') =>
     ask(t(`reconciliations.confirmText.${action}`, { no: s.statementNo }), () => act.mutateAsync({ action }));
-  const submitAnswers = () =>
+  const submitAnswers = () => {
+    const sent = Object.entries(answers);
+    sentIds.current = sent.map(([id]) => id);
+    setAnswerErrors({});
     act.mutate({
       action: 'answer',
       body: {
-        lines: Object.entries(answers).map(([id, a]) =>
+        lines: sent.map(([id, a]) =>
           a.agree ? { id, agree: true } : { id, agree: false, reason: a.reason, qty: a.qty, price: a.price },
         ),
       },
     });
+  };
 
   // Quantities and money right after the material, narrow enough that at 1366 px they, the line status
   // and the fixed operation column show without scrolling; the tax split follows the status. A line's
@@ -262,23 +274,26 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
   function answerCell(l: ReconciliationLine) {
     const a = answers[l.id];
     if (a) {
+      const problems = ['qty', 'price', 'reason'].flatMap((f) => answerErrors[`${l.id}.${f}`] ?? []);
       return (
-        <Space size={4}>
+        <Space size={4} wrap>
           <Tag color={a.agree ? 'success' : 'error'}>
             {a.agree ? t('reconciliations.dispute.pendingAgree') : t('reconciliations.dispute.pendingDispute')}
           </Tag>
           <Button
             type="link"
             size="small"
-            onClick={() =>
+            onClick={() => {
+              forgetErrors(l.id);
               setAnswers((prev) => {
                 const { [l.id]: _, ...rest } = prev;
                 return rest;
-              })
-            }
+              });
+            }}
           >
             {t('reconciliations.actions.undo')}
           </Button>
+          <CellError message={problems.join(' ') || undefined} />
         </Space>
       );
     }
@@ -536,7 +551,11 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
               />
             ),
           },
-          { key: 'history', label: t('reconciliations.tabs.history'), children: <History entries={s.history} /> },
+          {
+            key: 'history',
+            label: t('reconciliations.tabs.history'),
+            children: <DocumentHistory entries={s.history} />,
+          },
         ]}
       />
       <DisputeDialog
@@ -544,6 +563,7 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
         places={places}
         onClose={() => setDisputing(null)}
         onSave={(answer) => {
+          forgetErrors(disputing!.id);
           setAnswers((prev) => ({ ...prev, [disputing!.id]: answer }));
           setDisputing(null);
         }}
@@ -566,12 +586,21 @@ export function DisputeDialog({
   onSave,
 }: {
   line: ReconciliationLine | null;
-  places: { quantity: number; price: number };
+  places: DecimalPlaces;
   onClose: () => void;
   onSave: (answer: LineAnswer) => void;
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<DisputeValues>();
+  const qty = Form.useWatch('qty', form);
+  const price = Form.useWatch('price', form);
+  const { fmt } = numberFormat(places);
+  // What the held figures come to, by the rule the server applies (round(qty × price) at the amount places).
+  const held = (v: string | null | undefined, stated: string) => (v && DECIMAL_TEXT.test(v) ? v : stated);
+  const preview =
+    line && line.price !== MASK && line.amount !== MASK && (qty || price)
+      ? lineAmount(held(qty, line.qty), held(price, line.price), places.amount)
+      : null;
   return (
     <Modal
       open={!!line}
@@ -592,8 +621,8 @@ export function DisputeDialog({
           onSave({
             agree: false,
             reason: v.reason?.trim(),
-            qty: v.qty ? String(v.qty) : undefined,
-            price: v.price ? String(v.price) : undefined,
+            qty: v.qty ?? undefined,
+            price: v.price ?? undefined,
           })
         }
       >
@@ -606,24 +635,20 @@ export function DisputeDialog({
         </Form.Item>
         <Space size="middle">
           <Form.Item name="qty" label={t('reconciliations.dispute.qty')}>
-            <InputNumber<string>
-              stringMode
-              min="0"
-              precision={places.quantity}
-              style={{ width: 180 }}
-              placeholder={line?.qty}
-            />
+            <DecimalInput places={places.quantity} min="0" style={{ width: 180 }} placeholder={line?.qty} />
           </Form.Item>
           <Form.Item name="price" label={t('reconciliations.dispute.price')}>
-            <InputNumber<string>
-              stringMode
-              min="0"
-              precision={places.price}
-              style={{ width: 180 }}
-              placeholder={line?.price}
-            />
+            <DecimalInput places={places.price} min="0" style={{ width: 180 }} placeholder={line?.price} />
           </Form.Item>
         </Space>
+        {line && preview !== null && (
+          <div style={{ marginBottom: 8 }}>
+            {t('reconciliations.dispute.preview', {
+              amount: fmt(preview, 'amount'),
+              difference: fmt(subtractDecimals(preview, line.amount, places.amount), 'amount'),
+            })}
+          </div>
+        )}
         <div style={{ color: 'rgba(0,0,0,0.45)' }}>{t('reconciliations.dispute.hint')}</div>
       </Form>
     </Modal>

@@ -1,12 +1,11 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { formatDecimal, MASK, type PurchaseOrderHistoryEntry } from '@concord/shared';
+import { formatDecimal, MASK } from '@concord/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Result, Skeleton, Space, Timeline } from 'antd';
+import { Button, Result, Skeleton, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
-import { formatDateTime } from '../../lib/dates.ts';
 
 /** A number by the statement's decimal places with thousands separators; `***` stays masked, null empty. */
 export function formatNumber(value: string | number | null | undefined, places: number): string {
@@ -20,28 +19,6 @@ export const numberColumn = (places: number) => ({
   align: 'right' as const,
   render: (v: string | null) => formatNumber(v, places),
 });
-
-/** Both enterprises' steps in time order, each marked with its side. */
-export function History({ entries }: { entries: PurchaseOrderHistoryEntry[] }) {
-  const { t } = useTranslation();
-  if (!entries.length) return <Empty description={t('reconciliations.noHistory')} />;
-  return (
-    <Timeline
-      items={entries.map((h, i) => ({
-        key: `${h.at}-${i}`,
-        color: h.side === 'buyer' ? 'blue' : 'green',
-        content: (
-          <div>
-            <div style={{ color: 'rgba(0,0,0,0.45)' }}>
-              {formatDateTime(h.at)} · {h.username} · {t(`reconciliations.sides.${h.side}`)}
-            </div>
-            <div>{h.summary}</div>
-          </div>
-        ),
-      }))}
-    />
-  );
-}
 
 /** Loading, not-found and error states around a loaded statement (UI.md states every screen has). */
 export function DetailGate<T>({

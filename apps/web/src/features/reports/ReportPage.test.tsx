@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enUS } from '../../locales/en-US.ts';
 import { useSession } from '../../stores/session.ts';
+import { chartOption } from './ReportChart.tsx';
 import { ReportPage } from './ReportPage.tsx';
 
 // jsdom has no canvas: the lazy chart module is replaced by a probe that shows what it was given.
@@ -36,7 +37,7 @@ const reply: ReportReply = {
       dueQty: '400',
       onTimeQty: '330',
       receivedQty: '460',
-      onTimeRate: 82.5,
+      onTimeRate: '82.5',
     },
     {
       id: '41',
@@ -45,11 +46,12 @@ const reply: ReportReply = {
       dueQty: '40',
       onTimeQty: '40',
       receivedQty: '40',
-      onTimeRate: 100,
+      onTimeRate: '100',
     },
   ],
   totalCount: 2,
-  summary: { dueLines: 6, dueQty: '440', onTimeQty: '370', onTimeRate: 84.09 },
+  summary: { dueLines: 6, dueQty: '440', onTimeQty: '370', onTimeRate: '84.09' },
+  currencyTotals: [],
   chart: {
     type: 'line',
     categories: ['2020-03', '2020-04'],
@@ -143,9 +145,24 @@ const receipts: ReportReply = {
       amount: '194670',
       currency: 'CNY',
     },
+    {
+      id: '8',
+      receiptNo: 'RC-2',
+      supName: 'Shenzhen Precision Parts',
+      prdtNo: 'M-2',
+      qty: '7',
+      price: '0.15',
+      taxRate: '13',
+      amount: '1.05',
+      currency: 'USD',
+    },
   ],
-  totalCount: 1,
-  summary: { lines: 1, qty: '1050', amount: '194670' },
+  totalCount: 2,
+  summary: { lines: 2, qty: '1057' },
+  currencyTotals: [
+    { currency: 'CNY', lines: 1, sums: { amount: '194670' } },
+    { currency: 'USD', lines: 1, sums: { amount: '1.05' } },
+  ],
   chart: { type: 'bar', categories: [], series: [] },
   period: { dateFrom: '2020-03-01', dateTo: '2020-04-30' },
 };
@@ -154,10 +171,50 @@ describe('ReportPage (detail report)', () => {
   it('shows quantities, prices and amounts at the enterprise places, amounts with their currency', async () => {
     renderReport('/poReport/poLzDetails', 'poLzDetails', receipts);
     expect(await screen.findByText('RC-1')).toBeTruthy();
-    expect(await screen.findByText('194,670.00 CNY')).toBeTruthy();
     expect(screen.getByText('185.4000 CNY')).toBeTruthy();
-    expect(screen.getByText('13.00 %')).toBeTruthy();
-    expect(screen.getAllByText('1,050.000').length).toBeGreaterThan(0);
-    expect(screen.getByText('194,670.00')).toBeTruthy();
+    expect(screen.getByText('0.1500 USD')).toBeTruthy();
+    expect(screen.getAllByText('13.00 %')).toHaveLength(2);
+    expect(screen.getByText('1,050.000')).toBeTruthy();
+    expect(screen.getByText('1,057.000')).toBeTruthy();
   }, 30_000);
+
+  it('totals the amounts per currency, in the summary and in one table row each', async () => {
+    renderReport('/poReport/poLzDetails', 'poLzDetails', receipts);
+    await screen.findByText('RC-1');
+    // Row, summary card and totals row each show the figure with its own currency; no cross-currency sum.
+    expect(screen.getAllByText('194,670.00 CNY')).toHaveLength(3);
+    expect(screen.getAllByText('1.05 USD')).toHaveLength(3);
+    expect(screen.queryByText(/194,671/)).toBeNull();
+    const totals = document.querySelectorAll('.ant-table-summary tr');
+    expect([...totals].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent).filter(Boolean))).toEqual(
+      [
+        ['Total · 1 line', '194,670.00 CNY', 'CNY'],
+        ['Total · 1 line', '1.05 USD', 'USD'],
+      ],
+    );
+  }, 30_000);
+});
+
+describe('report chart', () => {
+  it('shows every plotted value through the number formatter', () => {
+    const format = (value: unknown, kind: string) => `${kind}:${String(value)}`;
+    const bars = chartOption(
+      {
+        type: 'bar',
+        categories: ['2020-03'],
+        series: [{ key: 'qty', kind: 'qty', type: 'bar', data: [1050] }],
+      },
+      (key) => key,
+      (value) => value,
+      format,
+    ) as { series: { tooltip: { valueFormatter: (v: unknown) => string } }[] };
+    expect(bars.series[0]!.tooltip.valueFormatter(1050)).toBe('qty:1050');
+    const pie = chartOption(
+      { type: 'pie', categories: ['划伤'], series: [{ key: 'unqualifiedQty', kind: 'qty', type: 'pie', data: [13] }] },
+      (key) => key,
+      (value) => value,
+      format,
+    ) as { tooltip: { formatter: (p: unknown) => string } };
+    expect(pie.tooltip.formatter({ name: '划伤', value: 13, percent: 86.67 })).toBe('划伤: qty:13 (share:86.67)');
+  });
 });

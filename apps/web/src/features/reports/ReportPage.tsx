@@ -5,6 +5,7 @@ import {
   MASK,
   REPORTS,
   type ReportColumn,
+  type ReportCurrencyTotal,
   type ReportFilter,
   type ReportName,
   type ReportRow,
@@ -37,20 +38,16 @@ import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { type FilterField, filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
-import { useNumbers } from '../../lib/numbers.ts';
+import { type NumberFormat, useNumbers } from '../../lib/numbers.ts';
 import { ReportChart } from './ReportChart.tsx';
 import { reportKeys, reportsApi } from './reports.api.ts';
 
 type Formatter = (value: unknown, row?: ReportRow) => string;
 
-/** Columns of the `money` kind that hold a unit price (price places); the others are amounts. */
-const PRICE_COLUMNS = new Set(['price', 'disputePrice']);
-/** Percentages the catalogue lists as numbers: shown as rates. */
-const RATE_COLUMNS = new Set(['taxRate']);
-
 /**
- * Cells through the one number formatter (lib/numbers.ts): quantities and amounts at the enterprise's
- * places, an amount with its row's currency, rates with 2 places and `%`; masked values stay `***`.
+ * Cells through the one number formatter (lib/numbers.ts): quantities, prices and amounts at the
+ * enterprise's places, a price or an amount with its row's currency, rates with 2 places and `%`;
+ * masked values stay `***`.
  */
 function useFormatters() {
   const { t } = useTranslation();
@@ -61,15 +58,14 @@ function useFormatters() {
       if (value === null || value === undefined || value === '') return '';
       if (value === MASK) return MASK;
       const cell = value as string | number;
-      if (RATE_COLUMNS.has(column.key)) return rate(cell);
+      const currency = typeof row?.currency === 'string' ? row.currency : null;
       switch (column.kind) {
         case 'qty':
           return fmt(cell, 'quantity');
-        case 'money': {
-          const currency = typeof row?.currency === 'string' ? row.currency : null;
-          if (PRICE_COLUMNS.has(column.key)) return [fmt(cell, 'price'), currency].filter(Boolean).join(' ');
+        case 'price':
+          return [fmt(cell, 'price'), currency].filter(Boolean).join(' ');
+        case 'money':
           return money(cell, currency);
-        }
         case 'int':
           return formatDecimal(cell, 0);
         case 'rate':
@@ -87,7 +83,59 @@ function useFormatters() {
   return of;
 }
 
-const NUMERIC = new Set(['qty', 'money', 'int', 'rate']);
+const NUMERIC = new Set(['qty', 'price', 'money', 'int', 'rate']);
+const MONEY_KINDS = new Set(['price', 'money']);
+
+/** A money figure's totals, one line per currency (never a sum across currencies). */
+function CurrencyLines({ figure, totals }: { figure: string; totals: readonly ReportCurrencyTotal[] }) {
+  const { money } = useNumbers();
+  if (!totals.length) return <>—</>;
+  return (
+    <>
+      {totals.map((total) => (
+        <div key={total.currency}>{money(total.sums[figure], total.currency)}</div>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The table's totals: one row per currency with its row count, the report's money figures in their
+ * columns. The label spans the columns before the first one filled.
+ */
+function currencyTotalRows(
+  columns: TableColumnsType<ReportRow>,
+  figures: readonly ReportColumn[],
+  totals: readonly ReportCurrencyTotal[],
+  label: (total: ReportCurrencyTotal) => string,
+  money: NumberFormat['money'],
+) {
+  const keys = new Set(figures.map((f) => f.key));
+  const filled = (c: TableColumnsType<ReportRow>[number]) => keys.has(String(c.key)) || c.key === 'currency';
+  const first = Math.max(columns.findIndex(filled), 0);
+  return (
+    <Table.Summary>
+      {totals.map((total) => (
+        <Table.Summary.Row key={total.currency}>
+          {first > 0 && (
+            <Table.Summary.Cell index={0} colSpan={first}>
+              <Typography.Text strong>{label(total)}</Typography.Text>
+            </Table.Summary.Cell>
+          )}
+          {columns.slice(first).map((c, i) => {
+            const key = String(c.key);
+            const figure = keys.has(key);
+            return (
+              <Table.Summary.Cell key={key} index={first + i} align={figure ? 'right' : undefined}>
+                {figure ? money(total.sums[key], total.currency) : key === 'currency' ? total.currency : ''}
+              </Table.Summary.Cell>
+            );
+          })}
+        </Table.Summary.Row>
+      ))}
+    </Table.Summary>
+  );
+}
 
 /** Rows per partner (no parameter, the form's default) or per partner and material. */
 const groupByField: FilterField<'material', 'material' | 'partner'> = {
@@ -223,6 +271,7 @@ export function ReportPage({ name }: { name: ReportName }) {
   const { t } = useTranslation();
   const def = REPORTS[name];
   const format = useFormatters();
+  const { money } = useNumbers();
   const { params, filter, has, partnerKey } = useReportFilter(name);
   const { page, size } = params;
   const sortKey = params.get('sort');
@@ -252,7 +301,7 @@ export function ReportPage({ name }: { name: ReportName }) {
           width: NUMERIC.has(c.kind) ? 120 : c.kind === 'datetime' ? 160 : c.kind === 'date' ? 110 : 150,
           align: NUMERIC.has(c.kind) ? ('right' as const) : undefined,
           ellipsis: c.kind === 'text' ? { showTitle: true } : undefined,
-          sorter: c.kind !== 'money',
+          sorter: !MONEY_KINDS.has(c.kind),
           sortOrder: sortKey === c.key ? (sort?.asc ? ('ascend' as const) : ('descend' as const)) : null,
           render: (v: unknown, row: ReportRow) => fmt(v, row),
         };
@@ -260,6 +309,9 @@ export function ReportPage({ name }: { name: ReportName }) {
   ];
   const chrome = useListChrome(allColumns);
   const data = report.data;
+  const figures = def.currencyTotals ?? [];
+  const summaryCards = def.summary.length + figures.length;
+  const cardSpan = Math.max(4, Math.floor(24 / summaryCards));
 
   const onTableChange = (
     p: TablePaginationConfig,
@@ -307,11 +359,21 @@ export function ReportPage({ name }: { name: ReportName }) {
         <>
           <Row gutter={[12, 12]}>
             {def.summary.map((c) => (
-              <Col key={c.key} xs={12} md={6} xl={Math.max(4, Math.floor(24 / def.summary.length))}>
+              <Col key={c.key} xs={12} md={6} xl={cardSpan}>
                 <Card size="small" loading={!data}>
                   <Statistic
                     title={t(`reports.columns.${c.key}`)}
                     value={data ? format(c)(data.summary[c.key], data.summary) || '—' : ''}
+                  />
+                </Card>
+              </Col>
+            ))}
+            {figures.map((c) => (
+              <Col key={c.key} xs={12} md={6} xl={cardSpan}>
+                <Card size="small" loading={!data}>
+                  <Statistic
+                    title={t(`reports.columns.${c.key}`)}
+                    formatter={() => <CurrencyLines figure={c.key} totals={data?.currencyTotals ?? []} />}
                   />
                 </Card>
               </Col>
@@ -341,6 +403,18 @@ export function ReportPage({ name }: { name: ReportName }) {
               locale={{ emptyText: <Empty description={t('reports.empty')} /> }}
               pagination={params.pagination(data?.totalCount)}
               onChange={onTableChange}
+              summary={
+                figures.length && data?.currencyTotals.length
+                  ? () =>
+                      currencyTotalRows(
+                        chrome.columns,
+                        figures,
+                        data.currencyTotals,
+                        (total) => t('reports.totalOf', { count: total.lines, n: formatDecimal(total.lines, 0) }),
+                        money,
+                      )
+                  : undefined
+              }
             />
           </Card>
         </>

@@ -1,11 +1,12 @@
 import type { PotentialSupplierDetail, UserInfo } from '@concord/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/queryClient.ts';
 import { enUS } from '../../locales/en-US.ts';
 import { useSession } from '../../stores/session.ts';
 import { AuditDetailPage } from './AuditDetailPage.tsx';
@@ -53,15 +54,16 @@ const envelope = (data: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-function renderPage(permissions: string[]) {
+function renderPage(permissions: string[], audited: () => Response = () => envelope(PROSPECT)) {
   useSession.setState({ token: 't', tenantId: '9', permissions, userInfo: { isAdmin: false } as unknown as UserInfo });
-  const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => envelope(PROSPECT));
+  const fetchMock = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async (input) => (String(input).endsWith('/audits') ? audited() : envelope(PROSPECT)));
   const router = createMemoryRouter([{ path: '/purchase/supplier-audit/detail', element: <AuditDetailPage /> }], {
     initialEntries: ['/purchase/supplier-audit/detail?id=500'],
   });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={createQueryClient()}>
       <App>
         <RouterProvider router={router} />
       </App>
@@ -99,6 +101,36 @@ describe('AuditDetailPage', () => {
       });
       await waitFor(() => expect(audits()).toHaveLength(1));
       expect(audits()[0]).toEqual({ result: 'fail', score: 80, comment: 'No test lab', attachments: [] });
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the server’s word on a field beside that field, in the reader’s language',
+    async () => {
+      const refused = () =>
+        new Response(
+          JSON.stringify({
+            code: 1,
+            msg: 'The submitted data is not valid',
+            errorCode: 'VALIDATION_FAILED',
+            data: [{ path: 'comment', message: 'At most 1000 characters' }],
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        );
+      const { audits } = renderPage(['PO_PG_SH'], refused);
+      expect(await screen.findByText('Kunshan Heat Sinks Co., Ltd.')).toBeTruthy();
+      await act(async () => {
+        fireEvent.change(screen.getByLabelText(enUS.sourcing.audit.comment), { target: { value: 'Fine' } });
+      });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: new RegExp(enUS.sourcing.audit.submit) }));
+      });
+      await waitFor(() => expect(audits()).toHaveLength(1));
+      const problem = await screen.findByText('At most 1000 characters');
+      expect(problem.closest('.ant-form-item')).toBe(
+        screen.getByLabelText(enUS.sourcing.audit.comment).closest('.ant-form-item'),
+      );
     },
     SLOW,
   );

@@ -58,6 +58,7 @@ function AuditView({ prospect, back }: { prospect: PotentialSupplierDetail; back
   const open = prospect.auditState === PROSPECT_STATE.UNDER_AUDIT;
   const save = useMutation({
     mutationFn: (v: Values) => sourcingApi.audit(prospect.id, v),
+    meta: { form },
     onSuccess: async () => {
       form.resetFields();
       await queryClient.invalidateQueries({ queryKey: sourcingKeys.all });

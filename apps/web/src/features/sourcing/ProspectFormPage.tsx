@@ -117,6 +117,7 @@ function ProspectForm({ prospect }: { prospect?: PotentialSupplierDetail }) {
   const save = useMutation({
     mutationFn: (values: Values) =>
       prospect ? sourcingApi.update(prospect.id, { ...values, version: prospect.version }) : sourcingApi.create(values),
+    meta: { form },
     onSuccess: async (saved) => {
       setDirty(false);
       await queryClient.invalidateQueries({ queryKey: sourcingKeys.all });

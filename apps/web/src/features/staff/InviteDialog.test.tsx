@@ -4,6 +4,7 @@ import { App } from 'antd';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../api/queryClient.ts';
 import { enUS } from '../../locales/en-US.ts';
 import { InviteDialog } from './InviteDialog.tsx';
 
@@ -17,13 +18,14 @@ afterEach(() => {
 
 const ok = (data: unknown) => new Response(JSON.stringify({ code: 0, msg: '', data }), { status: 200 });
 
-function renderDialog() {
+function renderDialog(answer?: () => Response) {
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     if (String(input).includes('/srm/departments/tree')) return ok([]);
-    return ok({ id: '1', ...JSON.parse(String(init?.body ?? '{}')) });
+    return answer?.() ?? ok({ id: '1', ...JSON.parse(String(init?.body ?? '{}')) });
   });
   const onClose = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // The application's client: it places a refused request's field problems beside the form's fields.
+  const client = answer ? createQueryClient() : new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <App>
@@ -70,5 +72,27 @@ describe('InviteDialog', () => {
       mobileArea: '+86',
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+  }, 30_000);
+
+  it('shows the server’s problem with a field beside that field, in the reader’s words', async () => {
+    const refused = () =>
+      new Response(
+        JSON.stringify({
+          code: 1,
+          msg: 'The submitted data is not valid',
+          errorCode: 'VALIDATION_FAILED',
+          data: [{ path: 'email', message: '请输入有效的电子邮箱' }],
+        }),
+        { status: 400 },
+      );
+    const { invites, onClose } = renderDialog(refused);
+    fireEvent.change(screen.getByLabelText(enUS.organization.staff.email), {
+      target: { value: 'colleague@example.test' },
+    });
+    await submit();
+    await waitFor(() => expect(invites()).toHaveLength(1));
+    const problem = await screen.findByText('请输入有效的电子邮箱');
+    expect(problem.closest('.ant-form-item')?.querySelector('#email')).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
   }, 30_000);
 });

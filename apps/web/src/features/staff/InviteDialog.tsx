@@ -40,6 +40,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
 
   const invite = useMutation({
     mutationFn: (v: Values) => staffApi.invite({ ...v, deptId: v.deptId ?? null } as InviteEmployeeInput),
+    meta: { form },
     onSuccess: (_r, v) => {
       const contact = [v.mobile ? `${v.mobileArea} ${v.mobile}` : '', v.email ?? ''].filter(Boolean).join(' / ');
       message.success(t('organization.staff.invited', { contact }));

@@ -76,6 +76,7 @@ function EmployeeForm({ employee }: { employee: EmployeeDetail }) {
 
   const save = useMutation({
     mutationFn: (v: Values) => staffApi.update(employee.id, { ...v, version: employee.version }),
+    meta: { form },
     onSuccess: (updated) => {
       queryClient.setQueryData(staffKeys.detail(employee.id), updated);
       void queryClient.invalidateQueries({ queryKey: ['employees', 'list'] });

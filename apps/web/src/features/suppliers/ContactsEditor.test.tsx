@@ -78,4 +78,61 @@ describe('ContactsEditor', () => {
     },
     SLOW,
   );
+
+  it(
+    'shows each contact’s problem in its own cell: its own checks before sending, the server’s after',
+    async () => {
+      useSession.setState({ token: 't', tenantId: '9', permissions: ['PO_SUP_ARC'] });
+      const read: SupplierContactsView = {
+        version: 3,
+        contacts: [contact('1', 'Wu Gang', true), contact('2', 'Qian Li', false)],
+      };
+      const puts: unknown[] = [];
+      vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+        if (init?.method === 'PUT') {
+          puts.push(JSON.parse(String(init.body)));
+          return reply(400, {
+            code: 1,
+            msg: 'The submitted data is not valid',
+            errorCode: 'VALIDATION_FAILED',
+            data: [{ path: 'contacts.1.email', message: 'This address is already a contact' }],
+          });
+        }
+        return reply(200, { code: 0, msg: '', data: read });
+      });
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      render(
+        <QueryClientProvider client={client}>
+          <App>
+            <ContactsEditor supplierId="7" editable />
+          </App>
+        </QueryClientProvider>,
+      );
+      await screen.findByDisplayValue('Qian Li');
+      const mobiles = screen.getAllByLabelText(enUS.partners.contacts.mobile);
+      await act(async () => {
+        fireEvent.change(mobiles[0]!, { target: { value: '123' } });
+      });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: enUS.common.save }));
+      });
+      expect(await screen.findByText('Enter a valid mobile number')).toBeTruthy();
+      expect(puts).toHaveLength(0);
+
+      // Corrected, the list goes; the server's objection lands under the second contact's e-mail.
+      await act(async () => {
+        fireEvent.change(mobiles[0]!, { target: { value: '13800000001' } });
+      });
+      expect(screen.queryByText('Enter a valid mobile number')).toBeNull();
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: enUS.common.save }));
+      });
+      await waitFor(() => expect(puts).toHaveLength(1));
+      const problem = await screen.findByText('This address is already a contact');
+      const emails = screen.getAllByLabelText(enUS.partners.contacts.email);
+      expect(problem.closest('td')).toBe(emails[1]!.closest('td'));
+      expect(emails[1]!.closest('.ant-input-status-error, .ant-input-affix-wrapper-status-error')).toBeTruthy();
+    },
+    SLOW,
+  );
 });

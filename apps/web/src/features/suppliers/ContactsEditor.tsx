@@ -2,10 +2,11 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type SupplierContact, supplierContactSchema, validationMessage } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Alert, App, Button, Empty, Input, Radio, Skeleton, Space, Table } from 'antd';
+import { Alert, App, Button, Empty, Input, Radio, Skeleton, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/http.ts';
+import { fieldErrorsOf } from '../../lib/fieldErrors.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { supplierKeys, suppliersApi } from './suppliers.api.ts';
 
@@ -20,6 +21,9 @@ const FIELDS: [Field, number, number][] = [
   ['weChatNumber', 64, 130],
   ['connectFax', 32, 130],
 ];
+
+/** A cell's problem, by row key and field. */
+const cellKey = (rowKey: string, field: string) => `${rowKey}:${field}`;
 
 let draftSeq = 0;
 const blank = (isPrimary: boolean): Draft => ({
@@ -45,6 +49,7 @@ export function ContactsEditor({ supplierId, editable }: { supplierId: string; e
   const queryClient = useQueryClient();
   const [rows, setRows] = useState<Draft[] | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [cellErrors, setCellErrors] = useState<Record<string, string>>({});
   const contacts = useQuery({
     queryKey: supplierKeys.contacts(supplierId),
     queryFn: () => suppliersApi.contacts(supplierId),
@@ -65,19 +70,33 @@ export function ContactsEditor({ supplierId, editable }: { supplierId: string; e
       queryClient.setQueryData(supplierKeys.contacts(supplierId), saved);
       void queryClient.invalidateQueries({ queryKey: supplierKeys.all });
     },
-    onError: (error) => {
+    onError: (error, list) => {
       // Someone else saved first: show their list and version, so the next save builds on it.
       if (error instanceof ApiError && error.status === 409) {
         void queryClient.invalidateQueries({ queryKey: supplierKeys.contacts(supplierId) });
       }
+      // The server's word on a contact's field goes in that contact's cell (`contacts.1.mobile`).
+      const found: Record<string, string> = {};
+      for (const e of fieldErrorsOf(error)) {
+        const [head, index, field] = e.name;
+        const row = typeof index === 'number' ? list[index] : undefined;
+        if (head === 'contacts' && row && typeof field === 'string') found[cellKey(row.key, field)] = e.message;
+      }
+      setCellErrors(found);
     },
   });
 
   if (contacts.isError) return <Alert type="error" showIcon title={(contacts.error as Error).message} />;
   if (!rows) return <Skeleton active />;
 
-  const change = (key: string, patch: Partial<Draft>) =>
+  const change = (key: string, patch: Partial<Draft>) => {
     setRows(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+    setCellErrors(
+      Object.fromEntries(
+        Object.entries(cellErrors).filter(([k]) => !Object.keys(patch).some((f) => k === cellKey(key, f))),
+      ),
+    );
+  };
   const setPrimary = (key: string) => setRows(rows.map((r) => ({ ...r, isPrimary: r.key === key })));
   const remove = (key: string) => {
     const next = rows.filter((r) => r.key !== key);
@@ -86,20 +105,19 @@ export function ContactsEditor({ supplierId, editable }: { supplierId: string; e
   };
 
   const submit = () => {
-    const problems: string[] = [];
-    rows.forEach((row, i) => {
+    const cells: Record<string, string> = {};
+    for (const row of rows) {
       const parsed = supplierContactSchema.safeParse(row);
-      if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const field = String(issue.path[0]) as Field;
-          problems.push(`${i + 1}. ${t(`partners.contacts.${field}`)}: ${validationMessage(issue.message, locale)}`);
-        }
+      if (parsed.success) continue;
+      for (const issue of parsed.error.issues) {
+        cells[cellKey(row.key, String(issue.path[0]))] ??= validationMessage(issue.message, locale);
       }
-    });
-    if (rows.length && rows.filter((r) => r.isPrimary).length !== 1)
-      problems.push(t('partners.contacts.primaryRequired'));
+    }
+    const problems =
+      rows.length && rows.filter((r) => r.isPrimary).length !== 1 ? [t('partners.contacts.primaryRequired')] : [];
+    setCellErrors(cells);
     setErrors(problems);
-    if (!problems.length) save.mutate(rows);
+    if (!problems.length && !Object.keys(cells).length) save.mutate(rows);
   };
 
   const columns: TableColumnsType<Draft> = [
@@ -107,17 +125,26 @@ export function ContactsEditor({ supplierId, editable }: { supplierId: string; e
       key: field,
       title: t(`partners.contacts.${field}`),
       width,
-      render: (_v: unknown, row: Draft) =>
-        editable ? (
-          <Input
-            value={row[field]}
-            maxLength={max}
-            aria-label={t(`partners.contacts.${field}`)}
-            onChange={(e) => change(row.key, { [field]: e.target.value })}
-          />
-        ) : (
-          row[field]
-        ),
+      render: (_v: unknown, row: Draft) => {
+        if (!editable) return row[field];
+        const problem = cellErrors[cellKey(row.key, field)];
+        return (
+          <>
+            <Input
+              value={row[field]}
+              maxLength={max}
+              status={problem ? 'error' : undefined}
+              aria-label={t(`partners.contacts.${field}`)}
+              onChange={(e) => change(row.key, { [field]: e.target.value })}
+            />
+            {problem && (
+              <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                {problem}
+              </Typography.Text>
+            )}
+          </>
+        );
+      },
     })),
     {
       key: 'isPrimary',

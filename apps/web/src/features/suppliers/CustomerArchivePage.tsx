@@ -46,6 +46,7 @@ function AcceptDialog({ invitation, onClose }: { invitation: IncomingSupplierInv
   const accept = useMutation({
     mutationFn: (v: RegistrationValues) =>
       suppliersApi.accept({ supplierId: invitation!.supplierId, registration: v.registration, contact: contactOf(v) }),
+    meta: { form },
     onSuccess: () => {
       message.success(t('partners.incoming.accepted', { name: invitation!.buyerName }));
       void queryClient.invalidateQueries({ queryKey: supplierKeys.incoming });
@@ -100,6 +101,7 @@ function InviteCustomerDialog({ open, onClose }: { open: boolean; onClose: () =>
         inviteCode: v.inviteCode.trim(),
         registration: v.registration,
       }),
+    meta: { form },
     onSuccess: (customer) => {
       message.success(t('partners.customers.invited', { name: customer.customerName }));
       void queryClient.invalidateQueries({ queryKey: supplierKeys.customers });

@@ -56,6 +56,7 @@ export function CustomerDetailPage() {
   }, [detail.data, form]);
   const save = useMutation({
     mutationFn: (v: Values) => suppliersApi.updateCustomer(id, { ...v, version: detail.data!.version }),
+    meta: { form },
     onSuccess: (saved) => {
       message.success(t('partners.customers.saved'));
       queryClient.setQueryData(supplierKeys.customer(id), saved);

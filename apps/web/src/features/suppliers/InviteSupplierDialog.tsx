@@ -75,6 +75,7 @@ export function InviteSupplierDialog({
 
   const invite = useMutation({
     mutationFn: (input: SupplierInviteInput) => suppliersApi.invite(input),
+    meta: { form },
     onSuccess: (result) => {
       message.success(result.linkSent ? t('partners.invite.linkSent') : t('partners.invite.sent'));
       void queryClient.invalidateQueries({ queryKey: supplierKeys.all });

@@ -49,6 +49,7 @@ export function PartnerInvitationHandler() {
       }
       return suppliersApi.accept({ token, registration: v.registration, contact: contactOf(v) });
     },
+    meta: { form },
     onSuccess: () => {
       message.success(t('partners.partnerInvitation.accepted', { buyer: preview.data?.buyerName ?? '' }));
       navigate(CUSTOMER_ARCHIVE_PATH, { replace: true });

@@ -97,6 +97,7 @@ export function ReviewDialog({ supplier, onClose }: { supplier: Row | null; onCl
   const decide = useMutation({
     mutationFn: ({ action, auditDescription }: { action: 'approve' | 'reject'; auditDescription: string }) =>
       suppliersApi.act(supplier!.id, action, { auditDescription }),
+    meta: { form },
     onSuccess: (_d, { action }) => {
       message.success(t(`partners.done.${action}`));
       void queryClient.invalidateQueries({ queryKey: supplierKeys.all });

@@ -28,6 +28,7 @@ export function SupplierAddPage() {
         supplierClassId: v.supplierClassId ?? null,
         lifeCycle: v.lifeCycle ?? '',
       }),
+    meta: { form },
     onSuccess: (created) => {
       message.success(t('partners.add.created', { code: created.supCode }));
       void queryClient.invalidateQueries({ queryKey: supplierKeys.all });

@@ -28,6 +28,7 @@ function ClassDialog({ editing, onClose }: { editing: SupplierClass | 'new' | nu
       editing && editing !== 'new'
         ? suppliersApi.updateClass(editing.id, { ...v, version: editing.version })
         : suppliersApi.createClass(v),
+    meta: { form },
     onSuccess: () => {
       message.success(t('partners.classes.saved'));
       void queryClient.invalidateQueries({ queryKey: supplierKeys.all });

@@ -74,6 +74,7 @@ function BasicTab({ supplier }: { supplier: SupplierBuyerDetail }) {
         lifeCycle: v.lifeCycle ?? '',
         version: supplier.version,
       }),
+    meta: { form },
     onSuccess: (saved) => {
       message.success(t('partners.detail.saved'));
       queryClient.setQueryData(supplierKeys.detail(supplier.id), saved);

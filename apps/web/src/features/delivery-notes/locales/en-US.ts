@@ -77,6 +77,7 @@ export const deliveryNotesEnUS = {
     cartons_one: '{{count}} carton',
     cartons_other: '{{count}} cartons',
     required: 'Required',
+    fixMarked: 'Correct the marked lines and fields, then save again',
   },
   detail: {
     history: 'History',

@@ -80,6 +80,7 @@ export const deliveryNotesCN: DeepStringify<typeof deliveryNotesEnUS> = {
     cartons_one: '{{count}} 个外箱',
     cartons_other: '{{count}} 个外箱',
     required: '必填',
+    fixMarked: '请更正标出的行和字段后再保存',
   },
   detail: {
     history: '操作记录',

@@ -80,6 +80,7 @@ export const deliveryNotesTW: DeepStringify<typeof deliveryNotesEnUS> = {
     cartons_one: '{{count}} 個外箱',
     cartons_other: '{{count}} 個外箱',
     required: '必填',
+    fixMarked: '請更正標示的項次和欄位後再儲存',
   },
   detail: {
     history: '操作記錄',

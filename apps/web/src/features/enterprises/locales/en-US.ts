@@ -23,6 +23,8 @@ export const enterpriseEnUS = {
   bankName: 'Bank',
   bankAccount: 'Bank account',
   contractTerms: 'Contract terms',
+  address: 'Address',
+  phone: 'Telephone',
   isDataCentre: 'Data centre',
   subsidiaries: 'Group subsidiaries',
   divisions: 'Divisions',

@@ -25,6 +25,8 @@ export const enterpriseCN: DeepStringify<typeof enterpriseEnUS> = {
   bankName: '开户银行',
   bankAccount: '银行账号',
   contractTerms: '合同条款',
+  address: '地址',
+  phone: '电话',
   isDataCentre: '数据中心',
   subsidiaries: '集团子公司',
   divisions: '事业部',

@@ -25,6 +25,8 @@ export const enterpriseTW: DeepStringify<typeof enterpriseEnUS> = {
   bankName: '往來銀行',
   bankAccount: '銀行帳號',
   contractTerms: '合約條款',
+  address: '地址',
+  phone: '電話',
   isDataCentre: '資料中心',
   subsidiaries: '集團子公司',
   divisions: '事業部',

@@ -73,7 +73,7 @@ export const materialsEnUS = {
     scheduleOverRate: 'Schedule over-delivery (%)',
     add: 'Add approved supplier',
     editTitle: 'Edit approved supplier',
-    quotaTotal: 'Quotas total {{total}} % of 100 %',
+    quotaTotal: 'Quotas total {{total}} of 100 %',
     remove: 'Remove',
     removeConfirm: 'Remove this approved supplier? This cannot be undone.',
     saved: 'Approved supplier saved',

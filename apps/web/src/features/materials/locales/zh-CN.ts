@@ -75,7 +75,7 @@ export const materialsCN: DeepStringify<typeof materialsEnUS> = {
     scheduleOverRate: '排程超交比例(%)',
     add: '新增合格供应商',
     editTitle: '编辑合格供应商',
-    quotaTotal: '配额合计 {{total}}%（上限 100%）',
+    quotaTotal: '配额合计 {{total}}（上限 100%）',
     remove: '移除',
     removeConfirm: '确定移除该合格供应商吗？此操作不可恢复。',
     saved: '合格供应商已保存',

@@ -75,7 +75,7 @@ export const materialsTW: DeepStringify<typeof materialsEnUS> = {
     scheduleOverRate: '排程超交比例(%)',
     add: '新增合格供應商',
     editTitle: '編輯合格供應商',
-    quotaTotal: '配額合計 {{total}}%（上限 100%）',
+    quotaTotal: '配額合計 {{total}}（上限 100%）',
     remove: '移除',
     removeConfirm: '確定移除該合格供應商嗎？此操作無法復原。',
     saved: '合格供應商已儲存',

@@ -146,12 +146,7 @@ export const qualificationsEnUS = {
     request: 'Request',
     answer: 'Answer',
     history: 'History',
-    noHistory: 'Nothing recorded yet',
     none: 'None',
-    buyerSide: 'Buyer',
-    supplierSide: 'Supplier',
-    system: 'System',
-    party: 'Party',
     editTitle: 'Edit request {{code}}',
   },
   runExpiry: {

@@ -147,12 +147,7 @@ export const qualificationsCN: DeepStringify<typeof qualificationsEnUS> = {
     request: '要求内容',
     answer: '供应商回复',
     history: '操作记录',
-    noHistory: '暂无记录',
     none: '无',
-    buyerSide: '采购方',
-    supplierSide: '供应方',
-    system: '系统',
-    party: '操作方',
     editTitle: '编辑要求 {{code}}',
   },
   runExpiry: {

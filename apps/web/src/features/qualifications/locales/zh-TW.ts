@@ -147,12 +147,7 @@ export const qualificationsTW: DeepStringify<typeof qualificationsEnUS> = {
     request: '要求內容',
     answer: '供應商回覆',
     history: '操作紀錄',
-    noHistory: '尚無紀錄',
     none: '無',
-    buyerSide: '採購方',
-    supplierSide: '供應方',
-    system: '系統',
-    party: '操作方',
     editTitle: '編輯要求 {{code}}',
   },
   runExpiry: {

@@ -96,6 +96,7 @@ export const reconciliationsEnUS = {
     reasonRequired: 'Please give the reason of the dispute',
     qty: 'Quantity you hold right',
     price: 'Price you hold right',
+    preview: 'Amount you hold right: {{amount}}, difference {{difference}}',
     hint: 'Leave quantity or price empty to keep the statement’s figure.',
     pendingAgree: 'Agree (not submitted)',
     pendingDispute: 'Dispute (not submitted)',
@@ -125,5 +126,4 @@ export const reconciliationsEnUS = {
   empty: 'No statements yet. Draft one from the warehoused receipts of a period.',
   emptyFiltered: 'No statement matches the filters.',
   notFound: 'The statement does not exist or is not visible to you',
-  noHistory: 'No history yet',
 } as const;

@@ -99,6 +99,7 @@ export const reconciliationsCN: DeepStringify<typeof reconciliationsEnUS> = {
     reasonRequired: '请填写异议原因',
     qty: '我方认可数量',
     price: '我方认可单价',
+    preview: '我方认可金额：{{amount}}，差异 {{difference}}',
     hint: '数量或单价留空表示沿用对账单上的数值。',
     pendingAgree: '同意（未提交）',
     pendingDispute: '异议（未提交）',
@@ -127,5 +128,4 @@ export const reconciliationsCN: DeepStringify<typeof reconciliationsEnUS> = {
   empty: '暂无对账单，可根据某期间的入库明细新建对账单。',
   emptyFiltered: '没有符合条件的对账单。',
   notFound: '对账单不存在或您无权查看',
-  noHistory: '暂无操作记录',
 };

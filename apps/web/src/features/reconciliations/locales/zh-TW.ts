@@ -99,6 +99,7 @@ export const reconciliationsTW: DeepStringify<typeof reconciliationsEnUS> = {
     reasonRequired: '請填寫異議原因',
     qty: '我方認可數量',
     price: '我方認可單價',
+    preview: '我方認可金額：{{amount}}，差異 {{difference}}',
     hint: '數量或單價留白表示沿用對帳單上的數值。',
     pendingAgree: '同意（尚未提交）',
     pendingDispute: '異議（尚未提交）',
@@ -127,5 +128,4 @@ export const reconciliationsTW: DeepStringify<typeof reconciliationsEnUS> = {
   empty: '目前沒有對帳單，可依某期間的入庫明細新增對帳單。',
   emptyFiltered: '沒有符合條件的對帳單。',
   notFound: '對帳單不存在或您無權檢視',
-  noHistory: '目前沒有作業紀錄',
 };

@@ -37,6 +37,9 @@ export const reportsEnUS = {
   empty: 'No data for these filters. Widen the period or clear a filter.',
   loadFailed: 'The report could not be loaded',
   retry: 'Retry',
+  /** The per-currency totals row of a report table. */
+  totalOf_one: 'Total · {{n}} line',
+  totalOf_other: 'Total · {{n}} lines',
   definitions: {
     onTimeRate:
       'On-time rate = quantity received on or before the due date ÷ quantity due in the period. A line is due on its receiving-plan date, else its confirmed (else requested) date, and falls in the period of that date. A receipt counts for the due line it was delivered against and is on time when it arrived on or before that date; per due line the on-time quantity is capped at the quantity due, so split deliveries add up and over-delivery never lifts the rate above 100 %.',

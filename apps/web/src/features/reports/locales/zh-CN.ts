@@ -38,6 +38,9 @@ export const reportsCN: DeepStringify<typeof reportsEnUS> = {
   empty: '没有符合条件的数据，请放宽期间或清除筛选条件。',
   loadFailed: '报表加载失败',
   retry: '重试',
+  /** The per-currency totals row of a report table. */
+  totalOf_one: '合计（{{n}} 行）',
+  totalOf_other: '合计（{{n}} 行）',
   definitions: {
     onTimeRate:
       '准时到货率 = 在应交日期当天或之前到货的数量 ÷ 本期间应交数量。有收货计划的订单行按计划日期应交，否则按确认交期（无确认交期时按需求日期），并计入该日期所在的期间。每笔收货计入其送货所对应的应交行，到货日期不晚于应交日期即为准时；每个应交行的准时数量以应交数量为上限，因此分批到货累计正确，超量交货也不会使准时率超过 100%。',

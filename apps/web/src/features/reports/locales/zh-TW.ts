@@ -38,6 +38,9 @@ export const reportsTW: DeepStringify<typeof reportsEnUS> = {
   empty: '沒有符合條件的資料，請放寬期間或清除篩選條件。',
   loadFailed: '報表載入失敗',
   retry: '重試',
+  /** The per-currency totals row of a report table. */
+  totalOf_one: '合計（{{n}} 筆）',
+  totalOf_other: '合計（{{n}} 筆）',
   definitions: {
     onTimeRate:
       '準時到貨率 = 於應交日期當天或之前到貨的數量 ÷ 本期間應交數量。有收貨計畫的訂單項次依計畫日期應交，否則依確認交期（無確認交期時依需求日期），並計入該日期所屬期間。每筆收貨計入其送貨所對應的應交項次，到貨日期不晚於應交日期即為準時；每個應交項次的準時數量以應交數量為上限，因此分批到貨加總正確，超交也不會使準時率超過 100%。',

@@ -1,0 +1,177 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18n from 'i18next';
+import { useState } from 'react';
+import { initReactI18next } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../api/http.ts';
+import { enUS } from '../../locales/en-US.ts';
+import {
+  type EditLine,
+  emptyLine,
+  firstInvalidLine,
+  fromLine,
+  LineEditor,
+  toLineInput,
+  useLineErrors,
+} from './LineEditor.tsx';
+
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } } });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const T = enUS.purchaseOrders;
+const PLACES = { quantity: 2, price: 4, amount: 2 };
+
+/** The editor with its lines held in state, as the order and change forms hold them. */
+function Editor({ initial, seen }: { initial: EditLine[]; seen: (lines: EditLine[]) => void }) {
+  const [lines, setLines] = useState(initial);
+  return (
+    <LineEditor
+      lines={lines}
+      options={undefined}
+      places={PLACES}
+      onChange={(next) => {
+        setLines(next);
+        seen(next);
+      }}
+    />
+  );
+}
+
+/** The editor as the order form uses it: sent, refused by the server, then edited. */
+function Refused({ initial, refusal }: { initial: EditLine[]; refusal: unknown }) {
+  const [lines, setLines] = useState(initial);
+  const errors = useLineErrors();
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          errors.sending(lines);
+          errors.refused(refusal);
+        }}
+      >
+        send
+      </button>
+      <LineEditor
+        lines={lines}
+        options={undefined}
+        places={PLACES}
+        errors={errors.errors}
+        onChange={(next) => {
+          errors.edited(lines, next);
+          setLines(next);
+        }}
+      />
+    </>
+  );
+}
+
+// antd's first render in jsdom takes seconds on a small machine.
+const SLOW = 120_000;
+
+describe('LineEditor (issue 16)', () => {
+  it(
+    'keeps quantity, price and rate as the decimal text typed and previews the amount exactly',
+    async () => {
+      vi.spyOn(globalThis, 'fetch').mockImplementation(
+        async () =>
+          new Response(JSON.stringify({ code: 0, msg: '', data: [] }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
+      let latest: EditLine[] = [];
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <Editor initial={[emptyLine({ prdtNo: 'HS-060', prdtName: 'Heat sink' })]} seen={(l) => (latest = l)} />
+        </QueryClientProvider>,
+      );
+      fireEvent.change(await screen.findByLabelText(T.fields.qty), { target: { value: '3' } });
+      fireEvent.change(screen.getByLabelText(T.fields.price), { target: { value: '2.675' } });
+      fireEvent.change(screen.getByLabelText(T.fields.taxRate), { target: { value: '13' } });
+      // 3 × 2.675 = 8.025 → 8.03, where a binary float gives 8.02.
+      expect(await screen.findByText('8.03')).toBeTruthy();
+      expect(toLineInput(latest[0]!)).toMatchObject({ qty: '3', price: '2.675', taxRate: '13' });
+      expect(JSON.stringify(toLineInput(latest[0]!))).toContain('"price":"2.675"');
+    },
+    SLOW,
+  );
+
+  it(
+    "shows each refused field in its line's cell, in the server's words, and drops it once the line is edited",
+    async () => {
+      vi.spyOn(globalThis, 'fetch').mockImplementation(
+        async () =>
+          new Response(JSON.stringify({ code: 0, msg: '', data: [] }), {
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
+      const places = 'Quantity allows at most 2 decimal places';
+      const refusal = new ApiError('The submitted data is not valid', 400, 'VALIDATION_FAILED', [
+        { path: 'lines.1.qty', message: places },
+        { path: 'lines.1.qty', message: places },
+        { path: 'lines.0.requestedDate', message: 'Enter a date' },
+      ]);
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <Refused
+            initial={[
+              emptyLine({ prdtNo: 'A', prdtName: 'First', qty: '1' }),
+              emptyLine({ prdtNo: 'B', prdtName: 'Second', qty: '2' }),
+            ]}
+            refusal={refusal}
+          />
+        </QueryClientProvider>,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'send' }));
+      // Once each, beside its line; the summary names the lines as the user numbers them.
+      expect(await screen.findAllByText(places)).toHaveLength(1);
+      expect(screen.getByText('Enter a date')).toBeTruthy();
+      expect(screen.queryByText(/lines\.1/)).toBeNull();
+      expect(screen.getByRole('alert').textContent).toContain('1, 2');
+      const qty = screen.getAllByLabelText(T.fields.qty);
+      const row = qty[1]!.closest('.ant-table-row')!;
+      expect(row.textContent).toContain(places);
+      fireEvent.change(qty[1]!, { target: { value: '2.5' } });
+      expect(screen.queryByText(places)).toBeNull();
+      expect(screen.getByText('Enter a date')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it('reads stored lines as text and names the first line that cannot be sent', () => {
+    const stored = fromLine({
+      lineNo: 2,
+      materialId: null,
+      prdtNo: 'AL-1',
+      prdtName: 'Housing',
+      prdtSpc: '',
+      unitNo: '',
+      unitName: 'pcs',
+      qty: '1234567890123.5',
+      price: '***',
+      taxRate: '13.0625',
+      requestedDate: '2027-01-20',
+      warehouseId: null,
+      remark: '',
+      deliveredQty: '100.25',
+    });
+    // Digits a double would lose survive; a masked price is held back, not sent as a number.
+    expect([stored.qty, stored.price, stored.taxRate, stored.deliveredQty, stored.priceHidden]).toEqual([
+      '1234567890123.5',
+      null,
+      '13.0625',
+      '100.25',
+      true,
+    ]);
+    expect(firstInvalidLine([stored])).toBeNull();
+    expect(firstInvalidLine([stored, { ...stored, lineNo: undefined, qty: '0' }])).toBe(2);
+    expect(firstInvalidLine([{ ...stored, qty: null }])).toBe(2);
+  });
+});
