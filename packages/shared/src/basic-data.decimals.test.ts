@@ -42,7 +42,11 @@ describe('formatDecimal', () => {
 
 describe('basic-data schemas', () => {
   it('refuses a period that ends before it starts', () => {
-    const r = interestRateFieldsSchema.safeParse({ startDate: '2026-02-01', endDate: '2026-01-31', monthlyRate: '0.3' });
+    const r = interestRateFieldsSchema.safeParse({
+      startDate: '2026-02-01',
+      endDate: '2026-01-31',
+      monthlyRate: '0.3',
+    });
     expect(r.success).toBe(false);
     expect(r.error?.issues[0].path).toEqual(['endDate']);
   });
