@@ -224,7 +224,7 @@ describe('partners: invitation, registration, review, then a qualification docum
     // Both sides were told, once per state.
     await supplier.goto('/news');
     await supplier
-      .getByText(/qualification document\(s\) expired/)
+      .getByText(/\d+ qualification documents? expired/)
       .first()
       .waitFor();
   });

@@ -312,9 +312,9 @@ export function DeliveryNoteFormPage() {
           </Form.Item>
         </Form>
         {error && (
-          <Typography.Text type="danger" role="alert">
+          <Typography.Paragraph type="danger" role="alert" style={{ marginBottom: 0 }}>
             {error}
-          </Typography.Text>
+          </Typography.Paragraph>
         )}
         <Space style={{ marginTop: 12 }}>
           <Button onClick={() => submit(false)} loading={save.isPending} disabled={!customer}>
