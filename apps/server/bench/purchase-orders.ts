@@ -34,9 +34,9 @@ export async function benchPurchaseOrders(
     ...(materialIds.length
       ? { materialId: materialIds[i % materialIds.length] }
       : { prdtNo: `BENCH-${i}`, prdtName: `基准物料 ${i}` }),
-    qty: 100 + (i % 50),
-    price: 1.2345 + (i % 7),
-    taxRate: 13,
+    qty: String(100 + (i % 50)),
+    price: `${1 + (i % 7)}.2345`,
+    taxRate: '13',
     requestedDate: '2027-03-01',
   }));
   const samples: Record<string, { wall: number; cpu: number }[]> = {
@@ -75,7 +75,7 @@ export async function benchPurchaseOrders(
       ),
     );
     // Every line changes its quantity: the worst case of a change (5,000 rewritten lines and a 5,000-entry diff).
-    const changedLines = lines.map((l, i) => ({ ...l, lineNo: i + 1, qty: l.qty + 10 }));
+    const changedLines = lines.map((l, i) => ({ ...l, lineNo: i + 1, qty: String(Number(l.qty) + 10) }));
     const [, change] = await timed(async () =>
       ok(
         await app.inject({

@@ -47,7 +47,9 @@ const [{ tenant_id: tenantId, user_id: userId }] = (
 console.log(`Seeding ${MESSAGES.toLocaleString()} messages for one user…`);
 await db.execute(sql`
   insert into messages (tenant_id, id, user_id, kind, title, content, is_read, created_at)
-  select ${tenantId}::bigint, 1000000000000 + g, ${userId}::bigint, 'system', 'Bench message ' || g, 'body', g % 3 = 0,
+  select ${tenantId}::bigint, 1000000000000 + g, ${userId}::bigint, 'system',
+         jsonb_build_object('key', 'common.verbatim', 'params', jsonb_build_object('text', 'Bench message ' || g)),
+         jsonb_build_object('key', 'common.verbatim', 'params', jsonb_build_object('text', 'body')), g % 3 = 0,
          now() - (g || ' seconds')::interval
     from generate_series(1, ${MESSAGES}) g`);
 await db.execute(sql`analyze messages`);
