@@ -230,8 +230,10 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
     await waitForStatus(supplier, 'Waiting for supplier');
     await row(supplier, MATERIALS[2]).getByText('300.00').waitFor();
     await supplier.getByRole('button', { name: 'Confirm change' }).click();
+    // Watched before confirming: on a loaded machine the toast may come and go while the modal closes.
+    const done = toast(supplier, 'Done');
     await confirmModal(supplier, 'Confirm this change?');
-    await toast(supplier, 'Done');
+    await done;
     await waitForStatus(supplier, 'Confirmed');
 
     await supplier.goto(`/customer/order/detail?id=${orderId}`);
