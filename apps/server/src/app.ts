@@ -150,20 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dist = config.webDist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
-    // Hashed assets never change under their name: cached for a year. index.html names them, so it is
-    // revalidated on every load. The build wrote .br/.gz copies, sent to browsers that accept them.
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        const hashed = filePath.startsWith(path.join(dist, 'assets') + path.sep);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
+    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
   }
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/gateway') || !hasWeb || req.method !== 'GET') throw new AppError('NOT_FOUND');
