@@ -24,6 +24,12 @@ const stale =
   Math.max(...sources.map(newestMtime), statSync(path.join(root, 'apps/web/index.html')).mtimeMs) >
     statSync(distIndex).mtimeMs;
 
+const checked = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/check-config.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (checked.status !== 0) process.exit(checked.status ?? 1);
+
 if (stale) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });

@@ -143,7 +143,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await openDevOutbox(config, database.db);
   const provider = deps.provider ?? createMessageProvider(config, database.db, app.log);
   const realtime = await createRealtimeHub(database, app.log);
-  const jobs = startJobRunner(database.db, app.log, deps.jobs);
+  const jobs = startJobRunner(database.db, app.log, {
+    enabled: config.jobs,
+    leaseMs: config.jobsLeaseMs,
+    ...deps.jobs,
+  });
   const services: Services = { database, config, provider, realtime, jobs };
   await registerModules(app, services);
 

@@ -1,4 +1,7 @@
 import path from 'node:path';
+import { QUALIFICATION_EXPIRING_DAYS_DEFAULT } from '@concord/shared';
+import { z } from 'zod';
+import { MIN_CONFIGURED_LENGTH } from './platform/secrets.ts';
 
 /**
  * Where messages go when no SMTP server or SMS gateway is configured (QUALITY S-10): `off` sends them
@@ -22,7 +25,16 @@ export interface Config {
   publicUrl: string;
   tokenTtlSeconds: number;
   trustedProxies: string[];
-  smtp?: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string };
+  smtp?: {
+    host: string;
+    port: number;
+    secure: boolean;
+    user?: string;
+    pass?: string;
+    from: string;
+    /** SMTP_INSECURE_TLS: accept a self-signed certificate (a test relay), never in production. */
+    insecureTls: boolean;
+  };
   smsHttpUrl?: string;
   oidc?: { issuer: string; clientId: string; clientSecret: string; name: string };
   webDist?: string;
@@ -30,51 +42,143 @@ export interface Config {
   rateLimits: boolean;
   /** SERVER_SECRET; without it `platform/secrets.ts` keeps a generated one in the data directory. */
   serverSecret?: string;
+  /** JOBS: whether this process runs background jobs (off under NODE_ENV=test unless asked). */
+  jobs: boolean;
+  jobsLeaseMs: number;
+  qualificationExpiringDays: number;
 }
 
-const bool = (v: string | undefined, fallback: boolean) =>
-  v === undefined || v === '' ? fallback : /^(1|true|yes|on)$/i.test(v);
+const BOOLEAN_WORDS: Record<string, boolean> = {
+  true: true,
+  '1': true,
+  on: true,
+  yes: true,
+  false: false,
+  '0': false,
+  off: false,
+  no: false,
+};
+
+/** Empty counts as unset, so `FOO= npm start` means the default rather than an error. */
+const unsetIfEmpty = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(unsetIfEmpty, schema.optional());
+
+const boolean = optional(
+  z
+    .string()
+    .transform((v) => BOOLEAN_WORDS[v.trim().toLowerCase()])
+    .refine((v) => v !== undefined, { message: 'true, false, 1, 0, on, off, yes or no' }),
+);
+const integer = (min: number, max: number, what: string) =>
+  optional(
+    z
+      .string()
+      .regex(/^\s*\d+\s*$/, { message: what })
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, { message: what }),
+  );
+const url = (what: string) => optional(z.string().url({ message: what }));
+const text = optional(z.string());
+
+/**
+ * Every environment variable the server reads, with what it expects; the README's table lists the same.
+ * A bad value stops the start with one line per variable (ConfigError), instead of a NaN port or a
+ * misspelt `RATE_LIMITS=ture` silently turning a protection off.
+ */
+const envSchema = z.object({
+  PORT: integer(0, 65535, 'a port number from 0 to 65535'),
+  HOST: text,
+  DATA_DIR: text,
+  DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, { message: 'a postgres:// connection URL' })),
+  SEED_DEMO: boolean,
+  DEV_OUTBOX: text,
+  PUBLIC_URL: url('an absolute URL such as https://srm.example.com'),
+  TOKEN_TTL_SECONDS: integer(60, 31_536_000, 'seconds from 60 to 31536000'),
+  TRUSTED_PROXIES: text,
+  SMTP_HOST: text,
+  SMTP_PORT: integer(0, 65535, 'a port number from 0 to 65535'),
+  SMTP_SECURE: boolean,
+  SMTP_USER: text,
+  SMTP_PASS: text,
+  SMTP_FROM: text,
+  SMTP_INSECURE_TLS: boolean,
+  SMS_HTTP_URL: url('an absolute http(s) URL'),
+  OIDC_ISSUER: url('the issuer URL of the OpenID provider'),
+  OIDC_CLIENT_ID: text,
+  OIDC_CLIENT_SECRET: text,
+  OIDC_NAME: text,
+  WEB_DIST: text,
+  LOG_LEVEL: optional(
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      message: 'fatal, error, warn, info, debug, trace or silent',
+    }),
+  ),
+  RATE_LIMITS: boolean,
+  SERVER_SECRET: optional(
+    z.string().min(MIN_CONFIGURED_LENGTH, { message: `at least ${MIN_CONFIGURED_LENGTH} characters` }),
+  ),
+  JOBS: boolean,
+  JOBS_LEASE_SECONDS: integer(5, 86_400, 'seconds from 5 to 86400'),
+  QUALIFICATION_EXPIRING_DAYS: integer(0, 365, 'days from 0 to 365'),
+});
+
+function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
+  const parsed = envSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    return `${name}=${JSON.stringify(env[name] ?? '')} is not valid: expected ${issue.message}`;
+  });
+  throw new ConfigError(lines.join('\n'));
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 8080);
-  const embedded = !env.DATABASE_URL;
+  const e = parseEnv(env);
+  const port = e.PORT ?? 8080;
+  const embedded = !e.DATABASE_URL;
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    seedDemo: bool(env.SEED_DEMO, embedded),
+    host: e.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(e.DATA_DIR ?? './data'),
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO ?? embedded,
     devOutbox: devOutboxMode(env, embedded),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    tokenTtlSeconds: Number(env.TOKEN_TTL_SECONDS ?? 43200),
-    trustedProxies: (env.TRUSTED_PROXIES ?? '')
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS ?? 43200,
+    trustedProxies: (e.TRUSTED_PROXIES ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    smtp: env.SMTP_HOST
+    smtp: e.SMTP_HOST
       ? {
-          host: env.SMTP_HOST,
-          port: Number(env.SMTP_PORT ?? 587),
-          secure: bool(env.SMTP_SECURE, false),
-          user: env.SMTP_USER || undefined,
-          pass: env.SMTP_PASS || undefined,
-          from: env.SMTP_FROM ?? 'Concord SRM <no-reply@localhost>',
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT ?? 587,
+          secure: e.SMTP_SECURE ?? false,
+          user: e.SMTP_USER,
+          pass: e.SMTP_PASS,
+          from: e.SMTP_FROM ?? 'Concord SRM <no-reply@localhost>',
+          insecureTls: e.SMTP_INSECURE_TLS ?? false,
         }
       : undefined,
-    smsHttpUrl: env.SMS_HTTP_URL || undefined,
+    smsHttpUrl: e.SMS_HTTP_URL,
     oidc:
-      env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID
         ? {
-            issuer: env.OIDC_ISSUER,
-            clientId: env.OIDC_CLIENT_ID,
-            clientSecret: env.OIDC_CLIENT_SECRET ?? '',
-            name: env.OIDC_NAME ?? 'SSO',
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET ?? '',
+            name: e.OIDC_NAME ?? 'SSO',
           }
         : undefined,
-    webDist: env.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    rateLimits: bool(env.RATE_LIMITS, true),
-    serverSecret: env.SERVER_SECRET || undefined,
+    webDist: e.WEB_DIST ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    rateLimits: e.RATE_LIMITS ?? true,
+    serverSecret: e.SERVER_SECRET,
+    // The test runner's own NODE_ENV, not the env handed in: tests build apps from hand-made envs and
+    // start runners only where they ask to.
+    jobs: e.JOBS ?? process.env.NODE_ENV !== 'test',
+    jobsLeaseMs: (e.JOBS_LEASE_SECONDS ?? 60) * 1000,
+    qualificationExpiringDays: e.QUALIFICATION_EXPIRING_DAYS ?? QUALIFICATION_EXPIRING_DAYS_DEFAULT,
   };
 }
 

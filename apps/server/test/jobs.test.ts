@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import type { Database, Queryable } from '../src/db/client.ts';
 import { AppError } from '../src/platform/errors.ts';
 import type * as jobsModule from '../src/platform/jobs.ts';
@@ -11,8 +12,6 @@ import {
   type JobHandler,
   type JobKind,
   type JobRunner,
-  jobsEnabledByDefault,
-  leaseMsFromEnv,
   type RetriedJobRecord,
   systemClock,
 } from '../src/platform/jobs.ts';
@@ -104,13 +103,11 @@ describe('enqueue', () => {
     expect(rows[0]!.n).toBe(4);
   });
 
-  it('defaults the polling loop off under NODE_ENV=test and honours JOBS', () => {
-    expect(jobsEnabledByDefault({ NODE_ENV: 'test' })).toBe(false);
-    expect(jobsEnabledByDefault({ NODE_ENV: 'test', JOBS: 'true' })).toBe(true);
-    expect(jobsEnabledByDefault({ NODE_ENV: 'production' })).toBe(true);
-    expect(jobsEnabledByDefault({ JOBS: 'false' })).toBe(false);
+  it('defaults the polling loop off under the test run and honours JOBS', () => {
     // The test run itself: apps built by tests never poll behind the test's back.
-    expect(jobsEnabledByDefault()).toBe(false);
+    expect(loadConfig({}).jobs).toBe(false);
+    expect(loadConfig({ JOBS: 'true' }).jobs).toBe(true);
+    expect(loadConfig({ JOBS: 'off' }).jobs).toBe(false);
   });
 });
 
@@ -448,9 +445,9 @@ describe('a job whose worker died (QUALITY R-09, R-11)', () => {
       /declares no record/,
     );
     expect(runner.kinds().has('silent')).toBe(false);
-    expect(leaseMsFromEnv({})).toBe(60_000);
-    expect(leaseMsFromEnv({ JOBS_LEASE_SECONDS: '5' })).toBe(5_000);
-    expect(leaseMsFromEnv({ JOBS_LEASE_SECONDS: 'soon' })).toBe(60_000);
+    expect(loadConfig({}).jobsLeaseMs).toBe(60_000);
+    expect(loadConfig({ JOBS_LEASE_SECONDS: '5' }).jobsLeaseMs).toBe(5_000);
+    expect(() => loadConfig({ JOBS_LEASE_SECONDS: 'soon' })).toThrow(/JOBS_LEASE_SECONDS="soon"/);
   });
 });
 

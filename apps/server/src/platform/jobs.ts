@@ -135,8 +135,8 @@ export async function enqueue(
 
 export interface JobRunnerOptions {
   /**
-   * Run the polling loop. Default: env JOBS (true/false), else on — except under NODE_ENV=test, where a
-   * test drives the runner itself with `runDue()` so nothing changes behind its back.
+   * Run the polling loop (config.jobs: env JOBS, off under the test run, where a test drives the runner
+   * itself with `runDue()` so nothing changes behind its back).
    */
   enabled?: boolean;
   clock?: Clock;
@@ -169,19 +169,7 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-const bool = (v: string | undefined) => (v === undefined || v === '' ? undefined : /^(1|true|yes|on)$/i.test(v));
-
-export function jobsEnabledByDefault(env: NodeJS.ProcessEnv = process.env): boolean {
-  return bool(env.JOBS) ?? env.NODE_ENV !== 'test';
-}
-
 const DEFAULT_LEASE_MS = 60_000;
-
-/** JOBS_LEASE_SECONDS, else 60 s: how long after a worker dies its job is settled. */
-export function leaseMsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const seconds = Number(env.JOBS_LEASE_SECONDS);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : DEFAULT_LEASE_MS;
-}
 
 /** A handler's error as its user reads it: its own catalogue key, else a server error. */
 const failureOf = (err: unknown): JobFailure =>
@@ -210,7 +198,7 @@ const toClaimed = (row: JobRow): ClaimedJob => ({
 export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunnerOptions = {}): JobRunner {
   const clock = options.clock ?? systemClock;
   const pollMs = options.pollMs ?? 5_000;
-  const leaseMs = options.leaseMs ?? leaseMsFromEnv();
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const backoffMs = options.backoffMs ?? 10_000;
   const maxBackoffMs = options.maxBackoffMs ?? 60 * 60_000;
   const kinds = new Map<string, JobKind>();
@@ -409,6 +397,6 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunn
 /** The runner the app owns: created with the app, polling when enabled, stopped when the app closes. */
 export function startJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunnerOptions = {}): JobRunner {
   const runner = createJobRunner(db, log, options);
-  if (options.enabled ?? jobsEnabledByDefault()) runner.start();
+  if (options.enabled) runner.start();
   return runner;
 }

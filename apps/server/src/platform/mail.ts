@@ -63,7 +63,7 @@ export function smtpProvider(smtp: NonNullable<Config['smtp']>): MessageProvider
     port: smtp.port,
     secure: smtp.secure,
     auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
-    tls: { rejectUnauthorized: process.env.SMTP_INSECURE_TLS !== 'true' },
+    tls: { rejectUnauthorized: !smtp.insecureTls },
     // Codes are sent while the user waits: a dead or stalled server must fail in seconds, not minutes
     // (nodemailer's defaults are 2 minutes to connect and 10 minutes of socket inactivity).
     connectionTimeout: 10_000,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 
 /** Shorter than 256 bits and an HMAC key can be searched; the variable is refused at start instead. */
-const MIN_CONFIGURED_LENGTH = 32;
+export const MIN_CONFIGURED_LENGTH = 32;
 const FILE_NAME = 'server-secret';
 
 const byDataDir = new Map<string, Buffer>();

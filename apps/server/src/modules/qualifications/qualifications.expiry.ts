@@ -1,7 +1,6 @@
 import {
   addCalendarDays,
   OPERATION_TYPE,
-  QUALIFICATION_EXPIRING_DAYS_DEFAULT,
   QUALIFICATION_STATUS,
   type QualificationExpiryResult,
   type TextRef,
@@ -36,14 +35,6 @@ export const NOTIFY_SUPPLIER_JOB = 'qualification.notify-supplier';
 
 const S = QUALIFICATION_STATUS;
 const SYSTEM = (tenantId: string): Actor => ({ tenantId, userId: null, username: 'system', ip: null });
-
-/** From env QUALIFICATION_EXPIRING_DAYS (0–365), else 30. */
-export function expiringDaysFrom(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.QUALIFICATION_EXPIRING_DAYS);
-  return env.QUALIFICATION_EXPIRING_DAYS && Number.isInteger(n) && n >= 0 && n <= 365
-    ? n
-    : QUALIFICATION_EXPIRING_DAYS_DEFAULT;
-}
 
 /**
  * The system rows of the transition table (markExpired, markExpiring) for one enterprise as of a day.

@@ -25,7 +25,7 @@ import { localDate } from '../../platform/jobs.ts';
 import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { writeDemoAttachments } from '../../seed/qualifications.ts';
-import { expiringDaysFrom, registerQualificationJobs, runQualificationExpiryNow } from './qualifications.expiry.ts';
+import { registerQualificationJobs, runQualificationExpiryNow } from './qualifications.expiry.ts';
 import * as requirements from './qualifications.requirements.ts';
 import * as documents from './qualifications.service.ts';
 
@@ -39,7 +39,7 @@ export function registerQualificationRoutes(app: FastifyInstance, s: Services) {
   const settings: documents.QualificationSettings = {
     dataDir: s.config.dataDir,
     clock: s.jobs.clock,
-    expiringDays: expiringDaysFrom(),
+    expiringDays: s.config.qualificationExpiringDays,
   };
   registerQualificationJobs(s.jobs, {
     ...settings,
