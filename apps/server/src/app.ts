@@ -14,6 +14,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { leaseWorkerId } from './platform/ids.ts';
+import { databaseRateLimitStore } from './platform/rate-limit.ts';
 import { registerModules } from './modules.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { AppError } from './platform/errors.ts';
@@ -122,7 +124,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: https,
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifyRateLimit, { global: false, enableDraftSpec: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    enableDraftSpec: false,
+    store: databaseRateLimitStore(database.db),
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: 1024 * 1024, files: 1, fields: 10 } });
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(fastifySwagger, {
@@ -143,6 +149,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await openDevOutbox(config, database.db);
   const provider = deps.provider ?? createMessageProvider(config, database.db, app.log);
   const realtime = await createRealtimeHub(database, app.log);
+  const lease = await leaseWorkerId(database.db, { onError: (err) => app.log.error({ err }, 'id worker lease') });
   const jobs = startJobRunner(database.db, app.log, {
     enabled: config.jobs,
     leaseMs: config.jobsLeaseMs,
@@ -164,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await jobs.stop();
     await realtime.close();
+    await lease.release();
   });
   return app;
 }

@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, deliveryWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { migrateDatabase } from './db/migrate.ts';
+import { migrateDatabase, STARTUP_LOCKS } from './db/migrate.ts';
 import { attributeFilesOnFirstStart } from './platform/file-documents.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoWorld } from './seed/demo.ts';
 
@@ -11,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   await migrateDatabase(database);
-  const seeded = config.seedDemo ? await seedDemoWorld(database.db) : false;
+  const seeded = config.seedDemo ? await database.exclusively(STARTUP_LOCKS.seed, seedDemoWorld) : false;
   // Files linked before uploads were recorded get the owner their document gives them (the seed
   // attributes its own).
   const attributed = await attributeFilesOnFirstStart(database.db);

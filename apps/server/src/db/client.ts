@@ -17,6 +17,12 @@ export type Queryable = Db | Tx;
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
+  /**
+   * Runs `work` while holding a session advisory lock, so of several processes starting together on
+   * one PostgreSQL only one migrates (or seeds) at a time and the others then find it done. The
+   * embedded database is held by one process, which needs no lock.
+   */
+  exclusively<T>(lock: number, work: (db: Db) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -36,6 +42,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   return {
     kind: 'pglite',
     db,
+    exclusively: (_lock, work) => work(db),
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -53,6 +60,19 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   return {
     kind: 'postgres',
     db,
+    async exclusively(lock, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [lock]);
+        try {
+          return await work(drizzleNodePg(client));
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [lock]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     async listen(channel, onPayload) {
       const client = new pg.Client({ connectionString: url });
       client.on('error', () => {});

@@ -8,15 +8,24 @@ import { applyRowLevelSecurity } from './rls.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
-/** Applies committed migrations, then (re)asserts roles, grants and row-level security. */
+/** Advisory-lock keys of what one process does for all at start (`Database.exclusively`). */
+export const STARTUP_LOCKS = { migrate: 7_319_001, seed: 7_319_002 } as const;
+
+/**
+ * Applies committed migrations, then (re)asserts roles, grants and row-level security — under an
+ * advisory lock, so N processes starting together on an empty database migrate once.
+ */
 export async function migrateDatabase(database: Database, print: (line: string) => void = console.info): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
-  } else {
-    await migrateNodePg(database.db, { migrationsFolder });
-  }
-  await applyRowLevelSecurity(database.db);
-  for (const line of await unreportedRecomputes(database.db)) print(line);
+  const lines = await database.exclusively(STARTUP_LOCKS.migrate, async (db) => {
+    if (database.kind === 'pglite') {
+      await migratePglite(db as unknown as PgliteDatabase, { migrationsFolder });
+    } else {
+      await migrateNodePg(db, { migrationsFolder });
+    }
+    await applyRowLevelSecurity(db);
+    return unreportedRecomputes(db);
+  });
+  for (const line of lines) print(line);
 }
 
 /**

@@ -19,3 +19,4 @@ export * from '../modules/reconciliations/reconciliations.table.ts';
 export * from '../modules/suppliers/suppliers.table.ts';
 export * from '../platform/files.table.ts';
 export * from '../platform/jobs.table.ts';
+export * from '../platform/processes.table.ts';

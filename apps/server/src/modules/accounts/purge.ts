@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys, oidcStates, qrLogins, sessions, verificationCodes } from '../../db/schema.ts';
 import type { JobRunner } from '../../platform/jobs.ts';
+import { purgeRateLimitHits } from '../../platform/rate-limit.ts';
 import { purgeIdleThrottles } from '../../platform/throttle.ts';
 
 export const PURGE_JOB = 'accounts.purge';
@@ -29,6 +30,7 @@ export async function purgeExpired(db: Db, now: Date) {
     oidcStates: await deleted(db, sql`delete from ${oidcStates} where created_at < ${dayAgo}`),
     idempotencyKeys: await deleted(db, sql`delete from ${idempotencyKeys} where created_at < ${dayAgo}`),
     authThrottles: await purgeIdleThrottles(db, now),
+    rateLimitHits: await purgeRateLimitHits(db, now),
   };
 }
 
