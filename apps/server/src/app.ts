@@ -15,6 +15,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { leaseWorkerId } from './platform/ids.ts';
+import { registerObservability, requestIdOf } from './platform/observability.ts';
 import { databaseRateLimitStore } from './platform/rate-limit.ts';
 import { registerModules } from './modules.ts';
 import { registerAccessControl } from './platform/access.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             ...(typeof deps.logger === 'object' ? { stream: deps.logger } : {}),
           },
     trustProxy: config.trustedProxies.length ? config.trustedProxies : false,
+    genReqId: requestIdOf,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { maxParamLength: 200 },
     // A malformed URL (bad percent-encoding, an over-long parameter) is answered by the one error normalizer;
@@ -155,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leaseMs: config.jobsLeaseMs,
     ...deps.jobs,
   });
+  registerObservability(app, { config, database, realtime });
   const services: Services = { database, config, provider, realtime, jobs };
   await registerModules(app, services);
 

@@ -46,6 +46,8 @@ export interface Config {
   jobs: boolean;
   jobsLeaseMs: number;
   qualificationExpiringDays: number;
+  /** METRICS_TOKEN: the bearer token that opens `/metrics` to clients other than this machine. */
+  metricsToken?: string;
 }
 
 const BOOLEAN_WORDS: Record<string, boolean> = {
@@ -120,6 +122,7 @@ const envSchema = z.object({
   JOBS: boolean,
   JOBS_LEASE_SECONDS: integer(5, 86_400, 'seconds from 5 to 86400'),
   QUALIFICATION_EXPIRING_DAYS: integer(0, 365, 'days from 0 to 365'),
+  METRICS_TOKEN: optional(z.string().min(16, { message: 'at least 16 characters' })),
 });
 
 function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
@@ -179,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: e.JOBS ?? process.env.NODE_ENV !== 'test',
     jobsLeaseMs: (e.JOBS_LEASE_SECONDS ?? 60) * 1000,
     qualificationExpiringDays: e.QUALIFICATION_EXPIRING_DAYS ?? QUALIFICATION_EXPIRING_DAYS_DEFAULT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

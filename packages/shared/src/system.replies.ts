@@ -8,6 +8,18 @@ export const healthSchema = z.object({
 });
 export type Health = z.input<typeof healthSchema>;
 
+/** Liveness: the process answers; a restart is due only when this fails. */
+export const liveSchema = z.object({ status: z.literal('ok'), version: z.string() });
+
+/** Readiness: the database answers and every migration of this version is applied. */
+export const readySchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['up', 'down']),
+  migrations: z.enum(['done', 'pending']),
+  version: z.string(),
+});
+export const readyDownSchema = z.object({ code: z.literal(1), msg: z.string(), data: readySchema });
+
 /** The health check's 503: the usual envelope, saying the database is down. */
 export const healthDownSchema = z.object({ code: z.literal(1), msg: z.string(), data: healthSchema });
 

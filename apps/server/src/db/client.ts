@@ -23,6 +23,8 @@ export interface Database {
    * embedded database is held by one process, which needs no lock.
    */
   exclusively<T>(lock: number, work: (db: Db) => Promise<T>): Promise<T>;
+  /** Connections of the pool (the embedded database has one, always in use by this process). */
+  poolStats(): { total: number; idle: number; waiting: number };
   /** LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     kind: 'pglite',
     db,
     exclusively: (_lock, work) => work(db),
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -60,6 +63,7 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   return {
     kind: 'postgres',
     db,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async exclusively(lock, work) {
       const client = await pool.connect();
       try {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -7,6 +8,20 @@ import type { Database, Db } from './client.ts';
 import { applyRowLevelSecurity } from './rls.ts';
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+/**
+ * Whether every migration this version ships is applied (readiness): a process started against a
+ * database another version migrated, or before its migrations finished, is not ready.
+ */
+export async function migrationsDone(database: Database): Promise<boolean> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  const applied = await database.db.execute<{ n: number }>(
+    sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+  );
+  return Number(applied.rows[0]?.n ?? 0) >= journal.entries.length;
+}
 
 /** Advisory-lock keys of what one process does for all at start (`Database.exclusively`). */
 export const STARTUP_LOCKS = { migrate: 7_319_001, seed: 7_319_002 } as const;

@@ -345,6 +345,9 @@ export function registerAccessControl(app: FastifyInstance, db: Db, config: Conf
       const resolved = await resolveToken(db, config, token, tenantHeader(req), req.ip);
       if (resolved) {
         req.auth = resolved.auth;
+        // Every later line of this request (the reply's "request completed" too) names who made it.
+        req.log = req.log.child({ tenantId: resolved.auth.tenantId, userId: resolved.auth.userId });
+        reply.log = req.log;
         if (resolved.refreshed) reply.header(REFRESHED_TOKEN_HEADER, resolved.refreshed.token);
       } else {
         req.tokenRejected = true;

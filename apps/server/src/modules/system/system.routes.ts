@@ -1,8 +1,11 @@
 import {
   healthDownSchema,
   healthSchema,
+  liveSchema,
   outboxItemSchema,
   rawTextSchema,
+  readyDownSchema,
+  readySchema,
   textSchema,
   uploadedFileSchema,
 } from '@concord/shared';
@@ -10,8 +13,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { migrationsDone } from '../../db/migrate.ts';
 import { AppError } from '../../platform/errors.ts';
 import { listOutbox, mayReadOutbox } from '../../platform/mail.ts';
+import { VERSION } from '../../platform/observability.ts';
 import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { openFile, uploadFile } from './files.service.ts';
@@ -44,6 +49,29 @@ export function registerSystemRoutes(app: FastifyInstance, s: Services) {
       // A load balancer reads the status code: the reply is sent here, and finished before the route goes on.
       await reply.status(503).send({ code: 1, msg: 'database down', data: degraded });
       return degraded;
+    },
+  );
+
+  r.get('/gateway/health/live', { operationId: 'checkLive', access: 'public', reply: liveSchema }, () => ({
+    status: 'ok' as const,
+    version: VERSION,
+  }));
+
+  r.get(
+    '/gateway/health/ready',
+    { operationId: 'checkReady', access: 'public', reply: readySchema, otherReplies: { 503: readyDownSchema } },
+    async (ctx, { reply }) => {
+      const db = await databaseUp(ctx.db);
+      const migrated = db && (await migrationsDone(s.database).catch(() => false));
+      const state = {
+        status: migrated ? 'ok' : 'degraded',
+        db: db ? 'up' : 'down',
+        migrations: migrated ? 'done' : 'pending',
+        version: VERSION,
+      } as const;
+      if (migrated) return state;
+      await reply.status(503).send({ code: 1, msg: 'not ready', data: state });
+      return state;
     },
   );
 
