@@ -15,5 +15,7 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // dist/.vite/manifest.json: what each route downloads, read by scripts/bundle-budget.ts.
+    manifest: true,
   },
 });

@@ -99,7 +99,7 @@ describe('delivery: two delivery notes, labels, receipt with inspection, reports
   });
 
   it('buyer orders heat sinks and screws due today, the supplier confirms the order', async () => {
-    await buyer.goto('/procurementConsignment/order/detail?mode=new');
+    await buyer.goto('/procurementConsignment/order/add');
     await buyer.getByText('Lines (1)').waitFor({ timeout: WAIT });
     await buyer.getByLabel('Supplier', { exact: true }).click();
     await buyer.getByLabel('Supplier', { exact: true }).fill('Shenzhen');
@@ -345,8 +345,10 @@ describe('delivery: two delivery notes, labels, receipt with inspection, reports
 
     await row(buyer, HEAT_SINK).getByRole('button', { name: 'Inspect' }).click();
     const dialog = await opened(buyer.getByRole('dialog', { name: `Inspect line 1 · ${HEAT_SINK}` }));
-    // Everything still to inspect is offered as qualified.
-    assert.equal(await dialog.getByLabel('Qualified quantity', { exact: true }).inputValue(), '100.00');
+    // Nothing is presumed qualified: the inspector enters what was found.
+    assert.equal(await dialog.getByLabel('Qualified quantity', { exact: true }).inputValue(), '');
+    await dialog.getByLabel('Qualified quantity', { exact: true }).fill('100');
+    await dialog.getByLabel('Unqualified quantity', { exact: true }).fill('0');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await toast(buyer, 'Inspection recorded');
     await buyer.getByRole('button', { name: 'Finish inspection' }).click();

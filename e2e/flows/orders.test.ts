@@ -3,7 +3,7 @@ import { after, before, describe, it as test } from 'node:test';
 import { addCalendarDays } from '@concord/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../browser.ts';
-import { newContext, pick, serialSteps, settled, signIn, WAIT } from '../support.ts';
+import { newContext, opened, pick, serialSteps, settled, signIn, WAIT } from '../support.ts';
 
 /**
  * Purchase orders and receiving plans end to end (docs/purchase-orders.md, docs/receiving-plans.md):
@@ -43,11 +43,14 @@ async function typeDate(field: Locator, date: string): Promise<void> {
   await field.press('Enter');
 }
 
-/** Presses OK in the open antd confirmation titled `title`. */
+/**
+ * Presses OK in the antd confirmation titled `title` once its zoom-in has ended (a click during the
+ * animation may land nowhere: no request, no toast), then waits for it to close.
+ */
 async function confirmModal(page: Page, title: string | RegExp): Promise<void> {
-  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: title });
-  await dialog.waitFor({ timeout: WAIT });
+  const dialog = await opened(page.locator('.ant-modal-confirm').filter({ hasText: title }));
   await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: WAIT });
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -95,7 +98,7 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
   it('buyer creates a three-line order with the material picker and sends it', async () => {
     await buyer.goto('/procurementConsignment/order');
     await buyer.getByRole('button', { name: 'New purchase order' }).first().click();
-    await buyer.waitForURL('**/procurementConsignment/order/detail?mode=new');
+    await buyer.waitForURL('**/procurementConsignment/order/add');
     await buyer.getByText('Lines (1)').waitFor();
 
     await buyer.getByLabel('Supplier', { exact: true }).click();
@@ -183,8 +186,9 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
     // reply and any refresh it pushed, so the step is sent against the order's latest version.
     await settled(supplier);
     await supplier.getByRole('button', { name: 'Confirm all waiting lines' }).click();
+    const done = toast(supplier, 'Done');
     await confirmModal(supplier, 'Confirm every waiting line');
-    await toast(supplier, 'Done');
+    await done;
     await row(supplier, MATERIALS[2]).getByText('Confirmed', { exact: true }).waitFor({ timeout: WAIT });
     assert.equal(await supplier.getByRole('button', { name: 'Confirm all waiting lines' }).count(), 0);
     await waitForStatus(supplier, 'Counter-proposal');
@@ -319,8 +323,8 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
       assert.equal((await total.textContent())?.trim(), '***');
       const line = clerk.locator('.ant-table-row').first();
       await line.waitFor();
-      // Price and amount of every line are masked; nothing that looks like a price is left.
-      assert.ok((await line.getByText('***', { exact: true }).count()) >= 2);
+      // The line's amount (a must-see column; the unit price sits behind the column settings) is masked.
+      assert.ok((await line.getByText('***', { exact: true }).count()) >= 1);
       await shoot(clerk, 'orders-clerk-detail');
     } finally {
       await clerk.context().close();

@@ -45,7 +45,7 @@ describe('QR login: a signed-in device confirms, the waiting browser is signed i
     await phone.getByText('Confirmed: the other browser is now signed in').waitFor();
 
     // The panel polls every 2 s; the default timeout leaves room for several polls.
-    await waiting.waitForURL((url) => url.pathname === '/enterpriseinformation');
+    await waiting.waitForURL((url) => url.pathname === '/');
     await waiting.getByRole('button', { name: 'Account menu' }).getByText('Wang Jianhua').waitFor();
     await waiting.getByText('Huaxin Electronics').first().waitFor();
 

@@ -38,7 +38,8 @@ describe('screenshots of the main screens in every language', () => {
       await shoot(page, 'register', locale);
 
       await signIn(page, 'buyer', undefined, locale);
-      await page.waitForURL('**/enterpriseinformation');
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto('/enterpriseinformation');
       const menu = page.getByRole('complementary').getByRole('menu');
       await menu.getByText(text.basicGroup, { exact: true }).waitFor();
       await page.getByText('Huaxin Electronics').first().waitFor();

@@ -132,3 +132,10 @@ if (process.env.BENCH_DELIVERY !== '0') {
   await benchListsPostgres();
   await benchReports();
 }
+
+// QUALITY P-07: Lighthouse on the login page and the workbench, in Chromium (bench/lighthouse.ts);
+// BENCH_LIGHTHOUSE=0 skips it, a machine without /usr/bin/chromium skips it with a line saying so.
+if (process.env.BENCH_LIGHTHOUSE !== '0') {
+  const { benchLighthouse } = await import('./lighthouse.ts');
+  await benchLighthouse();
+}

@@ -14,16 +14,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { leaseWorkerId } from './platform/ids.ts';
-import { registerObservability, requestIdOf } from './platform/observability.ts';
-import { databaseRateLimitStore } from './platform/rate-limit.ts';
 import { registerModules } from './modules.ts';
 import { registerAccessControl } from './platform/access.ts';
 import { AppError } from './platform/errors.ts';
 import { registerErrorHandling, registerNoStore, serializeError } from './platform/http.ts';
+import { leaseWorkerId } from './platform/ids.ts';
 import { type JobRunnerOptions, startJobRunner } from './platform/jobs.ts';
 import { createMessageProvider, type MessageProvider, openDevOutbox } from './platform/mail.ts';
 import { registerMasking } from './platform/masking.ts';
+import { registerObservability, requestIdOf } from './platform/observability.ts';
+import { databaseRateLimitStore } from './platform/rate-limit.ts';
 import { createRealtimeHub } from './platform/realtime.ts';
 import { assertRouteContract } from './platform/route.ts';
 import type { Services } from './platform/services.ts';
@@ -164,10 +164,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const dist = config.webDist;
   const hasWeb = !!dist && existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: false });
+    // Hashed assets never change under their name: cached for a year. index.html names them, so it is
+    // revalidated on every load. The build wrote .br/.gz copies, sent to browsers that accept them.
+    const assets = path.resolve(dist, 'assets') + path.sep;
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = path.resolve(filePath).startsWith(assets);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/gateway') || !hasWeb || req.method !== 'GET') throw new AppError('NOT_FOUND');
+    // An asset of an older build (a page open across a deploy) is missing, not a client-side route.
+    const missing = req.url.startsWith('/gateway') || req.url.startsWith('/assets/');
+    if (missing || !hasWeb || req.method !== 'GET') throw new AppError('NOT_FOUND');
     return reply.type('text/html').sendFile('index.html');
   });
 

@@ -23,6 +23,7 @@ import { registerReportRoutes } from './modules/reports/reports.routes.ts';
 import { registerSourcingRoutes } from './modules/sourcing/sourcing.routes.ts';
 import { registerSupplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
+import { registerWorkbenchRoutes } from './modules/workbench/workbench.routes.ts';
 import type { Services } from './platform/services.ts';
 
 /** Every module, listed explicitly: no autoloading, no container. */
@@ -51,4 +52,5 @@ export async function registerModules(app: FastifyInstance, s: Services) {
   registerReceiptRoutes(app, s);
   registerDeliveryNoteRoutes(app, s);
   registerMoneyFindingRoutes(app, s);
+  registerWorkbenchRoutes(app, s);
 }

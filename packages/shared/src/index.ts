@@ -44,3 +44,4 @@ export * from './system.replies.ts';
 export * from './texts.ts';
 export * from './validation.ts';
 export * from './wire.ts';
+export * from './workbench.schema.ts';

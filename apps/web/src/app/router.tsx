@@ -20,6 +20,7 @@ import { reportPages } from '../features/reports/pages.ts';
 import { sourcingPages } from '../features/sourcing/pages.ts';
 import { staffPages } from '../features/staff/pages.ts';
 import { supplierPages } from '../features/suppliers/pages.ts';
+import { workbenchPages } from '../features/workbench/pages.ts';
 import { type Lazy, lazyPage, type PagesByPath } from '../lib/lazyPage.ts';
 import { AuthGuard, GuestOnly, RequireToken } from './AuthGuard.tsx';
 import { RootRoute } from './RootRoute.tsx';
@@ -50,6 +51,7 @@ export const FEATURE_PAGES: readonly PagesByPath[] = [
   receiptPages,
   deliveryNotePages,
   moneyFindingPages,
+  workbenchPages,
 ];
 const PAGES_BY_PATH: PagesByPath = Object.assign({}, ...FEATURE_PAGES);
 
@@ -175,7 +177,7 @@ export const routeObjects: RouteObject[] = [
               () => import('./layout/AppLayout.tsx'),
               (m) => m.AppLayout,
             ),
-            children: [{ index: true, element: <Navigate to="/enterpriseinformation" replace /> }, ...shellRoutes],
+            children: shellRoutes,
           },
         ],
       },

@@ -12,7 +12,7 @@ describe('route filtering by permissions', () => {
   it('keeps routes without a permission and drops the rest for a user holding nothing', () => {
     const groups = filterRouteGroups(ROUTE_GROUPS, holding());
     expect(groups.map((g) => g.key)).toEqual(['basic']);
-    expect(paths(groups)).toEqual(['/news', '/news/newcontract', '/news/newsset', '/profile/index']);
+    expect(paths(groups)).toEqual(['/', '/news', '/news/newcontract', '/news/newsset', '/profile/index']);
   });
 
   it('keeps a route when the user holds any listed permission', () => {
@@ -50,5 +50,30 @@ describe('route filtering by permissions', () => {
     const withDesign = filterRouteGroups(ROUTE_GROUPS, holding('PR_MG', 'PR_MG_DESIGN'));
     expect(paths(withDesign)).toEqual(expect.arrayContaining(['/admin']));
     expect(paths(withDesign)).not.toContain('/workspace');
+  });
+});
+
+describe('menu groups by permission (issue 18 §3)', () => {
+  it('hides a group left with nothing the menu can show', () => {
+    const groups: MenuGroup[] = [
+      { key: 'basic', dropChildless: false, routes: [{ path: '/profile/index', title: 'profile', hidden: true }] },
+      {
+        key: 'config',
+        dropChildless: false,
+        routes: [
+          { path: '/logs', title: 'operationLogs', permissions: ['CF_LOG'] },
+          { path: '/staff/staffInfo', title: 'staffInfo', hidden: true },
+        ],
+      },
+    ];
+    expect(filterRouteGroups(groups, holding('CF_LOG')).map((g) => g.key)).toEqual(['config']);
+    expect(filterRouteGroups(groups, holding())).toEqual([]);
+  });
+
+  it('hides the purchase and supply groups from a user who may open nothing in them', () => {
+    const keys = filterRouteGroups(ROUTE_GROUPS, holding('SL_CUS', 'CF_LOG')).map((g) => g.key);
+    expect(keys).toContain('supply');
+    expect(keys).not.toContain('purchase');
+    expect(keys).not.toContain('process');
   });
 });

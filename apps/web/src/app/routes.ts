@@ -69,6 +69,9 @@ export const ROUTE_GROUPS: MenuGroup[] = [
     dropChildless: false,
     routes: [
       route('/enterpriseinformation', 'enterpriseInfo', { icon: 'home', ...perm('COMP_INFO') }),
+      // Where a member lands (docs/decisions.md): what waits for it; the buyer cockpit opens from the breadcrumb.
+      route('/', 'workbench', { icon: 'workspace' }),
+      hidden('/cockpit', 'cockpit', perm('PO_REP')),
       route('/news', 'notifications', { icon: 'message' }),
       route('/news/newcontract', 'messageCentre', { icon: 'message' }),
       route('/news/newsset', 'messageSettings', { icon: 'setting' }),
@@ -124,6 +127,7 @@ export const ROUTE_GROUPS: MenuGroup[] = [
         children: [
           route('/procurementConsignment/order', 'purchaseOrders', perm('CG_TG_SURE')),
           hidden('/procurementConsignment/order/detail', 'purchaseOrderDetail', perm('CG_TG_SURE')),
+          hidden('/procurementConsignment/order/add', 'purchaseOrderAdd', perm('CG_TG_SURE')),
           route('/purchasechange/order', 'purchaseChanges', perm('CHAN_SU')),
           hidden('/purchasechange/order/detail', 'purchaseChangeDetail', perm('CHAN_SU')),
         ],
@@ -388,8 +392,8 @@ const hasVisibleChildren = (node: RouteNode) => (node.children ?? []).some((c) =
 
 /**
  * Spec §2 route building: a route stays when it needs no permission or the user holds any listed one;
- * children likewise; purchase, supply and process groups drop entries left without children; empty
- * groups disappear.
+ * children likewise; purchase, supply and process groups drop entries left without children; groups
+ * left with nothing to show in the menu disappear (issue 18 §3).
  */
 export function filterRouteGroups(groups: readonly MenuGroup[], canAny: PermissionCheck): MenuGroup[] {
   return groups
@@ -400,7 +404,7 @@ export function filterRouteGroups(groups: readonly MenuGroup[], canAny: Permissi
         .filter((r) => !group.dropChildless || hasVisibleChildren(r));
       return { ...group, routes };
     })
-    .filter((group) => group.routes.length > 0);
+    .filter((group) => group.routes.some((r) => !r.hidden));
 }
 
 export function flattenRoutes(nodes: readonly RouteNode[], parents: RouteNode[] = []): RouteTrail[] {

@@ -51,16 +51,18 @@ const BLACK = '#000000';
  * waiting for the other side, green done/confirmed, red refused/expired, purple changed/revised, black
  * blacklist/invalid; cyan a step between (partly confirmed, accepted but not yet warehoused).
  */
-export type StatusColour =
-  | 'default'
-  | 'processing'
-  | 'warning'
-  | 'success'
-  | 'error'
-  | 'purple'
-  | 'cyan'
-  | 'green'
-  | typeof BLACK;
+export const STATUS_COLOURS = [
+  'default',
+  'processing',
+  'warning',
+  'success',
+  'error',
+  'purple',
+  'cyan',
+  'green',
+  BLACK,
+] as const;
+export type StatusColour = (typeof STATUS_COLOURS)[number];
 
 type Named<Name extends string> = Exclude<Name, ''>;
 

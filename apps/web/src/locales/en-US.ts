@@ -18,6 +18,7 @@ import { reportsEnUS } from '../features/reports/locales/en-US.ts';
 import { sourcingEnUS } from '../features/sourcing/locales/en-US.ts';
 import { organizationEnUS } from '../features/staff/locales/en-US.ts';
 import { partnersEnUS } from '../features/suppliers/locales/en-US.ts';
+import { workbenchEnUS } from '../features/workbench/locales/en-US.ts';
 import { fieldsEnUS } from './fields/en-US.ts';
 
 /** Report titles have one source, shared with the Excel export: the report catalogue's sheet names. */
@@ -83,6 +84,8 @@ export const enUS = {
     unauthorized: 'No permission',
     relatedDataSelection: 'Select related data',
     enterpriseInfo: 'Enterprise information',
+    workbench: 'Collaborative workbench',
+    cockpit: 'Management cockpit',
     notifications: 'Notifications',
     messageCentre: 'Message centre',
     messageSettings: 'Message settings',
@@ -117,6 +120,7 @@ export const enUS = {
     purchaseCollaboration: 'Purchase orders',
     purchaseOrders: 'Purchase order confirmation',
     purchaseOrderDetail: 'Purchase order detail',
+    purchaseOrderAdd: 'New purchase order',
     purchaseChanges: 'Purchase order changes',
     purchaseChangeDetail: 'Purchase order change detail',
     receivingPlans: 'Receiving plans',
@@ -264,6 +268,7 @@ export const enUS = {
     pictureFormat: 'Picture format is wrong: use JPEG or PNG',
     tooLarge: 'A single file may be at most 1 MB',
   },
+  lineTable: { moreColumns: 'More columns ({{count}})', select: 'Select this line' },
   list: {
     search: 'Search',
     reset: 'Reset',
@@ -274,6 +279,10 @@ export const enUS = {
     hideSearch: 'Hide search',
     showSearch: 'Show search',
     toggleSearch: 'Show or hide the search form',
+    filters: 'Filters',
+    defaultColumns: 'Default columns',
+    selectPage: 'Select all on this page',
+    selectRow: 'Select',
   },
   result: {
     notFound: 'The page you visited does not exist; returning to the home screen.',
@@ -319,4 +328,5 @@ export const enUS = {
   receipts: receiptsEnUS,
   deliveryNotes: deliveryNotesEnUS,
   moneyFindings: moneyFindingsEnUS,
+  workbench: workbenchEnUS,
 } as const;

@@ -18,6 +18,7 @@ import { reportsCN } from '../features/reports/locales/zh-CN.ts';
 import { sourcingCN } from '../features/sourcing/locales/zh-CN.ts';
 import { organizationCN } from '../features/staff/locales/zh-CN.ts';
 import { partnersCN } from '../features/suppliers/locales/zh-CN.ts';
+import { workbenchCN } from '../features/workbench/locales/zh-CN.ts';
 import type { DeepStringify } from '../lib/localeTypes.ts';
 import type { enUS } from './en-US.ts';
 import { fieldsZhCN } from './fields/zh-CN.ts';
@@ -81,6 +82,8 @@ export const zhCN: DeepStringify<typeof enUS> = {
     unauthorized: '没有权限',
     relatedDataSelection: '选择关联数据',
     enterpriseInfo: '企业信息',
+    workbench: '协同工作台',
+    cockpit: '管理驾驶舱',
     notifications: '通知',
     messageCentre: '消息中心',
     messageSettings: '消息设置',
@@ -115,6 +118,7 @@ export const zhCN: DeepStringify<typeof enUS> = {
     purchaseCollaboration: '采购订单',
     purchaseOrders: '采购订单确认',
     purchaseOrderDetail: '采购订单详情',
+    purchaseOrderAdd: '新增采购订单',
     purchaseChanges: '采购变更单',
     purchaseChangeDetail: '采购变更单详情',
     receivingPlans: '收货计划',
@@ -262,6 +266,7 @@ export const zhCN: DeepStringify<typeof enUS> = {
     pictureFormat: '图片格式错误，请上传 JPEG 或 PNG',
     tooLarge: '单个文件不能超过 1M',
   },
+  lineTable: { moreColumns: '更多列（{{count}}）', select: '选择此行' },
   list: {
     search: '搜索',
     reset: '重置',
@@ -272,6 +277,10 @@ export const zhCN: DeepStringify<typeof enUS> = {
     hideSearch: '隐藏搜索',
     showSearch: '显示搜索',
     toggleSearch: '显示或隐藏搜索栏',
+    filters: '筛选',
+    defaultColumns: '恢复默认列',
+    selectPage: '全选本页',
+    selectRow: '选择',
   },
   result: {
     notFound: '您访问的页面不存在，即将返回首页。',
@@ -316,4 +325,5 @@ export const zhCN: DeepStringify<typeof enUS> = {
   receipts: receiptsCN,
   deliveryNotes: deliveryNotesCN,
   moneyFindings: moneyFindingsCN,
+  workbench: workbenchCN,
 };

@@ -18,6 +18,7 @@ import { reportsTW } from '../features/reports/locales/zh-TW.ts';
 import { sourcingTW } from '../features/sourcing/locales/zh-TW.ts';
 import { organizationTW } from '../features/staff/locales/zh-TW.ts';
 import { partnersTW } from '../features/suppliers/locales/zh-TW.ts';
+import { workbenchTW } from '../features/workbench/locales/zh-TW.ts';
 import type { DeepStringify } from '../lib/localeTypes.ts';
 import type { enUS } from './en-US.ts';
 import { fieldsZhTW } from './fields/zh-TW.ts';
@@ -82,6 +83,8 @@ export const zhTW: DeepStringify<typeof enUS> = {
     unauthorized: '沒有權限',
     relatedDataSelection: '選擇關聯資料',
     enterpriseInfo: '企業資料',
+    workbench: '協同工作台',
+    cockpit: '管理駕駛艙',
     notifications: '通知',
     messageCentre: '訊息中心',
     messageSettings: '訊息設定',
@@ -116,6 +119,7 @@ export const zhTW: DeepStringify<typeof enUS> = {
     purchaseCollaboration: '採購訂單',
     purchaseOrders: '採購訂單確認',
     purchaseOrderDetail: '採購訂單明細',
+    purchaseOrderAdd: '新增採購訂單',
     purchaseChanges: '採購變更單',
     purchaseChangeDetail: '採購變更單明細',
     receivingPlans: '收貨計畫',
@@ -263,6 +267,7 @@ export const zhTW: DeepStringify<typeof enUS> = {
     pictureFormat: '圖片格式錯誤，請上傳 JPEG 或 PNG',
     tooLarge: '單一檔案不可超過 1 MB',
   },
+  lineTable: { moreColumns: '更多欄位（{{count}}）', select: '選擇此列' },
   list: {
     search: '搜尋',
     reset: '重設',
@@ -273,6 +278,10 @@ export const zhTW: DeepStringify<typeof enUS> = {
     hideSearch: '隱藏搜尋',
     showSearch: '顯示搜尋',
     toggleSearch: '顯示或隱藏搜尋列',
+    filters: '篩選',
+    defaultColumns: '還原預設欄位',
+    selectPage: '全選本頁',
+    selectRow: '選取',
   },
   result: {
     notFound: '您造訪的頁面不存在，即將返回首頁。',
@@ -317,4 +326,5 @@ export const zhTW: DeepStringify<typeof enUS> = {
   receipts: receiptsTW,
   deliveryNotes: deliveryNotesTW,
   moneyFindings: moneyFindingsTW,
+  workbench: workbenchTW,
 };

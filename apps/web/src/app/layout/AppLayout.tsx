@@ -7,11 +7,13 @@ import { useAnyPermission } from '../../components/PermissionGate.tsx';
 import { NoPermissionResult } from '../../components/ResultPages.tsx';
 import { useSession } from '../../stores/session.ts';
 import { useTags } from '../../stores/tags.ts';
+import { orderMenuGroups } from '../menuOrder.ts';
 import { filterRouteGroups, findRoute, ROUTE_GROUPS } from '../routes.ts';
 import { Navbar } from './Navbar.tsx';
 import { SettingsDrawer } from './SettingsDrawer.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TagsView } from './TagsView.tsx';
+import { useEnterpriseSides } from './useEnterpriseSides.ts';
 import { useRealtime } from './useRealtime.ts';
 
 export const SIDEBAR_WIDTH = 240;
@@ -32,8 +34,13 @@ export function AppLayout() {
   const visit = useTags((s) => s.visit);
   useRealtime();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: canAny is rebuilt from these two values.
-  const groups = useMemo(() => (isJoin ? filterRouteGroups(ROUTE_GROUPS, canAny) : []), [isJoin, permissions, isAdmin]);
+  const sides = useEnterpriseSides();
+  // The menu waits for the enterprise's side rather than reordering under the user's pointer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: canAny is rebuilt from permissions and isAdmin.
+  const groups = useMemo(
+    () => (isJoin && sides ? orderMenuGroups(filterRouteGroups(ROUTE_GROUPS, canAny), sides) : []),
+    [isJoin, sides, permissions, isAdmin],
+  );
 
   const trail = findRoute(location.pathname);
   const required = [trail?.node, ...(trail?.parents ?? [])].filter((n) => n?.permissions?.length);

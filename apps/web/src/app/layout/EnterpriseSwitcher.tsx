@@ -36,7 +36,15 @@ export function EnterpriseSwitcher({ compact }: { compact: boolean }) {
         onClick: ({ key }) => void switchTo(key),
       }}
     >
-      <Button type="text" icon={<BankOutlined />} aria-label={t('layout.switchEnterprise')} title={tenantName}>
+      {/* The name starts with the words shown (WCAG 2.5.3), then says what the button does. */}
+      <Button
+        type="text"
+        icon={<BankOutlined />}
+        aria-label={
+          compact || !tenantName ? t('layout.switchEnterprise') : `${tenantName} (${t('layout.switchEnterprise')})`
+        }
+        title={tenantName}
+      >
         {!compact && (
           <span style={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', display: 'inline-block' }}>
             {tenantName ?? t('layout.switchEnterprise')}

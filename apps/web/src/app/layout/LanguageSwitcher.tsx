@@ -7,6 +7,7 @@ import { LANGUAGE_NAMES } from '../languageNames.ts';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
+  const shown = LANGUAGE_NAMES[i18n.language as Locale] ?? LANGUAGE_NAMES['en-US'];
   return (
     <Dropdown
       menu={{
@@ -16,8 +17,9 @@ export function LanguageSwitcher() {
         onClick: ({ key }) => void chooseLanguage(key as Locale),
       }}
     >
-      <Button type="text" icon={<TranslationOutlined />} aria-label={t('layout.language')}>
-        {LANGUAGE_NAMES[i18n.language as Locale] ?? LANGUAGE_NAMES['en-US']}
+      {/* The name starts with the language shown (WCAG 2.5.3), then says what the button does. */}
+      <Button type="text" icon={<TranslationOutlined />} aria-label={`${shown} (${t('layout.language')})`}>
+        {shown}
       </Button>
     </Dropdown>
   );

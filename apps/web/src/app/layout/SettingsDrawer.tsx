@@ -17,39 +17,42 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
     void accountsApi.saveSettings({ ...useSession.getState().settings }).catch(() => undefined);
   };
 
-  const row = (label: string, control: ReactNode) => (
+  /** A setting's words beside its control, which is named by them. */
+  const row = (label: string, control: (name: string) => ReactNode) => (
     <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
       <Typography.Text>{label}</Typography.Text>
-      {control}
+      {control(label)}
     </Flex>
   );
 
   return (
     <Drawer title={t('settings.title')} open={open} onClose={onClose} size={300}>
-      {row(
-        t('settings.theme'),
+      {row(t('settings.theme'), () => (
         <ColorPicker
           value={settings.theme}
           disabledAlpha
           presets={[{ label: t('settings.presets'), colors: PRESET_COLOURS }]}
           onChangeComplete={(c) => change({ theme: c.toHexString() })}
-        />,
-      )}
+        />
+      ))}
       <Divider />
-      {row(t('settings.tagsView'), <Switch checked={settings.tagsView} onChange={(v) => change({ tagsView: v })} />)}
-      {row(
-        t('settings.fixedHeader'),
-        <Switch checked={settings.fixedHeader} onChange={(v) => change({ fixedHeader: v })} />,
-      )}
-      {row(
-        t('settings.sidebarLogo'),
-        <Switch checked={settings.sidebarLogo} onChange={(v) => change({ sidebarLogo: v })} />,
-      )}
+      {row(t('settings.tagsView'), (name) => (
+        <Switch aria-label={name} checked={settings.tagsView} onChange={(v) => change({ tagsView: v })} />
+      ))}
+      {row(t('settings.fixedHeader'), (name) => (
+        <Switch aria-label={name} checked={settings.fixedHeader} onChange={(v) => change({ fixedHeader: v })} />
+      ))}
+      {row(t('settings.sidebarLogo'), (name) => (
+        <Switch aria-label={name} checked={settings.sidebarLogo} onChange={(v) => change({ sidebarLogo: v })} />
+      ))}
       {i18n.language.startsWith('zh') &&
-        row(
-          t('settings.pinyinSearch'),
-          <Switch checked={settings.supportPinyinSearch} onChange={(v) => change({ supportPinyinSearch: v })} />,
-        )}
+        row(t('settings.pinyinSearch'), (name) => (
+          <Switch
+            aria-label={name}
+            checked={settings.supportPinyinSearch}
+            onChange={(v) => change({ supportPinyinSearch: v })}
+          />
+        ))}
     </Drawer>
   );
 }

@@ -19,6 +19,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
   const user = useSession((s) => s.userInfo);
   const [dialog, setDialog] = useState<Dialog>(null);
   const positionSwitch = usePositionSwitch();
+  const shownName = user?.sysUser.name || user?.sysUser.username;
 
   const onClick = async (key: string) => {
     if (positionSwitch.handle(key)) return;
@@ -46,9 +47,13 @@ export function UserMenu({ compact }: { compact: boolean }) {
           ],
         }}
       >
-        <Button type="text" aria-label={t('account.userMenu')}>
-          <Avatar size={22} src={fileUrl(user?.sysUserInfo.photoUrl)} icon={<UserOutlined />} />
-          {!compact && <span>{user?.sysUser.name || user?.sysUser.username}</span>}
+        {/* The name starts with the user's name shown (WCAG 2.5.3), then says what the button does. */}
+        <Button
+          type="text"
+          aria-label={compact || !shownName ? t('account.userMenu') : `${shownName} (${t('account.userMenu')})`}
+        >
+          <Avatar size={22} src={fileUrl(user?.sysUserInfo.photoUrl)} icon={<UserOutlined />} alt="" />
+          {!compact && <span>{shownName}</span>}
         </Button>
       </Dropdown>
       <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />

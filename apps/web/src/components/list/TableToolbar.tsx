@@ -1,4 +1,4 @@
-import { ReloadOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
+import { FilterOutlined, ReloadOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Modal, Space, Tooltip, Transfer } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,19 @@ interface Props {
   columns: ToggleColumn[];
   hidden: string[];
   onHiddenChange: (hidden: string[]) => void;
+  /** A phone's card list: the search toggle opens the filters drawer and the columns cannot be set. */
+  cards?: boolean;
+  /** The hidden columns are the user's own choice rather than the automatic fit. */
+  customised?: boolean;
+  /** Forgets the user's choice: the columns fit automatically again. */
+  onResetColumns?: () => void;
 }
 
-/** UI.md right toolbar: hide/show search, refresh, show/hide columns with a transfer list. */
+/**
+ * UI.md right toolbar: hide/show search, refresh, show/hide columns with a transfer list (the user's
+ * choice there wins over the automatic fit until "default columns" forgets it). On a phone the search
+ * toggle becomes the "Filters" button and the column settings go (cards show the must-see fields).
+ */
 export function TableToolbar({
   left,
   searchVisible,
@@ -29,6 +39,9 @@ export function TableToolbar({
   columns,
   hidden,
   onHiddenChange,
+  cards = false,
+  customised = false,
+  onResetColumns,
 }: Props) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -37,14 +50,20 @@ export function TableToolbar({
     <div className="list-toolbar">
       <div>{left}</div>
       <Space>
-        <Tooltip title={searchVisible ? t('list.hideSearch') : t('list.showSearch')}>
-          <Button
-            shape="circle"
-            icon={<SearchOutlined />}
-            onClick={onToggleSearch}
-            aria-label={t('list.toggleSearch')}
-          />
-        </Tooltip>
+        {cards ? (
+          <Button icon={<FilterOutlined />} onClick={onToggleSearch} aria-expanded={searchVisible}>
+            {t('list.filters')}
+          </Button>
+        ) : (
+          <Tooltip title={searchVisible ? t('list.hideSearch') : t('list.showSearch')}>
+            <Button
+              shape="circle"
+              icon={<SearchOutlined />}
+              onClick={onToggleSearch}
+              aria-label={t('list.toggleSearch')}
+            />
+          </Tooltip>
+        )}
         <Tooltip title={t('common.refresh')}>
           <Button
             shape="circle"
@@ -53,17 +72,19 @@ export function TableToolbar({
             aria-label={t('common.refresh')}
           />
         </Tooltip>
-        <Tooltip title={t('list.columns')}>
-          <Button
-            shape="circle"
-            icon={<SettingOutlined />}
-            aria-label={t('list.columns')}
-            onClick={() => {
-              setDraft(hidden);
-              setOpen(true);
-            }}
-          />
-        </Tooltip>
+        {!cards && (
+          <Tooltip title={t('list.columns')}>
+            <Button
+              shape="circle"
+              icon={<SettingOutlined />}
+              aria-label={t('list.columns')}
+              onClick={() => {
+                setDraft(hidden);
+                setOpen(true);
+              }}
+            />
+          </Tooltip>
+        )}
       </Space>
       <Modal
         title={t('list.columns')}
@@ -77,6 +98,23 @@ export function TableToolbar({
         okText={t('common.confirm')}
         cancelText={t('common.cancel')}
         width={560}
+        footer={(_, { OkBtn, CancelBtn }) => (
+          <>
+            {customised && onResetColumns && (
+              <Button
+                style={{ float: 'left' }}
+                onClick={() => {
+                  onResetColumns();
+                  setOpen(false);
+                }}
+              >
+                {t('list.defaultColumns')}
+              </Button>
+            )}
+            <CancelBtn />
+            <OkBtn />
+          </>
+        )}
       >
         <Transfer
           dataSource={columns}

@@ -1,13 +1,16 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance, TableColumnsType } from 'antd';
-import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Skeleton, Space, Table } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Modal, Popconfirm, Result, Skeleton, Space } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { basicDataApi, basicDataKeys, type ExcelResource, type FlatResource } from './basic-data.api.ts';
 import { ExcelButtons } from './ExcelButtons.tsx';
@@ -43,6 +46,9 @@ interface Props<T extends Row, V> {
   form: FormConfig<T, V>;
   texts: { add: string; edit: string; empty: string; deleteConfirm: (row: T) => string };
   excel?: { resource: ExcelResource; exportQuery: (params: Params) => Record<string, string | undefined> };
+  /** The columns that must always be visible (useListChrome); by default the first two, the row's code and name. */
+  mustSee?: string[];
+  /** Not used any more: the shown columns are fitted to the page's width (useListChrome). */
   scrollX?: number;
   /** Inside a page that already draws the card (a tab of a tabbed page). */
   bare?: boolean;
@@ -60,7 +66,7 @@ export function BasicDataList<T extends Row, V extends object>({
   form: formConfig,
   texts,
   excel,
-  scrollX = 1200,
+  mustSee,
   bare = false,
 }: Props<T, V>) {
   const { t } = useTranslation();
@@ -81,6 +87,7 @@ export function BasicDataList<T extends Row, V extends object>({
   const {
     page,
     size,
+    update,
     pagination,
     filter: params,
     filtered,
@@ -93,11 +100,13 @@ export function BasicDataList<T extends Row, V extends object>({
   });
   const filter = { ...baseFilter, ...searchConfig.toFilter(params) };
 
-  const list = useQuery({
-    queryKey: basicDataKeys.list(resource, filter, page, size),
-    queryFn: () => basicDataApi.list<T>(resource, filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    {
+      queryKey: basicDataKeys.list(resource, filter, page, size),
+      queryFn: () => basicDataApi.list<T>(resource, filter, page, size),
+    },
+    { page, size, update },
+  );
   const invalidate = () => queryClient.invalidateQueries({ queryKey: basicDataKeys.resource(resource) });
   const remove = useMutation({
     mutationFn: (id: string) => basicDataApi.remove(resource, id),
@@ -143,7 +152,10 @@ export function BasicDataList<T extends Row, V extends object>({
       ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, {
+    mustSee: mustSee ?? dataColumns.slice(0, 2).map((c) => String(c.key)),
+    selectable: true,
+  });
 
   if (list.isError && !list.data) {
     const failed = (
@@ -193,7 +205,7 @@ export function BasicDataList<T extends Row, V extends object>({
 
   const content = (
     <>
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={searchForm}
           layout="inline"
@@ -204,20 +216,18 @@ export function BasicDataList<T extends Row, V extends object>({
           {searchConfig.items}
           <SearchActions onReset={clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={toolbarLeft}
-        {...toolbarProps}
+        {...chrome.toolbarProps}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
       />
-      <Table<T>
+      <ListTable<T>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: scrollX }}
         rowSelection={{
           columnWidth: 60,
           selectedRowKeys: selected,

@@ -15,11 +15,12 @@ import {
   Result,
   Skeleton,
   Space,
-  Table,
   TreeSelect,
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
@@ -154,7 +155,7 @@ export function ClassificationPage() {
       ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, { mustSee: ['code', 'name', 'erpClassCode', 'sortOrder'] });
 
   if (tree.isError && !tree.data) {
     return (
@@ -180,7 +181,7 @@ export function ClassificationPage() {
   );
   return (
     <Card className="page-card">
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={search.form}
           layout="inline"
@@ -193,23 +194,21 @@ export function ClassificationPage() {
           </Form.Item>
           <SearchActions onReset={search.clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={addButton}
-        {...toolbarProps}
+        {...chrome.toolbarProps}
         onRefresh={() => void tree.refetch()}
         refreshing={tree.isFetching}
       />
-      <Table<ClassRow>
+      <ListTable<ClassRow>
+        chrome={chrome}
         // Expansion is keyed by the search so a search opens every branch it matched.
         key={keyword ?? ''}
         rowKey="id"
-        size="small"
         loading={tree.isFetching}
-        columns={columns}
         dataSource={shown}
         expandable={{ defaultExpandAllRows: Boolean(keyword) }}
-        scroll={{ x: 1300 }}
         pagination={false}
         locale={{
           emptyText: tree.isPending ? (

@@ -74,7 +74,13 @@ export function DecimalPlacesPage() {
           <Form.Item key={kind} label={t(`basicData.decimals.kinds.${kind}`)} required>
             <Space>
               <Form.Item name={kind} noStyle rules={[{ required: true, message: t('basicData.common.required') }]}>
-                <InputNumber min={MIN_DECIMAL_PLACES} max={MAX_DECIMAL_PLACES} precision={0} style={{ width: 100 }} />
+                <InputNumber
+                  min={MIN_DECIMAL_PLACES}
+                  max={MAX_DECIMAL_PLACES}
+                  precision={0}
+                  style={{ width: 100 }}
+                  aria-label={t(`basicData.decimals.kinds.${kind}`)}
+                />
               </Form.Item>
               <Typography.Text type="secondary">
                 {t('basicData.decimals.example', {

@@ -8,13 +8,14 @@ import {
   subtractDecimals,
 } from '@concord/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Form, Input, Select, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { LineTable } from '../../components/LineTable.tsx';
 import { errorText, fieldErrorsOf } from '../../lib/fieldErrors.ts';
 import { numberFormat } from '../../lib/numbers.ts';
 import { CellError, lineErrorsOf } from '../receiving-plans/parts.tsx';
@@ -213,27 +214,53 @@ export function DeliveryNoteFormPage() {
         </Space>
       </Card>
       <Card size="small" title={t('deliveryNotes.form.selectLines')}>
-        <Table<DeliverableLine>
-          size="small"
+        <LineTable<DeliverableLine>
+          id="delivery-note-choice"
           rowKey={keyOf}
           loading={lines.isFetching}
           dataSource={rows}
-          pagination={false}
-          scroll={{ x: 1200 }}
+          optional={['plan', 'delivered']}
+          cardTitle={['order', 'material']}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }}
+          // Must-see (UI.md): the order line and material, when it is due, how much may still go and
+          // what this note ships (quantity, batch, packing); the plan and what went before on demand.
           columns={[
-            { title: F('orderNo'), dataIndex: 'orderNo' },
-            { title: F('lineNo'), dataIndex: 'orderLineNo', width: 60 },
-            { title: F('plan'), dataIndex: 'planNo', render: (v) => v ?? '' },
-            { title: F('prdtNo'), dataIndex: 'prdtNo' },
-            { title: F('prdtName'), dataIndex: 'prdtName' },
-            { title: F('dueDate'), dataIndex: 'dueDate', className: 'cell-nowrap' },
-            { title: F('delivered'), dataIndex: 'deliveredQty', align: 'right', render: (v, l) => qtyOf(l, v) },
-            { title: F('maxQty'), dataIndex: 'maxQty', align: 'right', render: (v, l) => qtyOf(l, v) },
+            {
+              key: 'order',
+              title: F('orderNo'),
+              dataIndex: 'orderNo',
+              width: 150,
+              render: (v, l) => `${v} #${l.orderLineNo}`,
+            },
+            { key: 'plan', title: F('plan'), dataIndex: 'planNo', width: 140, render: (v) => v ?? '' },
+            {
+              key: 'material',
+              title: F('material'),
+              width: 180,
+              ellipsis: { showTitle: true },
+              render: (_, l) => `${l.prdtNo} ${l.prdtName}`.trim(),
+            },
+            { key: 'dueDate', title: F('dueDate'), dataIndex: 'dueDate', width: 100 },
+            {
+              key: 'delivered',
+              title: F('delivered'),
+              dataIndex: 'deliveredQty',
+              width: 100,
+              align: 'right',
+              render: (v, l) => qtyOf(l, v),
+            },
+            {
+              key: 'maxQty',
+              title: F('maxQty'),
+              dataIndex: 'maxQty',
+              width: 100,
+              align: 'right',
+              render: (v, l) => qtyOf(l, v),
+            },
             {
               title: F('qty'),
               key: 'qty',
-              width: 140,
+              width: 130,
               render: (_, l) => {
                 const problem = lineErrors[`${keyOf(l)}.qty`];
                 return (
@@ -255,6 +282,7 @@ export function DeliveryNoteFormPage() {
             {
               title: F('batchNo'),
               key: 'batch',
+              width: 130,
               render: (_, l) => {
                 const problem = lineErrors[`${keyOf(l)}.batchNo`];
                 return (
@@ -275,6 +303,7 @@ export function DeliveryNoteFormPage() {
             {
               title: F('packing'),
               key: 'packing',
+              width: 150,
               render: (_, l) => {
                 const qty = entryOf(l).qty;
                 if (!qty || compareDecimals(qty, '0') <= 0) return '';

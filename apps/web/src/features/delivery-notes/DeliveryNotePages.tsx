@@ -3,6 +3,7 @@ import {
   DELIVERY_NOTE_STATUS_NAMES,
   DELIVERY_NOTE_SUPPLIER_ACTIONS,
   type DeliverableLine,
+  type DeliveryNoteLine,
   type DeliveryNoteLineListItem,
   type DeliveryNoteListItem,
   type DeliveryNoteSupplierAction,
@@ -11,11 +12,21 @@ import {
   INSPECTION_REASON_CODES,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Input, Space, Table, Tabs } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { App, Button, Card, Descriptions, Form, Input, Space, Table, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DocumentHistory } from '../../components/DocumentHistory.tsx';
+import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
+import { LineTable, QtyWithUnit } from '../../components/LineTable.tsx';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
+import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
+import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -40,97 +51,167 @@ export function DeliveryNoteListPage() {
   const qty = (v: string) => fmt(v, 'quantity');
   const F = useF();
   const navigate = useNavigate();
-  const [group, setGroup] = useState<(typeof GROUPS)[number]>('notSent');
-  const [keyword, setKeyword] = useState('');
-  const [filter, setFilter] = useState<NoteFilter>({});
-  const [pageNum, setPageNum] = useState(1);
+  const search = useListFilter({ keyword: filterField.text() }, { keep: ['size', 'group'] });
+  const { page, size, pagination } = search;
+  const group = GROUPS.find((g) => g === search.get('group')) ?? 'notSent';
+  const keyword = search.filter.keyword;
   const status = DELIVERY_NOTE_STATUS_NAMES.indexOf(group as never);
-  const noteFilter = { ...filter, statuses: status >= 0 ? [status] : undefined };
-  const notes = useQuery({
-    queryKey: noteKeys.list(noteFilter, pageNum, 20),
-    queryFn: () => deliveryNotesApi.list(noteFilter, pageNum, 20),
-    enabled: group !== 'notGenerated',
+  const noteFilter: NoteFilter = { noteNo: keyword, statuses: status >= 0 ? [status] : undefined };
+  const openFilter: NoteFilter = { orderNo: keyword };
+  const notes = useListQuery(
+    {
+      queryKey: noteKeys.list(noteFilter, page, size),
+      queryFn: () => deliveryNotesApi.list(noteFilter, page, size),
+      enabled: group !== 'notGenerated',
+    },
+    search,
+  );
+  const open = useListQuery(
+    {
+      queryKey: noteKeys.deliverable(openFilter, page, size),
+      queryFn: () => deliveryNotesApi.deliverable(openFilter, page, size),
+      enabled: group === 'notGenerated',
+    },
+    search,
+  );
+  const openColumns: TableColumnsType<DeliverableLine> = [
+    { key: 'orderNo', title: F('orderNo'), dataIndex: 'orderNo', width: 150 },
+    { key: 'customer', title: F('customer'), dataIndex: 'customerName', width: 200, ellipsis: { showTitle: true } },
+    { key: 'lineNo', title: F('lineNo'), dataIndex: 'orderLineNo', width: 70, align: 'right' },
+    { key: 'plan', title: F('plan'), dataIndex: 'planNo', width: 150 },
+    { key: 'prdtNo', title: F('prdtNo'), dataIndex: 'prdtNo', width: 140 },
+    { key: 'prdtName', title: F('prdtName'), dataIndex: 'prdtName', width: 180, ellipsis: { showTitle: true } },
+    { key: 'dueDate', title: F('dueDate'), dataIndex: 'dueDate', width: 110 },
+    { key: 'qty', title: F('qty'), dataIndex: 'qty', width: 120, align: 'right', render: (v, l) => lineQty(l, v) },
+    {
+      key: 'openQty',
+      title: F('openQty'),
+      dataIndex: 'openQty',
+      width: 120,
+      align: 'right',
+      render: (v, l) => lineQty(l, v),
+    },
+  ];
+  const noteColumns: TableColumnsType<DeliveryNoteListItem> = [
+    {
+      key: 'noteNo',
+      title: F('noteNo'),
+      dataIndex: 'noteNo',
+      width: 160,
+      render: (v, r) => <Link to={detailLink(r.id)}>{v}</Link>,
+    },
+    { key: 'customer', title: F('customer'), dataIndex: 'customerName', width: 200, ellipsis: { showTitle: true } },
+    {
+      key: 'status',
+      title: F('status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (s: number) => <StatusTag machine={deliveryNoteMachine} status={s} side="supplier" />,
+    },
+    { key: 'shipDate', title: F('shipDate'), dataIndex: 'shipDate', width: 110 },
+    { key: 'expectedDate', title: F('expectedDate'), dataIndex: 'expectedDate', width: 110 },
+    { key: 'totalQty', title: F('totalQty'), dataIndex: 'totalQty', width: 120, align: 'right', render: qty },
+    {
+      key: 'orderNos',
+      title: F('orderNo'),
+      dataIndex: 'orderNos',
+      width: 180,
+      ellipsis: { showTitle: true },
+      render: (v: string[]) => v.join(', '),
+    },
+    {
+      key: 'lineCount',
+      title: F('lines'),
+      dataIndex: 'lineCount',
+      width: 70,
+      align: 'right',
+      render: (v: number) => formatDecimal(v, 0),
+    },
+    {
+      key: 'packageCount',
+      title: F('packages'),
+      dataIndex: 'packageCount',
+      width: 90,
+      align: 'right',
+      render: (v: number) => formatDecimal(v, 0),
+    },
+    { key: 'carrier', title: F('carrier'), dataIndex: 'carrier', width: 120 },
+    {
+      key: 'operation',
+      title: t('common.operation'),
+      width: 160,
+      fixed: 'right',
+      render: (_v, r) => (
+        <OperationButton type="link" size="small" readOnly onClick={() => navigate(detailLink(r.id))}>
+          {t('deliveryNotes.actions.detail')}
+        </OperationButton>
+      ),
+    },
+  ];
+  const openChrome = useListChrome(openColumns, {
+    mustSee: ['orderNo', 'customer', 'prdtNo', 'prdtName', 'dueDate', 'openQty'],
+    id: 'notGenerated',
   });
-  const open = useQuery({
-    queryKey: noteKeys.deliverable(filter, pageNum, 20),
-    queryFn: () => deliveryNotesApi.deliverable(filter, pageNum, 20),
-    enabled: group === 'notGenerated',
+  const noteChrome = useListChrome(noteColumns, {
+    mustSee: ['noteNo', 'customer', 'orderNos', 'shipDate', 'totalQty', 'status'],
   });
+  const chrome = group === 'notGenerated' ? openChrome : noteChrome;
+  const active = group === 'notGenerated' ? open : notes;
   return (
     <Card size="small">
-      <Space style={{ marginBottom: 12 }} wrap>
-        <Input
-          allowClear
-          placeholder={`${F('noteNo')} / ${F('orderNo')}`}
-          value={keyword}
-          onChange={(e) => setKeyword(e.target.value)}
-        />
-        <Button
-          onClick={() => {
-            setPageNum(1);
-            setFilter(group === 'notGenerated' ? { orderNo: keyword || undefined } : { noteNo: keyword || undefined });
-          }}
+      <ListSearch chrome={chrome}>
+        <Form
+          form={search.form}
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          initialValues={search.initialValues}
+          onFinish={search.search}
         >
-          {t('deliveryNotes.actions.search')}
-        </Button>
-        <OperationButton
-          permission={SUPPLIER}
-          type="primary"
-          onClick={() => navigate('/delivery/deliverynote/filterlist')}
-        >
-          {t('deliveryNotes.actions.newNote')}
-        </OperationButton>
-      </Space>
+          <Form.Item name="keyword">
+            <Input
+              allowClear
+              aria-label={`${F('noteNo')} / ${F('orderNo')}`}
+              placeholder={`${F('noteNo')} / ${F('orderNo')}`}
+              style={{ width: 220 }}
+            />
+          </Form.Item>
+          <SearchActions onReset={search.clear} />
+        </Form>
+      </ListSearch>
       <Tabs
         activeKey={group}
-        onChange={(k) => {
-          setGroup(k as typeof group);
-          setPageNum(1);
-        }}
+        onChange={(k) => search.update({ group: k === 'notSent' ? undefined : k })}
         items={GROUPS.map((g) => ({ key: g, label: t(`deliveryNotes.groups.${g}`) }))}
       />
+      <TableToolbar
+        left={
+          <OperationButton
+            permission={SUPPLIER}
+            type="primary"
+            onClick={() => navigate('/delivery/deliverynote/filterlist')}
+          >
+            {t('deliveryNotes.actions.newNote')}
+          </OperationButton>
+        }
+        {...chrome.toolbarProps}
+        onRefresh={() => void active.refetch()}
+        refreshing={active.isFetching}
+      />
       {group === 'notGenerated' ? (
-        <Table<DeliverableLine>
-          size="small"
+        <ListTable<DeliverableLine>
+          chrome={openChrome}
           rowKey={(l) => l.planLineId ?? l.orderLineId}
           loading={open.isFetching}
           dataSource={open.data?.dataList ?? []}
-          pagination={{ current: pageNum, total: open.data?.totalCount ?? 0, onChange: setPageNum }}
-          columns={[
-            { title: F('customer'), dataIndex: 'customerName' },
-            { title: F('orderNo'), dataIndex: 'orderNo' },
-            { title: F('lineNo'), dataIndex: 'orderLineNo' },
-            { title: F('plan'), dataIndex: 'planNo' },
-            { title: F('prdtNo'), dataIndex: 'prdtNo' },
-            { title: F('prdtName'), dataIndex: 'prdtName' },
-            { title: F('dueDate'), dataIndex: 'dueDate', className: 'cell-nowrap' },
-            { title: F('qty'), dataIndex: 'qty', align: 'right', render: (v, l) => lineQty(l, v) },
-            { title: F('openQty'), dataIndex: 'openQty', align: 'right', render: (v, l) => lineQty(l, v) },
-          ]}
+          pagination={pagination(open.data?.totalCount)}
         />
       ) : (
-        <Table<DeliveryNoteListItem>
-          size="small"
+        <ListTable<DeliveryNoteListItem>
+          chrome={noteChrome}
           rowKey="id"
           loading={notes.isFetching}
           dataSource={notes.data?.dataList ?? []}
-          pagination={{ current: pageNum, total: notes.data?.totalCount ?? 0, onChange: setPageNum }}
-          columns={[
-            { title: F('noteNo'), dataIndex: 'noteNo', render: (v, r) => <Link to={detailLink(r.id)}>{v}</Link> },
-            { title: F('customer'), dataIndex: 'customerName' },
-            { title: F('orderNo'), dataIndex: 'orderNos', render: (v: string[]) => v.join(', ') },
-            { title: F('shipDate'), dataIndex: 'shipDate' },
-            { title: F('expectedDate'), dataIndex: 'expectedDate' },
-            { title: F('lines'), dataIndex: 'lineCount', align: 'right', render: (v: number) => formatDecimal(v, 0) },
-            {
-              title: F('packages'),
-              dataIndex: 'packageCount',
-              align: 'right',
-              render: (v: number) => formatDecimal(v, 0),
-            },
-            { title: F('totalQty'), dataIndex: 'totalQty', align: 'right', render: qty },
-            { title: F('carrier'), dataIndex: 'carrier' },
-          ]}
+          pagination={pagination(notes.data?.totalCount)}
         />
       )}
     </Card>
@@ -204,7 +285,7 @@ export function DeliveryNoteDetailPage() {
           </Space>
         }
       >
-        <Descriptions size="small" column={3}>
+        <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }} {...DETAIL_DESCRIPTIONS}>
           <Descriptions.Item label={F('customer')}>{d.customerName}</Descriptions.Item>
           <Descriptions.Item label={F('shipDate')}>{d.shipDate}</Descriptions.Item>
           <Descriptions.Item label={F('expectedDate')}>{d.expectedDate}</Descriptions.Item>
@@ -215,12 +296,13 @@ export function DeliveryNoteDetailPage() {
         </Descriptions>
       </Card>
       <Card size="small" title={t('deliveryNotes.detail.progress')}>
-        <Table
-          size="small"
+        <LineTable<DeliveryNoteLine>
+          id="delivery-note-lines"
           rowKey="id"
           dataSource={d.lines}
-          pagination={false}
-          scroll={{ x: 1100 }}
+          // The batch is printed on the labels; it waits behind the column settings.
+          optional={['batchNo']}
+          cardTitle={['lineNo', 'material']}
           expandable={{
             rowExpandable: (l) => l.inspections.length > 0,
             expandedRowRender: (l) => (
@@ -242,18 +324,49 @@ export function DeliveryNoteDetailPage() {
               />
             ),
           }}
+          // Must-see (UI.md): the material, what was shipped against which order line and when it is
+          // due, and the customer's answer: received, qualified, rejected, warehoused.
           columns={[
-            { title: F('lineNo'), dataIndex: 'lineNo' },
-            { title: F('orderNo'), dataIndex: 'orderNo', render: (v, l) => `${v} #${l.orderLineNo}` },
-            { title: F('prdtNo'), dataIndex: 'prdtNo' },
-            { title: F('prdtName'), dataIndex: 'prdtName' },
-            { title: F('qty'), dataIndex: 'qty', align: 'right', render: (v, l) => `${qty(v)} ${l.unitName}` },
-            { title: F('batchNo'), dataIndex: 'batchNo' },
-            { title: F('dueDate'), dataIndex: 'dueDate', className: 'cell-nowrap' },
-            { title: F('received'), dataIndex: 'receivedQty', align: 'right', render: qty },
-            { title: F('qualified'), dataIndex: 'qualifiedQty', align: 'right', render: qty },
-            { title: F('unqualified'), dataIndex: 'unqualifiedQty', align: 'right', render: qty },
-            { title: F('warehoused'), dataIndex: 'warehousedQty', align: 'right', render: qty },
+            { key: 'lineNo', title: F('lineNo'), dataIndex: 'lineNo', width: 50, align: 'right' },
+            {
+              key: 'material',
+              title: F('material'),
+              width: 180,
+              ellipsis: { showTitle: true },
+              render: (_, l) => `${l.prdtNo} ${l.prdtName}`.trim(),
+            },
+            {
+              key: 'orderNo',
+              title: F('orderNo'),
+              dataIndex: 'orderNo',
+              width: 150,
+              render: (v, l) => `${v} #${l.orderLineNo}`,
+            },
+            {
+              key: 'qty',
+              title: F('qty'),
+              dataIndex: 'qty',
+              width: 130,
+              align: 'right',
+              render: (v, l) => <QtyWithUnit qty={qty(v)} unit={l.unitName} />,
+            },
+            { key: 'dueDate', title: F('dueDate'), dataIndex: 'dueDate', width: 100 },
+            { key: 'batchNo', title: F('batchNo'), dataIndex: 'batchNo', width: 110 },
+            ...(
+              [
+                ['receivedQty', 'received'],
+                ['qualifiedQty', 'qualified'],
+                ['unqualifiedQty', 'unqualified'],
+                ['warehousedQty', 'warehoused'],
+              ] as const
+            ).map(([k, title]) => ({
+              key: k,
+              title: F(title),
+              dataIndex: k,
+              width: 96,
+              align: 'right' as const,
+              render: qty,
+            })),
           ]}
         />
       </Card>
@@ -311,30 +424,66 @@ export function SupplyDetailPage() {
           {t('deliveryNotes.actions.search')}
         </Button>
       </Space>
-      <Table<DeliveryNoteLineListItem>
-        size="small"
+      <LineTable<DeliveryNoteLineListItem>
+        id="supply-lines"
         rowKey="id"
         loading={lines.isFetching}
         dataSource={lines.data?.dataList ?? []}
         pagination={{ current: pageNum, total: lines.data?.totalCount ?? 0, onChange: setPageNum }}
-        scroll={{ x: 1200 }}
+        optional={['orderNo', 'batchNo']}
+        cardTitle={['noteNo', 'material']}
+        // Must-see (UI.md): which note to whom, the material and quantity, the ship date and the
+        // customer's answer (received, qualified, warehoused); the order and batch on demand.
         columns={[
-          { title: F('noteNo'), dataIndex: 'noteNo', render: (v, r) => <Link to={detailLink(r.noteId)}>{v}</Link> },
           {
+            key: 'noteNo',
+            title: F('noteNo'),
+            dataIndex: 'noteNo',
+            width: 140,
+            render: (v, r) => <Link to={detailLink(r.noteId)}>{v}</Link>,
+          },
+          {
+            key: 'status',
             title: F('status'),
             dataIndex: 'noteStatus',
+            width: 90,
             render: (s: number) => t(`deliveryNotes.groups.${DELIVERY_NOTE_STATUS_NAMES[s]!}`),
           },
-          { title: F('customer'), dataIndex: 'customerName' },
-          { title: F('orderNo'), dataIndex: 'orderNo' },
-          { title: F('prdtNo'), dataIndex: 'prdtNo' },
-          { title: F('prdtName'), dataIndex: 'prdtName' },
-          { title: F('qty'), dataIndex: 'qty', align: 'right', render: qty },
-          { title: F('batchNo'), dataIndex: 'batchNo' },
-          { title: F('shipDate'), dataIndex: 'shipDate' },
-          { title: F('received'), dataIndex: 'receivedQty', align: 'right', render: qty },
-          { title: F('qualified'), dataIndex: 'qualifiedQty', align: 'right', render: qty },
-          { title: F('warehoused'), dataIndex: 'warehousedQty', align: 'right', render: qty },
+          {
+            key: 'customer',
+            title: F('customer'),
+            dataIndex: 'customerName',
+            width: 140,
+            ellipsis: { showTitle: true },
+          },
+          { key: 'orderNo', title: F('orderNo'), dataIndex: 'orderNo', width: 140 },
+          {
+            key: 'material',
+            title: F('material'),
+            width: 180,
+            ellipsis: { showTitle: true },
+            render: (_, r) => `${r.prdtNo} ${r.prdtName}`.trim(),
+          },
+          { key: 'qty', title: F('qty'), dataIndex: 'qty', width: 100, align: 'right', render: qty },
+          { key: 'batchNo', title: F('batchNo'), dataIndex: 'batchNo', width: 110 },
+          { key: 'shipDate', title: F('shipDate'), dataIndex: 'shipDate', width: 100 },
+          { key: 'received', title: F('received'), dataIndex: 'receivedQty', width: 90, align: 'right', render: qty },
+          {
+            key: 'qualified',
+            title: F('qualified'),
+            dataIndex: 'qualifiedQty',
+            width: 90,
+            align: 'right',
+            render: qty,
+          },
+          {
+            key: 'warehoused',
+            title: F('warehoused'),
+            dataIndex: 'warehousedQty',
+            width: 90,
+            align: 'right',
+            render: qty,
+          },
         ]}
       />
     </Card>

@@ -2,9 +2,11 @@ import { PlusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import type { DepartmentNode } from '@concord/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { App, Button, Card, Empty, Form, Input, Popconfirm, Result, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Popconfirm, Result, Space, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
@@ -125,7 +127,7 @@ export function DepartmentsPage() {
       ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, { mustSee: ['deptName', 'deptCode', 'employeeCount', 'stopDd'] });
   const addButton = (
     <Button
       type="primary"
@@ -151,7 +153,7 @@ export function DepartmentsPage() {
 
   return (
     <Card>
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -164,20 +166,18 @@ export function DepartmentsPage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={addButton}
-        {...toolbarProps}
+        {...chrome.toolbarProps}
         onRefresh={() => void tree.refetch()}
         refreshing={tree.isFetching}
       />
-      <Table<DepartmentNode>
+      <ListTable<DepartmentNode>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={tree.isLoading || remove.isPending}
-        columns={columns}
         dataSource={shown}
-        scroll={{ x: 1480 }}
         pagination={false}
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys.map(String)) }}
         footer={() => t('organization.dept.total', { total: countDepartments(shown) })}

@@ -1,14 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { MaterialCustomer } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { App, Button, Card, Empty, Form, Input, Popconfirm, Result, Select, Space, Table } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, Empty, Form, Input, Popconfirm, Result, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton, useOperationState } from '../../components/OperationButton.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useNumbers } from '../../lib/numbers.ts';
@@ -23,18 +26,15 @@ export function MaterialCustomersPage() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const { fmt: format, rate } = useNumbers();
-  const { page, size, pagination, form, initialValues, search, clear, filter, filtered } = useListFilter({
+  const { page, size, update, pagination, form, initialValues, search, clear, filter, filtered } = useListFilter({
     keyword: filterField.text(),
     customerId: filterField.value(),
   });
-  const [searchVisible, setSearchVisible] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
   const removeState = useOperationState({ permission: PERMISSION });
-  const list = useQuery({
-    queryKey: materialKeys.customers(filter, page, size),
-    queryFn: () => materialsApi.customers(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: materialKeys.customers(filter, page, size), queryFn: () => materialsApi.customers(filter, page, size) },
+    { page, size, update },
+  );
   const customers = useQuery({ queryKey: materialKeys.options('customers'), queryFn: materialsApi.customerOptions });
   const remove = useMutation({
     mutationFn: (id: string) => materialsApi.removeCustomer(id),
@@ -159,7 +159,7 @@ export function MaterialCustomersPage() {
       ),
     },
   ];
-  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const chrome = useListChrome(allColumns, { mustSee: ['custPrdtCode', 'customer', 'custPrdtName', 'prdtNo'] });
   if (list.isError && !list.data) {
     return (
       <Card className="page-card">
@@ -183,7 +183,7 @@ export function MaterialCustomersPage() {
   );
   return (
     <Card className="page-card">
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -204,24 +204,18 @@ export function MaterialCustomersPage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={addButton}
-        searchVisible={searchVisible}
-        onToggleSearch={() => setSearchVisible((v) => !v)}
+        {...chrome.toolbarProps}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
-        columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
-        hidden={hidden}
-        onHiddenChange={setHidden}
       />
-      <Table<MaterialCustomer>
+      <ListTable<MaterialCustomer>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 2200 }}
         locale={{
           emptyText: (
             <Empty description={filtered ? t('materials.customers.emptyFiltered') : t('materials.customers.empty')}>

@@ -1,14 +1,18 @@
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Material, MaterialExport } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { App, Button, Card, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
+import { App, Button, Card, Empty, Form, Input, Result, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { materialStatuses } from '../../components/statusStyles.ts';
@@ -28,19 +32,16 @@ export function MaterialListPage() {
   const queryClient = useQueryClient();
   const { message } = App.useApp();
   const { fmt: format } = useNumbers();
-  const { page, size, pagination, form, initialValues, search, clear, filter, filtered } = useListFilter({
+  const { page, size, update, pagination, form, initialValues, search, clear, filter, filtered } = useListFilter({
     keyword: filterField.text(),
     status: filterField.numberOf([0, 1] as const),
   });
-  const [searchVisible, setSearchVisible] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
   const [importing, setImporting] = useState<'materials' | 'suppliers' | null>(null);
 
-  const list = useQuery({
-    queryKey: materialKeys.list(filter, page, size),
-    queryFn: () => materialsApi.list(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: materialKeys.list(filter, page, size), queryFn: () => materialsApi.list(filter, page, size) },
+    { page, size, update },
+  );
   const [exportJob, setExportJob] = useState<MaterialExport | null>(null);
   const [exportOpen, setExportOpen] = useState(false);
   const exporting = useMutation({
@@ -137,7 +138,7 @@ export function MaterialListPage() {
       ),
     },
   ];
-  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const chrome = useListChrome(allColumns, { mustSee: ['prdtNo', 'prdtName', 'prdtSpc', 'poUnitName', 'status'] });
 
   if (list.isError && !list.data) {
     return (
@@ -192,7 +193,7 @@ export function MaterialListPage() {
   );
   return (
     <Card className="page-card">
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -215,24 +216,18 @@ export function MaterialListPage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={toolbar}
-        searchVisible={searchVisible}
-        onToggleSearch={() => setSearchVisible((v) => !v)}
+        {...chrome.toolbarProps}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
-        columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
-        hidden={hidden}
-        onHiddenChange={setHidden}
       />
-      <Table<Material>
+      <ListTable<Material>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1700 }}
         locale={{
           emptyText: (
             <Empty description={filtered ? t('materials.list.emptyFiltered') : t('materials.list.empty')}>

@@ -1,13 +1,15 @@
 import { MONEY_FINDING_KINDS } from '@concord/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Button, Card, Empty, Form, Input, Result, Select, Table, Typography } from 'antd';
+import { Button, Card, Empty, Form, Input, Result, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { numberFormat } from '../../lib/numbers.ts';
 import { useDecimalPlaces } from '../basic-data/useDecimalPlaces.ts';
 import { documentPath, type MoneyFinding, type MoneyFindingFilter, moneyFindingsApi } from './money-findings.api.ts';
@@ -25,11 +27,10 @@ export function MoneyFindingsPage() {
   });
   const { page, size, pagination, form, initialValues, search, clear, filtered } = findings;
   const filter: MoneyFindingFilter = findings.filter;
-  const list = useQuery({
-    queryKey: ['moneyFindings', filter, page, size],
-    queryFn: () => moneyFindingsApi.list(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: ['moneyFindings', filter, page, size], queryFn: () => moneyFindingsApi.list(filter, page, size) },
+    findings,
+  );
 
   // Each figure at its own document's amount places, with the document's currency.
   const money = (f: MoneyFinding, value: string) =>
@@ -71,7 +72,9 @@ export function MoneyFindingsPage() {
     amount('exactAmount', t('moneyFindings.columns.exactAmount'), 170),
     amount('differenceAmount', t('moneyFindings.columns.difference'), 150),
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['documentNo', 'documentKind', 'lineNo', 'oldAmount', 'exactAmount', 'differenceAmount'],
+  });
 
   if (list.isError && !list.data) {
     return (
@@ -88,7 +91,7 @@ export function MoneyFindingsPage() {
   return (
     <Card title={t('moneyFindings.title')}>
       <Typography.Paragraph type="secondary">{t('moneyFindings.description')}</Typography.Paragraph>
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -108,15 +111,13 @@ export function MoneyFindingsPage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
-      <TableToolbar {...toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
-      <Table<MoneyFinding>
+      </ListSearch>
+      <TableToolbar {...chrome.toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      <ListTable<MoneyFinding>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 960 }}
         locale={{
           emptyText: (
             <Empty

@@ -7,15 +7,17 @@ import {
   offeredOnNotice,
   type ReceivedNoticeListItem,
 } from '@concord/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Button, Card, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
+import { Button, Card, Empty, Form, Input, Result, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -25,15 +27,14 @@ import { noticeKeys, noticesApi, receivedNoticePath, replyNoticePath } from './n
 export function CustomerNoticesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, pagination, form, filter, filtered, search, clear } = useListFilter({
+  const { page, size, update, pagination, form, filter, filtered, search, clear } = useListFilter({
     keyword: filterField.text(),
     recipientStatus: filterField.code(NOTICE_RECIPIENT_STATUS_NAMES),
   });
-  const list = useQuery({
-    queryKey: noticeKeys.received(filter, page, size),
-    queryFn: () => noticesApi.listReceived(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: noticeKeys.received(filter, page, size), queryFn: () => noticesApi.listReceived(filter, page, size) },
+    { page, size, update },
+  );
 
   const canReply = (r: ReceivedNoticeListItem) =>
     noticeRecipientMachine
@@ -116,7 +117,9 @@ export function CustomerNoticesPage() {
       ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['noticeNo', 'title', 'customer', 'status', 'needReply', 'publishedAt'],
+  });
 
   if (list.isError && !list.data) {
     return (
@@ -132,7 +135,7 @@ export function CustomerNoticesPage() {
 
   return (
     <Card className="page-card">
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -155,15 +158,13 @@ export function CustomerNoticesPage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
-      <TableToolbar {...toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
-      <Table<ReceivedNoticeListItem>
+      </ListSearch>
+      <TableToolbar {...chrome.toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      <ListTable<ReceivedNoticeListItem>
+        chrome={chrome}
         rowKey="recipientId"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1200 }}
         locale={{
           emptyText: <Empty description={filtered ? t('notices.list.emptyFiltered') : t('notices.received.empty')} />,
         }}

@@ -1,8 +1,10 @@
 import { PaperClipOutlined } from '@ant-design/icons';
 import type { OssFileRef } from '@concord/shared';
 import { Empty, Space, Typography } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fileUrl } from '../../api/http.ts';
+import { sanitizeRichText } from './richText.ts';
 
 export function AttachmentLinks({ files }: { files: OssFileRef[] }) {
   const { t } = useTranslation();
@@ -18,20 +20,18 @@ export function AttachmentLinks({ files }: { files: OssFileRef[] }) {
   );
 }
 
-/**
- * The words of a notice as both sides see them. The HTML was sanitized by the server when it was
- * written (allow-listed tags, safe links only), so it is shown as stored.
- */
+/** The words of a notice as both sides see them. */
 export function NoticeContentView({ content, attachments }: { content: string; attachments: OssFileRef[] }) {
   const { t } = useTranslation();
+  const html = useMemo(() => sanitizeRichText(content), [content]);
   return (
     <>
-      {content ? (
+      {html ? (
         <div
           className="notice-content"
           style={{ lineHeight: 1.7, marginBottom: 16 }}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write by platform/sanitize.ts
-          dangerouslySetInnerHTML={{ __html: content }}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized on write (platform/sanitize.ts) and here by DOMPurify
+          dangerouslySetInnerHTML={{ __html: html }}
         />
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('notices.detail.noContent')} />

@@ -235,7 +235,7 @@ function NoticeForm({ notice }: { notice?: NoticeBuyerDetail }) {
           <Switch />
         </Form.Item>
         <Form.Item name="content" label={t('notices.fields.content')}>
-          <RichTextEditor placeholder={t('notices.form.contentPlaceholder')} />
+          <RichTextEditor label={t('notices.fields.content')} placeholder={t('notices.form.contentPlaceholder')} />
         </Form.Item>
         <Form.Item name="attachments" label={t('notices.fields.attachments')}>
           <AttachmentsField />

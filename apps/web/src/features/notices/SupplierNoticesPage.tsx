@@ -1,14 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { NOTICE_EDITABLE_STATUSES, NOTICE_STATUS_NAMES, type NoticeListItem, noticeMachine } from '@concord/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Button, Card, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
+import { Button, Card, Empty, Form, Input, Result, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -20,15 +22,14 @@ const NEW_NOTICE_PATH = '/supplier/newannounce';
 export function SupplierNoticesPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, pagination, form, filter, filtered, search, clear } = useListFilter({
+  const { page, size, update, pagination, form, filter, filtered, search, clear } = useListFilter({
     keyword: filterField.text(),
     status: filterField.code(NOTICE_STATUS_NAMES),
   });
-  const list = useQuery({
-    queryKey: noticeKeys.sent(filter, page, size),
-    queryFn: () => noticesApi.listSent(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: noticeKeys.sent(filter, page, size), queryFn: () => noticesApi.listSent(filter, page, size) },
+    { page, size, update },
+  );
 
   const allColumns: TableColumnsType<NoticeListItem> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
@@ -105,7 +106,9 @@ export function SupplierNoticesPage() {
       ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['noticeNo', 'title', 'status', 'needReply', 'replied', 'publishedAt'],
+  });
 
   if (list.isError && !list.data) {
     return (
@@ -131,7 +134,7 @@ export function SupplierNoticesPage() {
   );
   return (
     <Card className="page-card">
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -151,20 +154,18 @@ export function SupplierNoticesPage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={addButton}
-        {...toolbarProps}
+        {...chrome.toolbarProps}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
       />
-      <Table<NoticeListItem>
+      <ListTable<NoticeListItem>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1300 }}
         locale={{
           emptyText: (
             <Empty description={filtered ? t('notices.list.emptyFiltered') : t('notices.list.empty')}>

@@ -1,14 +1,17 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { OPERATION_TYPE, type OperationType } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { App, Button, Card, DatePicker, Empty, Form, Input, Result, Select, Table } from 'antd';
+import { App, Button, Card, DatePicker, Empty, Form, Input, Result, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../api/http.ts';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { auditEnUS } from './locales/en-US.ts';
@@ -35,11 +38,10 @@ export function OperationLogsPage() {
   const { page, size, pagination, form, initialValues, search, clear, filtered } = logs;
   const { username, operationType, module, range } = logs.filter;
   const filter: OperationLogFilter = { username, operationType, module, from: range?.from, to: range?.to };
-  const list = useQuery({
-    queryKey: ['operationLogs', filter, page, size],
-    queryFn: () => operationLogsApi.list(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: ['operationLogs', filter, page, size], queryFn: () => operationLogsApi.list(filter, page, size) },
+    logs,
+  );
   const modules = useQuery({ queryKey: ['operationLogs', 'modules'], queryFn: operationLogsApi.modules });
   const exporting = useMutation({
     mutationFn: () => operationLogsApi.export(filter),
@@ -72,7 +74,9 @@ export function OperationLogsPage() {
     { key: 'summary', title: t('audit.columns.summary'), dataIndex: 'summary', ellipsis: { showTitle: true } },
     { key: 'ip', title: t('audit.columns.ip'), dataIndex: 'ip', width: 130 },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['createdAt', 'username', 'operationType', 'module', 'summary'],
+  });
 
   const exportButton = (
     <OperationButton
@@ -101,7 +105,7 @@ export function OperationLogsPage() {
 
   return (
     <Card>
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -141,20 +145,18 @@ export function OperationLogsPage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={exportButton}
-        {...toolbarProps}
+        {...chrome.toolbarProps}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
       />
-      <Table<OperationLog>
+      <ListTable<OperationLog>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1100 }}
         locale={{
           emptyText: (
             <Empty

@@ -1,14 +1,17 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { DATA_PERMISSION_VALUES, type PositionRow } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { Alert, App, Button, Card, Empty, Form, Input, Popconfirm, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { OrgSettingsCard } from './OrgSettingsCard.tsx';
@@ -23,15 +26,14 @@ export function PositionsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = usePermission('CF_OAU');
-  const { page, size, pagination, form, filter, search, clear } = useListFilter({
+  const { page, size, update, pagination, form, filter, search, clear } = useListFilter({
     keyword: filterField.text(),
     dataPermission: filterField.number(),
   });
-  const list = useQuery({
-    queryKey: positionKeys.list(filter, page, size),
-    queryFn: () => positionsApi.list(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: positionKeys.list(filter, page, size), queryFn: () => positionsApi.list(filter, page, size) },
+    { page, size, update },
+  );
 
   const remove = useMutation({
     mutationFn: positionsApi.remove,
@@ -129,7 +131,7 @@ export function PositionsPage() {
       ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, { mustSee: ['code', 'name', 'deptName', 'superiorName', 'holderCount'] });
 
   const addButton = (
     <Button type="primary" icon={<PlusOutlined />} disabled={!canEdit} onClick={() => navigate(DETAIL_PATH)}>
@@ -141,7 +143,7 @@ export function PositionsPage() {
     <>
       <OrgSettingsCard />
       <Card className="page-card">
-        {searchVisible && (
+        <ListSearch chrome={chrome}>
           <Form
             form={form}
             layout="inline"
@@ -164,10 +166,10 @@ export function PositionsPage() {
             </Form.Item>
             <SearchActions onReset={clear} />
           </Form>
-        )}
+        </ListSearch>
         <TableToolbar
           left={addButton}
-          {...toolbarProps}
+          {...chrome.toolbarProps}
           onRefresh={() => void list.refetch()}
           refreshing={list.isFetching}
         />
@@ -180,13 +182,11 @@ export function PositionsPage() {
             action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
           />
         )}
-        <Table<PositionRow>
+        <ListTable<PositionRow>
+          chrome={chrome}
           rowKey="id"
-          size="small"
           loading={list.isFetching}
-          columns={columns}
           dataSource={list.data?.dataList ?? []}
-          scroll={{ x: 1600 }}
           locale={{
             emptyText: (
               <Empty description={t('jurisdiction.positions.empty')}>{filter.keyword ? null : addButton}</Empty>

@@ -1,14 +1,17 @@
 import { EditOutlined } from '@ant-design/icons';
 import type { PartnerRestrictionRow } from '@concord/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Alert, Button, Card, Empty, Form, Input, Space, Table } from 'antd';
+import { Alert, Button, Card, Empty, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { positionKeys, positionsApi } from './positions.api.ts';
 
@@ -31,14 +34,15 @@ export function TradingPartnersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canEdit = usePermission('CF_OAU');
-  const { page, size, pagination, form, filter, search, clear } = useListFilter({ keyword: filterField.text() });
+  const { page, size, update, pagination, form, filter, search, clear } = useListFilter({
+    keyword: filterField.text(),
+  });
   const { keyword } = filter;
 
-  const list = useQuery({
-    queryKey: positionKeys.partners(keyword, page, size),
-    queryFn: () => positionsApi.partners(keyword, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: positionKeys.partners(keyword, page, size), queryFn: () => positionsApi.partners(keyword, page, size) },
+    { page, size, update },
+  );
 
   const allColumns: TableColumnsType<PartnerRestrictionRow> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
@@ -77,12 +81,14 @@ export function TradingPartnersPage() {
       ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['name', 'platformNo', 'deptName', 'supplierCount', 'clientCount'],
+  });
 
   return (
     <Card className="page-card">
       <PartnerRestrictionNotes />
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -95,8 +101,8 @@ export function TradingPartnersPage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
-      <TableToolbar {...toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      </ListSearch>
+      <TableToolbar {...chrome.toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
       {list.isError && (
         <Alert
           type="error"
@@ -106,13 +112,11 @@ export function TradingPartnersPage() {
           action={<Button onClick={() => void list.refetch()}>{t('common.retry')}</Button>}
         />
       )}
-      <Table<PartnerRestrictionRow>
+      <ListTable<PartnerRestrictionRow>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 950 }}
         locale={{ emptyText: <Empty description={t('jurisdiction.partners.empty')} /> }}
         pagination={pagination(list.data?.totalCount)}
       />

@@ -11,7 +11,7 @@ import {
   type PurchaseOrderSide,
   purchaseChangeMachine,
 } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import {
   Alert,
@@ -36,8 +36,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -64,12 +69,14 @@ function ChangeList({ side }: { side: PurchaseOrderSide }) {
   });
   useRefreshOnPush();
   const filter: ChangeFilter = params.filter;
-  const list = useQuery({
-    queryKey: orderKeys.changes(side, filter, params.page, params.size),
-    queryFn: () => ordersApi.changes(side, filter, params.page, params.size),
-    placeholderData: keepPreviousData,
-  });
-  const columns: TableColumnsType<PurchaseChangeListItem> = [
+  const list = useListQuery(
+    {
+      queryKey: orderKeys.changes(side, filter, params.page, params.size),
+      queryFn: () => ordersApi.changes(side, filter, params.page, params.size),
+    },
+    params,
+  );
+  const allColumns: TableColumnsType<PurchaseChangeListItem> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (params.page - 1) * params.size + i + 1 },
     {
       key: 'changeNo',
@@ -148,6 +155,9 @@ function ChangeList({ side }: { side: PurchaseOrderSide }) {
       ),
     },
   ];
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['changeNo', 'orderNo', 'supplier', 'customer', 'status', 'sentAt'],
+  });
   if (list.isError && !list.data) {
     return (
       <Result
@@ -159,44 +169,45 @@ function ChangeList({ side }: { side: PurchaseOrderSide }) {
   }
   return (
     <>
-      <Form
-        form={params.form}
-        layout="inline"
-        style={{ marginBottom: 12, rowGap: 8 }}
-        initialValues={params.initialValues}
-        onFinish={params.search}
-      >
-        <Form.Item name="changeNo" label={t('purchaseOrders.filter.changeNo')}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="orderNo" label={t('purchaseOrders.filter.orderNo')}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="statuses" label={t('purchaseOrders.fields.status')}>
-          <Select
-            mode="multiple"
-            allowClear
-            style={{ width: 220 }}
-            options={PURCHASE_CHANGE_STATUS_NAMES.map((name, code) => ({
-              value: code,
-              label: t(`purchaseOrders.changeStatuses.${name}`),
-            })).filter(
-              (o) =>
-                side === 'buyer' ||
-                o.value === PURCHASE_CHANGE_STATUS.SENT ||
-                o.value === PURCHASE_CHANGE_STATUS.CONFIRMED,
-            )}
-          />
-        </Form.Item>
-        <SearchActions onReset={params.clear} />
-      </Form>
-      <Table<PurchaseChangeListItem>
+      <ListSearch chrome={chrome}>
+        <Form
+          form={params.form}
+          layout="inline"
+          style={{ marginBottom: 12, rowGap: 8 }}
+          initialValues={params.initialValues}
+          onFinish={params.search}
+        >
+          <Form.Item name="changeNo" label={t('purchaseOrders.filter.changeNo')}>
+            <Input allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="orderNo" label={t('purchaseOrders.filter.orderNo')}>
+            <Input allowClear style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="statuses" label={t('purchaseOrders.fields.status')}>
+            <Select
+              mode="multiple"
+              allowClear
+              style={{ width: 220 }}
+              options={PURCHASE_CHANGE_STATUS_NAMES.map((name, code) => ({
+                value: code,
+                label: t(`purchaseOrders.changeStatuses.${name}`),
+              })).filter(
+                (o) =>
+                  side === 'buyer' ||
+                  o.value === PURCHASE_CHANGE_STATUS.SENT ||
+                  o.value === PURCHASE_CHANGE_STATUS.CONFIRMED,
+              )}
+            />
+          </Form.Item>
+          <SearchActions onReset={params.clear} />
+        </Form>
+      </ListSearch>
+      <TableToolbar {...chrome.toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      <ListTable<PurchaseChangeListItem>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1600 }}
         locale={{ emptyText: <Empty description={t('purchaseOrders.list.changesEmpty')} /> }}
         pagination={params.pagination(list.data?.totalCount)}
       />

@@ -7,11 +7,13 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http.ts';
 import { enUS } from '../../locales/en-US.ts';
 import {
+  defaultWarehouse,
   type EditLine,
   emptyLine,
   firstInvalidLine,
   fromLine,
   LineEditor,
+  orderTotal,
   toLineInput,
   useLineErrors,
 } from './LineEditor.tsx';
@@ -173,5 +175,35 @@ describe('LineEditor (issue 16)', () => {
     expect(firstInvalidLine([stored])).toBeNull();
     expect(firstInvalidLine([stored, { ...stored, lineNo: undefined, qty: '0' }])).toBe(2);
     expect(firstInvalidLine([{ ...stored, qty: null }])).toBe(2);
+  });
+});
+
+describe('orderTotal (issue 18 §8)', () => {
+  const line = (qty: string | null, price: string | null, taxRate: string | null) =>
+    emptyLine({ prdtNo: 'A', prdtName: 'A', qty, price, taxRate });
+
+  it('taxes each line as the server does and sums the lines exactly', () => {
+    // 3 × 0.1 is 0.30000000000000004 as JS numbers; 1200 × 7319.4271 = 8,783,312.52 at 2 places.
+    const lines = [line('3', '0.1', '13'), line('1200', '7319.4271', '13')];
+    expect(orderTotal(lines, true, PLACES)).toEqual({ excl: '7772843.21', tax: '1010469.61', incl: '8783312.82' });
+    // Tax-excluded prices: the tax is added on top of each line.
+    expect(orderTotal([line('10', '2.5', '13')], false, PLACES)).toEqual({ excl: '25', tax: '3.25', incl: '28.25' });
+  });
+
+  it('counts a line still being typed as nothing, and a price the viewer may not see as unknown', () => {
+    expect(orderTotal([line(null, '5', null), line('2', '', '13')], true, PLACES)).toEqual({
+      excl: '0',
+      tax: '0',
+      incl: '0',
+    });
+    expect(orderTotal([line('2', '5', '13'), { ...line('1', null, '13'), priceHidden: true }], true, PLACES)).toBe(
+      '***',
+    );
+  });
+
+  it('gives a new line the first warehouse, and none when the enterprise has none', () => {
+    const options = { warehouses: [{ id: '7', code: 'WH01', name: 'Raw materials' }] } as never;
+    expect(defaultWarehouse(options)).toBe('7');
+    expect(defaultWarehouse(undefined)).toBeNull();
   });
 });

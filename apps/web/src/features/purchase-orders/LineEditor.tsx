@@ -9,6 +9,9 @@ import {
   type PurchaseOrderLineInput,
   type PurchaseOrderOptions,
   roundDecimal,
+  sumTaxed,
+  type TaxedAmount,
+  taxedLine,
 } from '@concord/shared';
 import type { FormInstance, TableColumnsType } from 'antd';
 import { Button, DatePicker, Empty, Input, Select, Space, Table, Typography } from 'antd';
@@ -72,6 +75,24 @@ export function emptyLine(defaults: Partial<EditLine> = {}): EditLine {
     remark: '',
     ...defaults,
   };
+}
+
+/** The warehouse a new line starts with: the first of the enterprise's warehouses, by code. */
+export const defaultWarehouse = (options: PurchaseOrderOptions | undefined) => options?.warehouses[0]?.id ?? null;
+
+/**
+ * What the order will total, by the rule the server applies to every line (docs/money.md): each line
+ * taxed on its own, the totals their exact sums. A line being typed counts as nothing yet; a price the
+ * viewer may not see makes the total unknown to them.
+ */
+export function orderTotal(lines: EditLine[], taxIncluded: boolean, places: DecimalPlaces): TaxedAmount | typeof MASK {
+  if (lines.some((l) => l.priceHidden)) return MASK;
+  return sumTaxed(
+    lines.map((l) =>
+      taxedLine({ qty: orZero(l.qty), price: orZero(l.price), taxRate: orZero(l.taxRate) }, taxIncluded, places.amount),
+    ),
+    places.amount,
+  );
 }
 
 /** The first line that cannot be sent as it is, numbered as the user sees it. */
@@ -228,18 +249,20 @@ export function LineEditor({
       ? [{ value: roundDecimal(r.value, RATE_INPUT_PLACES), label: r.name }]
       : [],
   );
+  // What decides a line first (material, quantity, price, amount, date), so at 1366 px they show
+  // beside the menu without scrolling; tax rate, unit, warehouse and remark follow.
   const columns: TableColumnsType<EditLine> = [
-    { key: 'lineNo', title: t('purchaseOrders.fields.lineNo'), width: 60, render: (_v, l, i) => l.lineNo ?? i + 1 },
+    { key: 'lineNo', title: t('purchaseOrders.fields.lineNo'), width: 48, render: (_v, l, i) => l.lineNo ?? i + 1 },
     {
       key: 'material',
       title: t('purchaseOrders.fields.material'),
-      width: 320,
+      width: 300,
       render: (_v, l) => (
         <Space orientation="vertical" size={2} style={{ width: '100%' }}>
           <MaterialPicker
             value={l.materialId}
             initialOption={l.material}
-            style={{ width: 300 }}
+            style={{ width: 280 }}
             onChange={(id, option) =>
               patch(l.key, {
                 materialId: id,
@@ -253,7 +276,7 @@ export function LineEditor({
             }
           />
           {!l.materialId && (
-            <Space.Compact style={{ width: 300 }}>
+            <Space.Compact style={{ width: 280 }}>
               <Input
                 value={l.prdtNo}
                 status={statusOf(problem(l, 'prdtNo'))}
@@ -273,24 +296,9 @@ export function LineEditor({
       ),
     },
     {
-      key: 'unit',
-      title: t('purchaseOrders.fields.unit'),
-      width: 90,
-      render: (_v, l) => (
-        <>
-          <Input
-            value={l.unitName}
-            status={statusOf(problem(l, 'unitName'))}
-            onChange={(e) => patch(l.key, { unitName: e.target.value })}
-          />
-          <CellError message={problem(l, 'unitName')} />
-        </>
-      ),
-    },
-    {
       key: 'qty',
       title: t('purchaseOrders.fields.qty'),
-      width: 130,
+      width: 120,
       align: 'right',
       render: (_v, l) => (
         <>
@@ -309,7 +317,7 @@ export function LineEditor({
     {
       key: 'price',
       title: t('purchaseOrders.fields.price'),
-      width: 130,
+      width: 120,
       align: 'right',
       render: (_v, l) =>
         l.priceHidden ? (
@@ -329,9 +337,34 @@ export function LineEditor({
         ),
     },
     {
+      key: 'amount',
+      title: t('purchaseOrders.fields.amount'),
+      width: 110,
+      align: 'right',
+      render: (_v, l) =>
+        l.priceHidden ? MASK : fmt(lineAmount(orZero(l.qty), orZero(l.price), places.amount), 'amount'),
+    },
+    {
+      key: 'requestedDate',
+      title: t('purchaseOrders.fields.requestedDate'),
+      width: 140,
+      render: (_v, l) => (
+        <>
+          <DatePicker
+            value={l.requestedDate ? dayjs(l.requestedDate) : null}
+            format={DATE_FORMAT}
+            allowClear={false}
+            status={statusOf(problem(l, 'requestedDate'))}
+            onChange={(d) => patch(l.key, { requestedDate: d ? d.format(DATE_FORMAT) : null })}
+          />
+          <CellError message={problem(l, 'requestedDate')} />
+        </>
+      ),
+    },
+    {
       key: 'taxRate',
       title: t('purchaseOrders.fields.taxRate'),
-      width: 150,
+      width: 110,
       render: (_v, l) => (
         <>
           {taxRates.length ? (
@@ -358,34 +391,24 @@ export function LineEditor({
       ),
     },
     {
-      key: 'amount',
-      title: t('purchaseOrders.fields.amount'),
-      width: 130,
-      align: 'right',
-      render: (_v, l) =>
-        l.priceHidden ? MASK : fmt(lineAmount(orZero(l.qty), orZero(l.price), places.amount), 'amount'),
-    },
-    {
-      key: 'requestedDate',
-      title: t('purchaseOrders.fields.requestedDate'),
-      width: 150,
+      key: 'unit',
+      title: t('purchaseOrders.fields.unit'),
+      width: 70,
       render: (_v, l) => (
         <>
-          <DatePicker
-            value={l.requestedDate ? dayjs(l.requestedDate) : null}
-            format={DATE_FORMAT}
-            allowClear={false}
-            status={statusOf(problem(l, 'requestedDate'))}
-            onChange={(d) => patch(l.key, { requestedDate: d ? d.format(DATE_FORMAT) : null })}
+          <Input
+            value={l.unitName}
+            status={statusOf(problem(l, 'unitName'))}
+            onChange={(e) => patch(l.key, { unitName: e.target.value })}
           />
-          <CellError message={problem(l, 'requestedDate')} />
+          <CellError message={problem(l, 'unitName')} />
         </>
       ),
     },
     {
       key: 'warehouse',
       title: t('purchaseOrders.fields.warehouse'),
-      width: 160,
+      width: 150,
       render: (_v, l) => (
         <>
           <Select
@@ -403,7 +426,7 @@ export function LineEditor({
     {
       key: 'remark',
       title: t('purchaseOrders.fields.remark'),
-      width: 180,
+      width: 160,
       render: (_v, l) => (
         <>
           <Input
@@ -419,7 +442,7 @@ export function LineEditor({
     {
       key: 'operation',
       title: t('common.operation'),
-      width: 100,
+      width: 60,
       fixed: 'right',
       render: (_v, l) => (
         <Button
@@ -439,7 +462,7 @@ export function LineEditor({
       <Space style={{ marginBottom: 8 }}>
         <Button
           icon={<PlusOutlined />}
-          onClick={() => onChange([...lines, emptyLine({ warehouseId: options?.warehouses[0]?.id ?? null })])}
+          onClick={() => onChange([...lines, emptyLine({ warehouseId: defaultWarehouse(options) })])}
         >
           {t('purchaseOrders.actions.addLine')}
         </Button>
@@ -457,7 +480,7 @@ export function LineEditor({
         pagination={false}
         columns={columns}
         dataSource={lines}
-        scroll={{ x: 1500, y: 480 }}
+        scroll={{ x: 1388, y: 480 }}
         locale={{ emptyText: <Empty description={t('purchaseOrders.editor.noLines')} /> }}
       />
     </>

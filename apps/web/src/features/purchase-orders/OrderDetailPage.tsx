@@ -16,7 +16,6 @@ import {
   PURCHASE_ORDER_STATUS as S,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TableColumnsType } from 'antd';
 import {
   Alert,
   App,
@@ -33,14 +32,15 @@ import {
   Space,
   Table,
   Tabs,
-  Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, openFile } from '../../api/http.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
+import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTable.tsx';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { purchaseOrderLineStatuses } from '../../components/statusStyles.ts';
@@ -49,15 +49,23 @@ import { errorText, type FieldError, fieldErrorsOf } from '../../lib/fieldErrors
 import { numberFormat } from '../../lib/numbers.ts';
 import { AttachmentLinks } from '../notices/NoticeContentView.tsx';
 import { OrderEditor } from './OrderEditor.tsx';
-import { HistoryTable, RevisionTag, useRefreshOnPush } from './OrderParts.tsx';
-import { changePath, newChangePath, ORDER_PATHS, orderKeys, orderPath, ordersApi } from './purchase-orders.api.ts';
+import { HistoryTable, RevisionTag, SupplierAnswer, useRefreshOnPush } from './OrderParts.tsx';
+import {
+  changePath,
+  newChangePath,
+  newOrderPath,
+  ORDER_PATHS,
+  orderKeys,
+  orderPath,
+  ordersApi,
+} from './purchase-orders.api.ts';
 
 const sideOf = (pathname: string): PurchaseOrderSide =>
   pathname === ORDER_PATHS.supplier.detail ? 'supplier' : 'buyer';
 
 /**
  * One order on both detail routes (UI.md two-sided documents): the buyer's purchase order or the
- * supplier's customer order. `mode=new` opens the form of a new order; a draft opens in the form.
+ * supplier's customer order. A draft opens in the form with `mode=edit`.
  * An order of the other side answers "not found" like a missing one.
  */
 export function OrderDetailPage() {
@@ -67,6 +75,7 @@ export function OrderDetailPage() {
   const navigate = useNavigate();
   const side = sideOf(pathname);
   const id = params.get('id') ?? '';
+  // A link from before the new-order page had its own path (and tab title) still opens the form.
   const creating = side === 'buyer' && params.get('mode') === 'new';
   const detail = useQuery({
     queryKey: orderKeys.detail(id),
@@ -74,7 +83,7 @@ export function OrderDetailPage() {
     enabled: !!id && !creating,
     meta: { silent: true },
   });
-  if (creating) return <OrderEditor />;
+  if (creating) return <Navigate to={newOrderPath()} replace />;
   const back = (
     <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(ORDER_PATHS[side].list)}>
       {t('purchaseOrders.actions.back')}
@@ -110,6 +119,23 @@ export function OrderDetailPage() {
   }
   return <OrderView order={detail.data} back={back} />;
 }
+
+/**
+ * Line columns behind the column settings. The must-see ones (UI.md: material, quantity, date, amount,
+ * status, the supplier's answer and the operation beside it) fit 1366 px without scrolling.
+ */
+const OPTIONAL_LINE_COLUMNS = [
+  'prdtSpc',
+  'supPrdtNo',
+  'price',
+  'taxRate',
+  'amountExcl',
+  'taxAmount',
+  'amountIncl',
+  'warehouse',
+  'deliveredQty',
+  'remark',
+];
 
 const CONFIRM_TEXT: Partial<Record<PurchaseOrderAction, string>> = {
   send: 'purchaseOrders.confirm.send',
@@ -203,21 +229,15 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
     }
   };
 
-  const lineColumns: TableColumnsType<PurchaseOrderLine> = [
-    { key: 'lineNo', title: t('purchaseOrders.fields.lineNo'), dataIndex: 'lineNo', width: 60 },
+  const amount = (v: string) => fmt(v, 'amount');
+  const lineColumns: LineColumn<PurchaseOrderLine>[] = [
+    { key: 'lineNo', title: t('purchaseOrders.fields.lineNo'), dataIndex: 'lineNo', width: 48, align: 'right' },
     {
-      key: 'prdtNo',
-      title: t('purchaseOrders.fields.prdtNo'),
-      dataIndex: 'prdtNo',
-      width: 130,
+      key: 'material',
+      title: t('purchaseOrders.fields.material'),
+      width: 200,
       ellipsis: { showTitle: true },
-    },
-    {
-      key: 'prdtName',
-      title: t('purchaseOrders.fields.prdtName'),
-      dataIndex: 'prdtName',
-      width: 180,
-      ellipsis: { showTitle: true },
+      render: (_v, l) => `${l.prdtNo} ${l.prdtName}`.trim(),
     },
     {
       key: 'prdtSpc',
@@ -228,20 +248,14 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
     },
     { key: 'supPrdtNo', title: t('purchaseOrders.fields.supPrdtNo'), dataIndex: 'supPrdtNo', width: 130 },
     {
-      key: 'unit',
-      title: t('purchaseOrders.fields.unit'),
-      width: 110,
-      ellipsis: true,
-      render: (_v, l) => l.unitName || l.unitNo,
-    },
-    {
       key: 'qty',
       title: t('purchaseOrders.fields.qty'),
       dataIndex: 'qty',
-      width: 110,
+      width: 130,
       align: 'right',
-      render: (v: string) => fmt(v, 'quantity'),
+      render: (v: string, l) => <QtyWithUnit qty={fmt(v, 'quantity')} unit={l.unitName || l.unitNo} />,
     },
+    { key: 'requestedDate', title: t('purchaseOrders.fields.requestedDate'), dataIndex: 'requestedDate', width: 100 },
     {
       key: 'price',
       title: t('purchaseOrders.fields.price'),
@@ -254,9 +268,17 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
       key: 'taxRate',
       title: t('purchaseOrders.fields.taxRate'),
       dataIndex: 'taxRate',
-      width: 70,
+      width: 80,
       align: 'right',
       render: (v: string) => rate(v),
+    },
+    {
+      key: 'amount',
+      title: t('purchaseOrders.fields.amount'),
+      dataIndex: 'amount',
+      width: 120,
+      align: 'right',
+      render: amount,
     },
     ...(['amountExcl', 'taxAmount', 'amountIncl'] as const).map((key) => ({
       key,
@@ -264,54 +286,11 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
       dataIndex: key,
       width: 120,
       align: 'right' as const,
-      render: (v: string) => fmt(v, 'amount'),
+      render: amount,
     })),
-    { key: 'requestedDate', title: t('purchaseOrders.fields.requestedDate'), dataIndex: 'requestedDate', width: 110 },
     ...(side === 'buyer'
       ? [{ key: 'warehouse', title: t('purchaseOrders.fields.warehouse'), dataIndex: 'warehouseName', width: 120 }]
       : []),
-    {
-      key: 'status',
-      title: t('purchaseOrders.fields.lineStatus'),
-      dataIndex: 'status',
-      width: 110,
-      render: (s: number) => <StatusTag machine={purchaseOrderLineStatuses} status={s} />,
-    },
-    {
-      key: 'confirmed',
-      title: t('purchaseOrders.fields.confirmed'),
-      width: 180,
-      render: (_v, l) =>
-        l.confirmedQty !== null
-          ? t('purchaseOrders.detail.proposalText', {
-              qty: fmt(l.confirmedQty, 'quantity'),
-              date: l.confirmedDate ?? '',
-            })
-          : '',
-    },
-    {
-      key: 'proposal',
-      title: t('purchaseOrders.fields.proposal'),
-      width: 200,
-      render: (_v, l) =>
-        l.status === LS.PROPOSED ? (
-          <Typography.Text type="warning">
-            {t('purchaseOrders.detail.proposalText', {
-              qty: fmt(l.proposedQty ?? l.qty, 'quantity'),
-              date: l.proposedDate ?? l.requestedDate,
-            })}
-          </Typography.Text>
-        ) : (
-          ''
-        ),
-    },
-    {
-      key: 'supplierRemark',
-      title: t('purchaseOrders.fields.supplierRemark'),
-      dataIndex: 'supplierRemark',
-      width: 180,
-      ellipsis: { showTitle: true },
-    },
     {
       key: 'deliveredQty',
       title: t('purchaseOrders.fields.deliveredQty'),
@@ -327,12 +306,29 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
       width: 160,
       ellipsis: { showTitle: true },
     },
+    {
+      key: 'status',
+      title: t('purchaseOrders.fields.lineStatus'),
+      dataIndex: 'status',
+      width: 96,
+      render: (s: number) => <StatusTag machine={purchaseOrderLineStatuses} status={s} />,
+    },
+    // The supplier's answer stands right before the operation column: Accept/Reject beside what they take.
+    {
+      key: 'answer',
+      title: t('purchaseOrders.fields.answer'),
+      width: 220,
+      render: (_v, l) =>
+        l.status === LS.PROPOSED || l.confirmedQty !== null || l.supplierRemark ? (
+          <SupplierAnswer line={l} places={order.decimalPlaces} />
+        ) : null,
+    },
     ...(canAnswer || canJudge
       ? [
           {
             key: 'operation',
             title: t('common.operation'),
-            width: 140,
+            width: canJudge ? 130 : 90,
             fixed: 'right' as const,
             render: (_v: unknown, l: PurchaseOrderLine) =>
               canAnswer && l.status === LS.PENDING ? (
@@ -355,7 +351,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
   ];
 
   const lineToolbar = (
-    <Space wrap style={{ marginBottom: 8 }}>
+    <Space wrap>
       {canAnswer && pending.length > 0 && (
         <>
           <Button
@@ -434,7 +430,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
           </Space>
         }
       >
-        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} bordered>
+        <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} bordered {...DETAIL_DESCRIPTIONS}>
           {side === 'buyer' ? (
             <Descriptions.Item
               label={t('purchaseOrders.fields.supplier')}
@@ -498,28 +494,27 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
               key: 'lines',
               label: t('purchaseOrders.detail.lines'),
               children: (
-                <>
-                  {lineToolbar}
-                  <Table<PurchaseOrderLine>
-                    rowKey="id"
-                    size="small"
-                    virtual
-                    pagination={false}
-                    columns={lineColumns}
-                    dataSource={order.lines}
-                    scroll={{ x: 2400, y: 520 }}
-                    rowSelection={
-                      canAnswer && pending.length > 0
-                        ? {
-                            columnWidth: 60,
-                            selectedRowKeys: selected,
-                            getCheckboxProps: (l) => ({ disabled: l.status !== LS.PENDING }),
-                            onChange: (keys) => setSelected(keys as string[]),
-                          }
-                        : undefined
-                    }
-                  />
-                </>
+                <LineTable<PurchaseOrderLine>
+                  id={`purchase-order-lines-${side}`}
+                  rowKey="id"
+                  virtual
+                  height={520}
+                  columns={lineColumns}
+                  optional={OPTIONAL_LINE_COLUMNS}
+                  dataSource={order.lines}
+                  toolbar={lineToolbar}
+                  cardTitle={['lineNo', 'material']}
+                  rowSelection={
+                    canAnswer && pending.length > 0
+                      ? {
+                          columnWidth: 60,
+                          selectedRowKeys: selected,
+                          getCheckboxProps: (l) => ({ disabled: l.status !== LS.PENDING }),
+                          onChange: (keys) => setSelected(keys as string[]),
+                        }
+                      : undefined
+                  }
+                />
               ),
             },
             {

@@ -1,12 +1,26 @@
 import { ArrowLeftOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import {
+  MASK,
   type PurchaseOrderCreateInput,
   type PurchaseOrderDetail,
   type UploadedFileRef,
   validationMessage,
 } from '@concord/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, AutoComplete, Button, Card, DatePicker, Form, Input, Select, Space, Switch } from 'antd';
+import {
+  Alert,
+  App,
+  AutoComplete,
+  Button,
+  Card,
+  DatePicker,
+  Form,
+  Input,
+  Select,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,16 +28,19 @@ import { useNavigate } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { DATE_FORMAT } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
+import { numberFormat } from '../../lib/numbers.ts';
 import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { AttachmentsField } from '../enterprises/AttachmentsField.tsx';
 import { reportRest } from '../receiving-plans/parts.tsx';
 import {
+  defaultWarehouse,
   type EditLine,
   emptyLine,
   firstInvalidLine,
   fromLine,
   LineEditor,
+  orderTotal,
   toLineInput,
   useLineErrors,
 } from './LineEditor.tsx';
@@ -40,6 +57,9 @@ interface HeaderValues {
   attachments: UploadedFileRef[];
 }
 
+/** /procurementConsignment/order/add: a new purchase order, under its own route title. */
+export const NewOrderPage = () => <OrderEditor />;
+
 /** The buyer's form for a new order or a draft (UI.md: big documents open as pages). */
 export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
   const { t } = useTranslation();
@@ -49,14 +69,30 @@ export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
   const options = useOrderOptions();
   const locale = useLocale();
   const [form] = Form.useForm<HeaderValues>();
-  const [lines, setLines] = useState<EditLine[]>(() => (order ? order.lines.map(fromLine) : [emptyLine()]));
+  const warehouse = defaultWarehouse(options.data);
+  const [lines, setLines] = useState<EditLine[]>(() =>
+    order ? order.lines.map(fromLine) : [emptyLine({ warehouseId: warehouse })],
+  );
+  // The first line of a new order gets the default warehouse too, once the options arrive after it.
+  const [warehouseGiven, setWarehouseGiven] = useState(!!order || warehouse !== null);
+  if (!warehouseGiven && warehouse !== null) {
+    setWarehouseGiven(true);
+    setLines((all) => all.map((l) => (l.warehouseId === null ? { ...l, warehouseId: warehouse } : l)));
+  }
   const [dirty, setDirty] = useState(false);
   const lineErrors = useLineErrors();
   const supplierId = Form.useWatch('supplierId', form);
+  const currency = Form.useWatch('currency', form) ?? order?.currency ?? 'CNY';
+  const taxIncluded = Form.useWatch('taxIncluded', form) ?? order?.taxIncluded ?? true;
   const supplier = options.data?.suppliers.find((s) => s.id === supplierId);
   const places = order?.decimalPlaces ?? options.data?.decimalPlaces ?? { quantity: 2, price: 4, amount: 2 };
+  const { fmt } = numberFormat(places);
+  const total = orderTotal(lines, taxIncluded, places);
 
-  useLeaveGuard(({ currentLocation, nextLocation }) => dirty && currentLocation.search !== nextLocation.search);
+  useLeaveGuard(
+    ({ currentLocation: from, nextLocation: to }) =>
+      dirty && (from.pathname !== to.pathname || from.search !== to.search),
+  );
 
   const creation = useIdempotencyKey();
   const save = useMutation({
@@ -212,6 +248,19 @@ export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
         places={places}
         errors={lineErrors.errors}
       />
+      <div className="order-total" style={{ marginTop: 12, textAlign: 'right' }}>
+        <Typography.Text strong>{`${t('purchaseOrders.fields.totalAmount')}: `}</Typography.Text>
+        <Typography.Text strong data-testid="order-total">
+          {total === MASK
+            ? MASK
+            : t('purchaseOrders.taxBreakdown', {
+                excl: fmt(total.excl, 'amount'),
+                tax: fmt(total.tax, 'amount'),
+                incl: fmt(total.incl, 'amount'),
+                currency,
+              })}
+        </Typography.Text>
+      </div>
     </Card>
   );
 }

@@ -6,16 +6,20 @@ import {
   type PurchaseOrderSide,
   purchaseOrderMachine,
 } from '@concord/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { App, Button, Card, DatePicker, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
+import { App, Button, Card, DatePicker, Empty, Form, Input, Result, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { saveFile } from '../../api/http.ts';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
@@ -106,20 +110,33 @@ function OrderSearch({ side, list }: { side: PurchaseOrderSide; list: ReturnType
 /** The order list of both sides: the buyer's purchase orders or the supplier's customer orders. */
 function OrderList({ side }: { side: PurchaseOrderSide }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const navigate = useNavigate();
-  const [searchVisible, setSearchVisible] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
+  const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const search = useOrderFilter(side);
   const { page, size, pagination, filter, filtered } = search;
   useRefreshOnPush();
-  const list = useQuery({
-    queryKey: orderKeys.list(side, filter, page, size),
-    queryFn: () => ordersApi.list(side, filter, page, size),
-    placeholderData: keepPreviousData,
+  const list = useListQuery(
+    { queryKey: orderKeys.list(side, filter, page, size), queryFn: () => ordersApi.list(side, filter, page, size) },
+    search,
+  );
+  // The supplier confirms every waiting line of an order from the list too (a salesperson on a phone).
+  const confirmAll = useMutation({
+    mutationFn: (order: PurchaseOrderListItem) => ordersApi.act(order.id, 'confirm', { all: true }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      message.success(t('purchaseOrders.done.action'));
+    },
   });
+  const askConfirmAll = (order: PurchaseOrderListItem) =>
+    modal.confirm({
+      title: t('purchaseOrders.confirm.confirmAll'),
+      okText: t('common.confirm'),
+      cancelText: t('common.cancel'),
+      onOk: () => confirmAll.mutateAsync(order),
+    });
   const allColumns: TableColumnsType<PurchaseOrderListItem> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
     {
@@ -209,13 +226,30 @@ function OrderList({ side }: { side: PurchaseOrderSide }) {
       width: 160,
       fixed: 'right',
       render: (_v, row) => (
-        <OperationButton type="link" size="small" readOnly onClick={() => navigate(orderPath(side, row.id))}>
-          {t('purchaseOrders.actions.detail')}
-        </OperationButton>
+        <Space size={0} wrap>
+          <OperationButton type="link" size="small" readOnly onClick={() => navigate(orderPath(side, row.id))}>
+            {t('purchaseOrders.actions.detail')}
+          </OperationButton>
+          {side === 'supplier' && (
+            <OperationButton<PurchaseOrderListItem>
+              type="link"
+              size="small"
+              permission="CU_OR_CO"
+              row={row}
+              visible={(o) => purchaseOrderMachine.available('supplier', o.status, () => true).includes('confirm')}
+              loading={confirmAll.isPending && confirmAll.variables?.id === row.id}
+              onClick={() => askConfirmAll(row)}
+            >
+              {t('purchaseOrders.actions.confirmAll')}
+            </OperationButton>
+          )}
+        </Space>
       ),
     },
   ];
-  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['orderNo', 'supplier', 'customer', 'totalAmount', 'orderDate', 'status'],
+  });
   const exportFile = async () => {
     setExporting(true);
     try {
@@ -252,7 +286,9 @@ function OrderList({ side }: { side: PurchaseOrderSide }) {
       : t('purchaseOrders.list.receivedEmpty');
   return (
     <>
-      {searchVisible && <OrderSearch side={side} list={search} />}
+      <ListSearch chrome={chrome}>
+        <OrderSearch side={side} list={search} />
+      </ListSearch>
       <TableToolbar
         left={
           <Space wrap>
@@ -267,21 +303,15 @@ function OrderList({ side }: { side: PurchaseOrderSide }) {
             </OperationButton>
           </Space>
         }
-        searchVisible={searchVisible}
-        onToggleSearch={() => setSearchVisible((v) => !v)}
+        {...chrome.toolbarProps}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
-        columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
-        hidden={hidden}
-        onHiddenChange={setHidden}
       />
-      <Table<PurchaseOrderListItem>
+      <ListTable<PurchaseOrderListItem>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1700 }}
         locale={{ emptyText: <Empty description={emptyText}>{!filtered && side === 'buyer' && createButton}</Empty> }}
         pagination={pagination(list.data?.totalCount)}
       />

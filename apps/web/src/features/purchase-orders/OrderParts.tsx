@@ -1,9 +1,17 @@
-import type { PurchaseOrderHistoryEntry } from '@concord/shared';
+import {
+  type DecimalPlaces,
+  PURCHASE_ORDER_LINE_STATUS as LS,
+  lineAmount,
+  MASK,
+  type PurchaseOrderHistoryEntry,
+  type PurchaseOrderLine,
+} from '@concord/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Empty, Table, Tag } from 'antd';
-import { useEffect } from 'react';
+import { Empty, Table, Tag, Typography } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../lib/dates.ts';
+import { numberFormat } from '../../lib/numbers.ts';
 import { messageKeys } from '../messages/messages.api.ts';
 import { orderKeys, ordersApi } from './purchase-orders.api.ts';
 
@@ -60,5 +68,70 @@ export function useRefreshOnPush(): void {
         }
       }),
     [queryClient],
+  );
+}
+
+/** One figure of a counter-proposal: the ordered value, and what the supplier proposes when it differs. */
+function Proposed({ label, from, to }: { label: string; from: string; to: string }) {
+  return (
+    <>
+      <Typography.Text type="secondary">{label}</Typography.Text>
+      <span>
+        {from === to ? (
+          to
+        ) : (
+          <>
+            <Typography.Text delete type="secondary">
+              {from}
+            </Typography.Text>
+            {' → '}
+            <Typography.Text strong>{to}</Typography.Text>
+          </>
+        )}
+      </span>
+    </>
+  );
+}
+
+/**
+ * The supplier's answer to a line (UI.md: an Accept/Reject stands next to what it accepts): a
+ * counter-proposal as ordered → proposed quantity and date and the amount that quantity comes to at
+ * the line's price (the supplier proposes no price; accepting recomputes the amount); a confirmation
+ * as its quantity and date; the supplier's remark under either.
+ */
+export function SupplierAnswer({ line: l, places }: { line: PurchaseOrderLine; places: DecimalPlaces }) {
+  const { t } = useTranslation();
+  const { fmt } = numberFormat(places);
+  const remark = l.supplierRemark ? (
+    <Typography.Text type="secondary" ellipsis={{ tooltip: l.supplierRemark }} style={{ display: 'block' }}>
+      {l.supplierRemark}
+    </Typography.Text>
+  ) : null;
+  let answer: ReactNode = null;
+  if (l.status === LS.PROPOSED) {
+    const qty = l.proposedQty ?? l.qty;
+    const amount = l.price === MASK ? MASK : lineAmount(qty, l.price, places.amount);
+    answer = (
+      <div className="order-proposal" style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 6 }}>
+        <Proposed label={t('purchaseOrders.answer.qty')} from={fmt(l.qty, 'quantity')} to={fmt(qty, 'quantity')} />
+        <Proposed
+          label={t('purchaseOrders.answer.date')}
+          from={l.requestedDate}
+          to={l.proposedDate ?? l.requestedDate}
+        />
+        <Proposed label={t('purchaseOrders.answer.amount')} from={fmt(l.amount, 'amount')} to={fmt(amount, 'amount')} />
+      </div>
+    );
+  } else if (l.confirmedQty !== null) {
+    answer = t('purchaseOrders.detail.proposalText', {
+      qty: fmt(l.confirmedQty, 'quantity'),
+      date: l.confirmedDate ?? '',
+    });
+  }
+  return (
+    <>
+      {answer}
+      {remark}
+    </>
   );
 }

@@ -24,6 +24,10 @@ export const purchaseOrderPages: PagesByPath = {
     (m) => m.CustomerOrdersPage,
   ),
   '/procurementConsignment/order/detail': orderDetail,
+  '/procurementConsignment/order/add': lazyPage(
+    () => import('./OrderEditor.tsx'),
+    (m) => m.NewOrderPage,
+  ),
   '/customer/order/detail': orderDetail,
   '/purchasechange/order': changeList,
   '/orderchange/order': changeList,

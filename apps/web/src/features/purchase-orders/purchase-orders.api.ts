@@ -96,7 +96,11 @@ export const ordersApi = {
 };
 
 export const ORDER_PATHS = {
-  buyer: { list: '/procurementConsignment/order', detail: '/procurementConsignment/order/detail' },
+  buyer: {
+    list: '/procurementConsignment/order',
+    detail: '/procurementConsignment/order/detail',
+    add: '/procurementConsignment/order/add',
+  },
   supplier: { list: '/customer/order', detail: '/customer/order/detail' },
 } as const;
 export const CHANGE_PATHS = {
@@ -105,5 +109,5 @@ export const CHANGE_PATHS = {
 } as const;
 export const orderPath = (side: PurchaseOrderSide, id: string) => `${ORDER_PATHS[side].detail}?id=${id}`;
 export const changePath = (side: PurchaseOrderSide, id: string) => `${CHANGE_PATHS[side].detail}?id=${id}`;
-export const newOrderPath = () => `${ORDER_PATHS.buyer.detail}?mode=new`;
+export const newOrderPath = () => ORDER_PATHS.buyer.add;
 export const newChangePath = (orderId: string) => `${CHANGE_PATHS.buyer.detail}?orderId=${orderId}`;

@@ -6,7 +6,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { DATE_FORMAT } from '../../lib/dates.ts';
@@ -103,7 +105,8 @@ function DocumentsTab({ side }: { side: Side }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const isAdmin = useSession((s) => s.userInfo?.isAdmin ?? false);
-  const [searchVisible, setSearchVisible] = useState(true);
+  // The documents table is DocumentList's; the search form's state (and the phone's filters drawer) is here.
+  const chrome = useListChrome([]);
   const [runningExpiry, setRunningExpiry] = useState(false);
   const search = useDocumentFilter(side);
   const { page, size, update, filter, filtered } = search;
@@ -119,7 +122,9 @@ function DocumentsTab({ side }: { side: Side }) {
   );
   return (
     <>
-      {searchVisible && <DocumentSearch side={side} list={search} />}
+      <ListSearch chrome={chrome}>
+        <DocumentSearch side={side} list={search} />
+      </ListSearch>
       <DocumentList
         side={side}
         filter={filter}
@@ -127,8 +132,8 @@ function DocumentsTab({ side }: { side: Side }) {
         size={size}
         filtered={filtered}
         onPageChange={(p, s) => update({ page: p, size: s }, false)}
-        searchVisible={searchVisible}
-        onToggleSearch={() => setSearchVisible((v) => !v)}
+        searchVisible={chrome.toolbarProps.searchVisible}
+        onToggleSearch={chrome.toolbarProps.onToggleSearch}
         toolbarLeft={
           side === 'buyer' && (
             <Space wrap>

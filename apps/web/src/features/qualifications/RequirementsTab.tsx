@@ -5,15 +5,18 @@ import {
   type QualificationScopeType,
   qualificationRequirementSchema,
 } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { App, Button, Empty, Form, Input, Modal, Radio, Result, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Empty, Form, Input, Modal, Radio, Result, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { zodRule } from '../../lib/formRules.ts';
@@ -35,17 +38,19 @@ export function RequirementsTab() {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const { page, size, pagination, form, filter, filtered, search, clear } = useListFilter(
+  const { page, size, update, pagination, form, filter, filtered, search, clear } = useListFilter(
     { scopeType: filterField.oneOf(QUALIFICATION_SCOPE_TYPES), fileName: filterField.text() },
     { keep: ['size', 'tab'] },
   );
   const [editing, setEditing] = useState<QualificationRequirement | 'new' | null>(null);
 
-  const list = useQuery({
-    queryKey: qualificationKeys.requirements(filter, page, size),
-    queryFn: () => qualificationsApi.requirements(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    {
+      queryKey: qualificationKeys.requirements(filter, page, size),
+      queryFn: () => qualificationsApi.requirements(filter, page, size),
+    },
+    { page, size, update },
+  );
   const remove = useMutation({
     mutationFn: (id: string) => qualificationsApi.deleteRequirement(id),
     onSuccess: async () => {
@@ -144,7 +149,9 @@ export function RequirementsTab() {
       ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['fileName', 'scope', 'scopeType', 'isNecessary', 'validityType'],
+  });
 
   if (list.isError && !list.data) {
     return (
@@ -162,7 +169,7 @@ export function RequirementsTab() {
   );
   return (
     <>
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -182,20 +189,18 @@ export function RequirementsTab() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={addButton}
-        {...toolbarProps}
+        {...chrome.toolbarProps}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
       />
-      <Table<QualificationRequirement>
+      <ListTable<QualificationRequirement>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1620 }}
         locale={{
           emptyText: (
             <Empty

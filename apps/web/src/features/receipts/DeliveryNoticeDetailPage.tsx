@@ -21,6 +21,8 @@ import { useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { DocumentHistory } from '../../components/DocumentHistory.tsx';
+import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
+import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTable.tsx';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
@@ -34,6 +36,8 @@ import { ScanBox } from './ScanBox.tsx';
 export const NOTICE_LIST = '/recemanage/receipt';
 const RECEIVER = 'RE_IPT';
 const D = DELIVERY_NOTE_STATUS;
+/** Behind the column settings: where a line comes from and how it is packed and stored. */
+const OPTIONAL_LINE_COLUMNS = ['packages', 'orderNo', 'batchNo', 'warehouse'];
 
 /** /receiptdetail/deliverydetail?id=: one delivery notice, received, inspected and warehoused by the buyer. */
 export function DeliveryNoticeDetailPage() {
@@ -92,49 +96,43 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
     },
   });
 
-  // Quantities right after the material, narrow enough that at 1366 px they, the packages and the
-  // fixed operation column of an arrived note all show without scrolling (the widest headers,
-  // "Warehoused" and "不合格数量", still fit on one line).
-  const lineColumns: TableColumnsType<DeliveryNoteLine> = [
+  // The must-see columns of a notice line (material, the quantities through receiving, inspection and
+  // warehousing, the due date, whether it is inspected) and the operation column of an arrived note fit
+  // 1366 px; where it comes from and how it is packed sit behind the column settings.
+  const lineColumns: LineColumn<DeliveryNoteLine>[] = [
+    { key: 'lineNo', title: t('receipts.fields.lineNo'), dataIndex: 'lineNo', width: 48, align: 'right' },
     {
-      key: 'lineNo',
-      title: t('receipts.fields.lineNo'),
-      dataIndex: 'lineNo',
-      width: 48,
+      key: 'material',
+      title: t('receipts.fields.material'),
+      width: 160,
+      ellipsis: { showTitle: true },
+      render: (_v, l) => `${l.prdtNo} ${l.prdtName}`.trim(),
+    },
+    {
+      key: 'qty',
+      title: t('receipts.fields.qty'),
+      dataIndex: 'qty',
+      width: 125,
       align: 'right',
-      fixed: 'left',
+      render: (v: string, l) => <QtyWithUnit qty={qty(v)} unit={l.unitName} />,
     },
-    {
-      key: 'prdtNo',
-      title: t('receipts.fields.prdtNo'),
-      dataIndex: 'prdtNo',
-      width: 110,
-      fixed: 'left',
-      ellipsis: { showTitle: true },
-    },
-    {
-      key: 'prdtName',
-      title: t('receipts.fields.prdtName'),
-      dataIndex: 'prdtName',
-      width: 100,
-      ellipsis: { showTitle: true },
-    },
-    {
-      key: 'unitName',
-      title: t('receipts.fields.unit'),
-      dataIndex: 'unitName',
-      width: 64,
-      ellipsis: { showTitle: true },
-    },
-    ...(['qty', 'receivedQty', 'qualifiedQty', 'unqualifiedQty', 'warehousedQty'] as const).map((k) => ({
+    ...(['receivedQty', 'qualifiedQty', 'unqualifiedQty', 'warehousedQty'] as const).map((k) => ({
       key: k,
       title: t(`receipts.fields.${k}`),
       dataIndex: k,
-      width: 100,
+      width: 96,
       align: 'right' as const,
       render: (v: string) =>
         k === 'unqualifiedQty' && compareDecimals(v, '0') > 0 ? <Tag color="error">{qty(v)}</Tag> : qty(v),
     })),
+    { key: 'dueDate', title: t('receipts.fields.dueDate'), dataIndex: 'dueDate', width: 100 },
+    {
+      key: 'isCheck',
+      title: t('receipts.fields.isCheck'),
+      dataIndex: 'isCheck',
+      width: 90,
+      render: (v: boolean) => (v ? <Tag color="warning">{t('receipts.check.yes')}</Tag> : t('receipts.check.no')),
+    },
     {
       key: 'packages',
       title: t('receipts.fields.packages'),
@@ -149,20 +147,11 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
       render: (_v, l) => `${l.orderNo} / ${l.orderLineNo}`,
     },
     { key: 'batchNo', title: t('receipts.fields.batchNo'), dataIndex: 'batchNo', width: 110 },
-    { key: 'dueDate', title: t('receipts.fields.dueDate'), dataIndex: 'dueDate', width: 110 },
-    {
-      key: 'isCheck',
-      title: t('receipts.fields.isCheck'),
-      dataIndex: 'isCheck',
-      width: 110,
-      render: (v: boolean) => (v ? <Tag color="warning">{t('receipts.check.yes')}</Tag> : t('receipts.check.no')),
-    },
-    // Warehouse names run long ("电子料仓 Electronic components (ESD)"); wrapped they made every row tall.
     {
       key: 'warehouse',
       title: t('receipts.fields.warehouse'),
       dataIndex: 'warehouseName',
-      width: 120,
+      width: 140,
       ellipsis: { showTitle: true },
     },
   ];
@@ -279,7 +268,7 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
           </Space>
         }
       >
-        <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }}>
+        <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }} {...DETAIL_DESCRIPTIONS}>
           <Descriptions.Item
             label={t('receipts.fields.supplier')}
           >{`${note.supCode} ${note.supName}`}</Descriptions.Item>
@@ -326,13 +315,13 @@ function NoticeView({ note }: { note: DeliveryNoteDetail }) {
               key: 'lines',
               label: t('receipts.tabs.lines'),
               children: (
-                <Table<DeliveryNoteLine>
+                <LineTable<DeliveryNoteLine>
+                  id="delivery-notice-lines"
                   rowKey="id"
-                  size="small"
                   columns={lineColumns}
+                  optional={OPTIONAL_LINE_COLUMNS}
                   dataSource={note.lines}
-                  pagination={false}
-                  scroll={{ x: 1520 }}
+                  cardTitle={['lineNo', 'material']}
                 />
               ),
             },

@@ -1,12 +1,15 @@
 import { DELIVERY_NOTE_STATUS, type DeliveryNoteListItem, deliveryNoteMachine } from '@concord/shared';
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Badge, Card, Empty, Space, Table, Tabs } from 'antd';
-import { useState } from 'react';
+import { Badge, Card, Empty, Space, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -32,8 +35,6 @@ export function DeliveryNoticeListPage() {
   const { t } = useTranslation();
   const { fmt } = useNumbers();
   const navigate = useNavigate();
-  const [searchVisible, setSearchVisible] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
   const fields: SearchField[] = [
     { name: 'noteNo', label: t('receipts.fields.noteNo'), kind: 'text' },
     { name: 'orderNo', label: t('receipts.fields.orderNo'), kind: 'text' },
@@ -66,11 +67,13 @@ export function DeliveryNoticeListPage() {
     dateTo: search.filter.date?.to,
   };
   const filter: DeliveryNoticeFilter = { ...base, statuses: [...GROUPS[group]] };
-  const list = useQuery({
-    queryKey: receiptKeys.deliveryNotices(filter, page, size),
-    queryFn: () => receiptsApi.deliveryNotices(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    {
+      queryKey: receiptKeys.deliveryNotices(filter, page, size),
+      queryFn: () => receiptsApi.deliveryNotices(filter, page, size),
+    },
+    search,
+  );
   // One count per group: a one-row page each, which the server answers from its indexes.
   const counts = useQueries({
     queries: GROUP_NAMES.map((g) => ({
@@ -151,11 +154,15 @@ export function DeliveryNoticeListPage() {
       ),
     },
   ];
-  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['noteNo', 'supplier', 'totalQty', 'shipDate', 'expectedDate', 'status'],
+  });
 
   return (
     <Card className="page-card">
-      {searchVisible && <SearchForm fields={fields} list={search} />}
+      <ListSearch chrome={chrome}>
+        <SearchForm fields={fields} list={search} />
+      </ListSearch>
       <Tabs
         activeKey={group}
         onChange={(key) => update({ tab: key === 'all' ? undefined : key })}
@@ -177,21 +184,15 @@ export function DeliveryNoticeListPage() {
         <>
           <TableToolbar
             left={null}
-            searchVisible={searchVisible}
-            onToggleSearch={() => setSearchVisible((v) => !v)}
+            {...chrome.toolbarProps}
             onRefresh={() => void list.refetch()}
             refreshing={list.isFetching}
-            columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
-            hidden={hidden}
-            onHiddenChange={setHidden}
           />
-          <Table<DeliveryNoteListItem>
+          <ListTable<DeliveryNoteListItem>
+            chrome={chrome}
             rowKey="id"
-            size="small"
             loading={list.isFetching}
-            columns={columns}
             dataSource={list.data?.dataList ?? []}
-            scroll={{ x: 1900 }}
             locale={{ emptyText: <Empty description={filtered ? t('receipts.emptyFiltered') : t('receipts.empty')} /> }}
             pagination={pagination(list.data?.totalCount)}
           />

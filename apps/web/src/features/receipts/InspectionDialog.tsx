@@ -7,7 +7,7 @@ import {
   subtractDecimals,
 } from '@concord/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Descriptions, Form, Input, Modal, Select, Table } from 'antd';
+import { App, Descriptions, Form, Input, Modal, Select, Space, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -22,10 +22,28 @@ interface Values {
   reason?: string;
 }
 
+export type InspectionProblem = 'nothingOpen' | 'sumMismatch';
+
 /**
- * One inspection of one line (several per line allowed): qualified and unqualified quantities, and a
- * reason from the fixed list plus a description as soon as anything is unqualified. The server checks
- * the same rules; the dialog says so before sending.
+ * The inspector's result must account for everything received and not yet inspected: qualified plus
+ * unqualified equals that quantity exactly (money module, no JS numbers). The server accepts less (a
+ * sample first); the dialog asks for the whole result so nothing is passed as qualified unexamined.
+ */
+export function inspectionProblem(
+  result: { qualified: string; unqualified: string },
+  open: string,
+  places: number,
+): InspectionProblem | null {
+  if (compareDecimals(open, '0') <= 0) return 'nothingOpen';
+  const inspected = addDecimals(result.qualified, result.unqualified, places);
+  return compareDecimals(inspected, open) === 0 ? null : 'sumMismatch';
+}
+
+/**
+ * One inspection of one line (another follows when more is received): the inspector enters the
+ * qualified and the unqualified quantity, nothing is pre-filled, and a reason from the fixed list plus a
+ * description as soon as anything is unqualified. The server checks the same rules; the dialog says so
+ * before sending.
  */
 export function InspectionDialog({
   noteId,
@@ -75,8 +93,20 @@ export function InspectionDialog({
         : Promise.resolve(),
   });
 
-  const total = (get: (n: keyof Values) => unknown) =>
-    sum(get('qualifiedQty') as string | null, get('unqualifiedQty') as string | null);
+  const filled = (v: unknown): v is string => typeof v === 'string' && v !== '';
+  const required = { required: true, message: t('receipts.inspection.qtyRequired') };
+  // Both quantities are the inspector's to enter; once both are there, their sum is checked beside the
+  // second, and again whenever the first changes.
+  const sumRule = ({ getFieldValue }: { getFieldValue: (n: keyof Values) => unknown }) => ({
+    validator: (_: unknown, unqualified: unknown) => {
+      const qualified = getFieldValue('qualifiedQty');
+      if (!filled(qualified) || !filled(unqualified)) return Promise.resolve();
+      const problem = inspectionProblem({ qualified, unqualified }, open, places.quantity);
+      return problem
+        ? Promise.reject(new Error(t(`receipts.inspection.${problem}`, { open: qty(open) })))
+        : Promise.resolve();
+    },
+  });
 
   return (
     <Modal
@@ -95,34 +125,20 @@ export function InspectionDialog({
         <Descriptions.Item label={t('receipts.inspection.inspected')}>{qty(inspected)}</Descriptions.Item>
         <Descriptions.Item label={t('receipts.inspection.open')}>{qty(open)}</Descriptions.Item>
       </Descriptions>
-      <Form<Values>
-        form={form}
-        layout="vertical"
-        initialValues={{ qualifiedQty: compareDecimals(open, '0') > 0 ? open : '0', unqualifiedQty: '0' }}
-        onFinish={(v) => save.mutate(v)}
-      >
-        <Form.Item
-          name="qualifiedQty"
-          label={t('receipts.inspection.qualifiedQty')}
-          dependencies={['unqualifiedQty']}
-          rules={[
-            ({ getFieldValue }) => ({
-              validator: () => {
-                const both = total(getFieldValue);
-                if (compareDecimals(both, '0') <= 0) return Promise.reject(new Error(t('receipts.inspection.nothing')));
-                if (compareDecimals(both, open) > 0) {
-                  return Promise.reject(new Error(t('receipts.inspection.overReceived', { open: qty(open) })));
-                }
-                return Promise.resolve();
-              },
-            }),
-          ]}
-        >
-          <DecimalInput places={places.quantity} min="0" />
-        </Form.Item>
-        <Form.Item name="unqualifiedQty" label={t('receipts.inspection.unqualifiedQty')}>
-          <DecimalInput places={places.quantity} min="0" />
-        </Form.Item>
+      <Form<Values> form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
+        <Space wrap align="start" size="middle">
+          <Form.Item name="qualifiedQty" label={t('receipts.inspection.qualifiedQty')} rules={[required]}>
+            <DecimalInput places={places.quantity} min="0" style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="unqualifiedQty"
+            label={t('receipts.inspection.unqualifiedQty')}
+            dependencies={['qualifiedQty']}
+            rules={[required, sumRule]}
+          >
+            <DecimalInput places={places.quantity} min="0" style={{ width: 200 }} />
+          </Form.Item>
+        </Space>
         <Form.Item
           name="reasonCode"
           label={t('receipts.inspection.reasonCode')}

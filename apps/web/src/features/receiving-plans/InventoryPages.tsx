@@ -8,7 +8,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { InventoryReportItem } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import { Alert, App, Button, Card, Descriptions, Empty, Form, Input, Modal, Select, Space, Table, Upload } from 'antd';
 import { useState } from 'react';
@@ -17,8 +17,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, saveFile } from '../../api/http.ts';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -41,8 +45,6 @@ function InventoryList({ side }: { side: Side }) {
   // places, and each side shows it at its own.
   const { fmt } = useNumbers();
   const navigate = useNavigate();
-  const [searchVisible, setSearchVisible] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
   const [sharing, setSharing] = useState(false);
   const [importing, setImporting] = useState(false);
   const partners = useQuery({
@@ -76,11 +78,13 @@ function InventoryList({ side }: { side: Side }) {
   });
   const { page, size, pagination, filtered } = search;
   const filter: InventoryFilter = { [partnerKey]: search.filter.partner, material: search.filter.material };
-  const list = useQuery({
-    queryKey: inventoryKeys.list(side, filter, page, size),
-    queryFn: () => inventoryApi.list(side, filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    {
+      queryKey: inventoryKeys.list(side, filter, page, size),
+      queryFn: () => inventoryApi.list(side, filter, page, size),
+    },
+    search,
+  );
   const primary =
     side === 'buyer' ? (
       <OperationButton
@@ -179,7 +183,9 @@ function InventoryList({ side }: { side: Side }) {
         ]
       : []),
   ];
-  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['prdtNo', 'prdtName', 'supplier', 'customer', 'qty', 'reportedAt'],
+  });
   const emptyText = filtered
     ? t('receivingPlans.common.emptyFiltered')
     : side === 'buyer'
@@ -187,7 +193,9 @@ function InventoryList({ side }: { side: Side }) {
       : t('receivingPlans.inventory.supplierEmpty');
   return (
     <Card className="page-card">
-      {searchVisible && <SearchForm fields={fields} list={search} />}
+      <ListSearch chrome={chrome}>
+        <SearchForm fields={fields} list={search} />
+      </ListSearch>
       {list.isError && !list.data ? (
         <ListError error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -208,21 +216,15 @@ function InventoryList({ side }: { side: Side }) {
                 )}
               </Space>
             }
-            searchVisible={searchVisible}
-            onToggleSearch={() => setSearchVisible((v) => !v)}
+            {...chrome.toolbarProps}
             onRefresh={() => void list.refetch()}
             refreshing={list.isFetching}
-            columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
-            hidden={hidden}
-            onHiddenChange={setHidden}
           />
-          <Table<InventoryReportItem>
+          <ListTable<InventoryReportItem>
+            chrome={chrome}
             rowKey="id"
-            size="small"
             loading={list.isFetching}
-            columns={columns}
             dataSource={list.data?.dataList ?? []}
-            scroll={{ x: 1500 }}
             locale={{ emptyText: <Empty description={emptyText}>{!filtered && primary}</Empty> }}
             pagination={pagination(list.data?.totalCount)}
           />

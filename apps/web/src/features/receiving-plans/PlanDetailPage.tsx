@@ -14,13 +14,14 @@ import {
   receivingPlanMachine,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TableColumnsType } from 'antd';
-import { Alert, App, Button, Card, DatePicker, Descriptions, Input, Space, Table, Tabs } from 'antd';
+import { Alert, App, Button, Card, DatePicker, Descriptions, Input, Space, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { DocumentHistory } from '../../components/DocumentHistory.tsx';
+import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
+import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTable.tsx';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { receivingPlanLineStatuses } from '../../components/statusStyles.ts';
@@ -31,6 +32,9 @@ import { planKeys, plansApi, type Side } from './receiving-plans.api.ts';
 import { planPaths } from './receiving-plans.paths.ts';
 
 type Answer = { date: string; remark: string };
+
+/** Behind the column settings: the order line, the specification and part numbers, the buyer's remark. */
+const OPTIONAL_LINE_COLUMNS = ['orderLineNo', 'prdtSpc', 'supPrdtNo', 'remark'];
 
 /**
  * One receiving plan, on either side (UI.md two-sided documents): /receivingPlan/order/detail and
@@ -112,8 +116,10 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
     });
   const decided = selected.length ? selected : proposed.map((l) => l.id);
 
-  const columns: TableColumnsType<ReceivingPlanLine> = [
-    { key: 'lineNo', title: t('receivingPlans.plans.fields.lineNo'), dataIndex: 'lineNo', width: 60, align: 'right' },
+  // Must-see (UI.md): material, quantity, dates, status and the supplier's answer, which fit 1366 px
+  // also while the supplier types its answer; the rest sits behind the column settings.
+  const columns: LineColumn<ReceivingPlanLine>[] = [
+    { key: 'lineNo', title: t('receivingPlans.plans.fields.lineNo'), dataIndex: 'lineNo', width: 56, align: 'right' },
     {
       key: 'orderLineNo',
       title: t('receivingPlans.plans.fields.orderLineNo'),
@@ -121,13 +127,12 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
       width: 80,
       align: 'right',
     },
-    { key: 'prdtNo', title: t('receivingPlans.plans.fields.prdtNo'), dataIndex: 'prdtNo', width: 140 },
     {
-      key: 'prdtName',
-      title: t('receivingPlans.plans.fields.prdtName'),
-      dataIndex: 'prdtName',
-      width: 180,
+      key: 'material',
+      title: t('receivingPlans.common.material'),
+      width: 170,
       ellipsis: { showTitle: true },
+      render: (_v, l) => `${l.prdtNo} ${l.prdtName}`.trim(),
     },
     {
       key: 'prdtSpc',
@@ -139,16 +144,15 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
     ...(side === 'supplier'
       ? [{ key: 'supPrdtNo', title: t('receivingPlans.plans.fields.supPrdtNo'), dataIndex: 'supPrdtNo', width: 130 }]
       : []),
-    { key: 'unitName', title: t('receivingPlans.common.unit'), dataIndex: 'unitName', width: 70 },
     {
       key: 'plannedQty',
       title: t('receivingPlans.plans.fields.plannedQty'),
       dataIndex: 'plannedQty',
       width: 120,
       align: 'right',
-      render: (v: string) => fmt(v, 'quantity'),
+      render: (v: string, l) => <QtyWithUnit qty={fmt(v, 'quantity')} unit={l.unitName} />,
     },
-    { key: 'plannedDate', title: t('receivingPlans.plans.fields.plannedDate'), dataIndex: 'plannedDate', width: 110 },
+    { key: 'plannedDate', title: t('receivingPlans.plans.fields.plannedDate'), dataIndex: 'plannedDate', width: 100 },
     ...(answering
       ? []
       : [
@@ -156,14 +160,14 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
             key: 'proposedDate',
             title: t('receivingPlans.plans.fields.proposedDate'),
             dataIndex: 'proposedDate',
-            width: 110,
+            width: 100,
           },
         ]),
     {
       key: 'status',
       title: t('receivingPlans.plans.fields.lineStatus'),
       dataIndex: 'status',
-      width: 150,
+      width: 110,
       render: (s: number) => <StatusTag machine={receivingPlanLineStatuses} status={s} />,
     },
     ...(answering
@@ -171,7 +175,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
           {
             key: 'answerDate',
             title: t('receivingPlans.plans.fields.answerDate'),
-            width: 150,
+            width: 140,
             render: (_v: unknown, l: ReceivingPlanLine) =>
               l.status === RECEIVING_PLAN_LINE_STATUS.PENDING ? (
                 <>
@@ -190,7 +194,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
           {
             key: 'answerRemark',
             title: t('receivingPlans.common.supplierRemark'),
-            width: 200,
+            width: 170,
             render: (_v: unknown, l: ReceivingPlanLine) =>
               l.status === RECEIVING_PLAN_LINE_STATUS.PENDING ? (
                 <>
@@ -199,6 +203,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
                     value={answerOf(l).remark}
                     status={cellErrors[`${l.id}.remark`] ? 'error' : undefined}
                     onChange={(e) => setAnswer(l, { remark: e.target.value })}
+                    aria-label={`${t('receivingPlans.common.supplierRemark')} ${l.lineNo}`}
                   />
                   <CellError message={cellErrors[`${l.id}.remark`]} />
                 </>
@@ -212,7 +217,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
             key: 'supplierRemark',
             title: t('receivingPlans.common.supplierRemark'),
             dataIndex: 'supplierRemark',
-            width: 200,
+            width: 170,
             ellipsis: { showTitle: true },
           },
         ]),
@@ -273,7 +278,7 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
           </Space>
         }
       >
-        <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }}>
+        <Descriptions size="small" bordered column={{ xs: 1, md: 2, xl: 3 }} {...DETAIL_DESCRIPTIONS}>
           <Descriptions.Item label={t('receivingPlans.plans.fields.orderNo')}>{plan.orderNo}</Descriptions.Item>
           <Descriptions.Item
             label={
@@ -365,13 +370,13 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
               key: 'lines',
               label: t('receivingPlans.plans.form.lines'),
               children: (
-                <Table<ReceivingPlanLine>
+                <LineTable<ReceivingPlanLine>
+                  id={`receiving-plan-lines-${side}`}
                   rowKey="id"
-                  size="small"
                   columns={columns}
+                  optional={OPTIONAL_LINE_COLUMNS}
                   dataSource={plan.lines}
-                  pagination={false}
-                  scroll={{ x: 1700 }}
+                  cardTitle={['lineNo', 'material']}
                   rowSelection={
                     deciding
                       ? {

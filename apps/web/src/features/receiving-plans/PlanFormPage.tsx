@@ -31,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { QtyWithUnit } from '../../components/LineTable.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { DATE_FORMAT } from '../../lib/dates.ts';
 import { errorText, fieldErrorsOf } from '../../lib/fieldErrors.ts';
@@ -201,6 +202,7 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
     return <Alert type="warning" showIcon title={t('receivingPlans.plans.form.notEditable')} />;
   }
 
+  // Every column of the order's confirmed lines fits 1366 px beside the menu (UI.md must-see columns).
   const lineColumns: TableColumnsType<PlannableLine> = [
     {
       key: 'lineNo',
@@ -209,22 +211,20 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       width: 80,
       align: 'right',
     },
-    { key: 'prdtNo', title: t('receivingPlans.plans.fields.prdtNo'), dataIndex: 'prdtNo', width: 140 },
     {
-      key: 'prdtName',
-      title: t('receivingPlans.plans.fields.prdtName'),
-      dataIndex: 'prdtName',
-      width: 180,
+      key: 'material',
+      title: t('receivingPlans.common.material'),
+      width: 200,
       ellipsis: { showTitle: true },
+      render: (_v, l) => `${l.prdtNo} ${l.prdtName}`.trim(),
     },
-    { key: 'unitName', title: t('receivingPlans.common.unit'), dataIndex: 'unitName', width: 70 },
     {
       key: 'confirmedQty',
       title: t('receivingPlans.plans.fields.confirmedQty'),
       dataIndex: 'confirmedQty',
-      width: 120,
+      width: 130,
       align: 'right',
-      render: (v: string) => fmt(v, 'quantity'),
+      render: (v: string, l) => <QtyWithUnit qty={fmt(v, 'quantity')} unit={l.unitName} />,
     },
     {
       key: 'confirmedDate',
@@ -411,7 +411,7 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
             columns={lineColumns}
             dataSource={lines}
             pagination={false}
-            scroll={{ x: 1000 }}
+            scroll={{ x: 880 }}
           />
         )}
       </Card>

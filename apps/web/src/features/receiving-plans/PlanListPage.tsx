@@ -7,15 +7,18 @@ import {
   type ReceivingPlanScheduleItem,
   receivingPlanMachine,
 } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Button, Card, Empty, Space, Table } from 'antd';
-import { useState } from 'react';
+import { Button, Card, Empty, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { saveFile } from '../../api/http.ts';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { receivingPlanLineStatuses } from '../../components/statusStyles.ts';
@@ -82,18 +85,15 @@ function usePlanSearch(side: Side, kind: 'plans' | 'schedule') {
 export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [searchVisible, setSearchVisible] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
   const { fields, search, filter: typed } = usePlanSearch(side, 'plans');
   const { page, size, pagination, filtered } = search;
   const filter: PlanFilter =
     mode === 'confirm' && !typed.statuses ? { ...typed, statuses: [RECEIVING_PLAN_STATUS.PROPOSED] } : typed;
   const paths = planPaths(side, mode);
-  const list = useQuery({
-    queryKey: planKeys.list(side, filter, page, size),
-    queryFn: () => plansApi.list(side, filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: planKeys.list(side, filter, page, size), queryFn: () => plansApi.list(side, filter, page, size) },
+    search,
+  );
   const newButton = side === 'buyer' && mode === 'plans' && (
     <OperationButton type="primary" permission="RE_PLA" icon={<PlusOutlined />} onClick={() => navigate(paths.add)}>
       {t('receivingPlans.plans.new')}
@@ -115,7 +115,7 @@ export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode
       key: 'status',
       title: t('receivingPlans.plans.fields.status'),
       dataIndex: 'status',
-      width: 150,
+      width: 120,
       render: (s: number) => <StatusTag machine={receivingPlanMachine} status={s} />,
     },
     {
@@ -177,7 +177,9 @@ export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode
       ),
     },
   ];
-  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['planNo', 'orderNo', 'supplier', 'customer', 'totalQty', 'firstDate', 'status'],
+  });
   const emptyText = filtered
     ? t('receivingPlans.common.emptyFiltered')
     : mode === 'confirm'
@@ -188,7 +190,9 @@ export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode
 
   return (
     <Card className="page-card">
-      {searchVisible && <SearchForm fields={fields} list={search} />}
+      <ListSearch chrome={chrome}>
+        <SearchForm fields={fields} list={search} />
+      </ListSearch>
       {list.isError && !list.data ? (
         <ListError error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -202,21 +206,15 @@ export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode
                 </Button>
               </Space>
             }
-            searchVisible={searchVisible}
-            onToggleSearch={() => setSearchVisible((v) => !v)}
+            {...chrome.toolbarProps}
             onRefresh={() => void list.refetch()}
             refreshing={list.isFetching}
-            columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
-            hidden={hidden}
-            onHiddenChange={setHidden}
           />
-          <Table<ReceivingPlanListItem>
+          <ListTable<ReceivingPlanListItem>
+            chrome={chrome}
             rowKey="id"
-            size="small"
             loading={list.isFetching}
-            columns={columns}
             dataSource={list.data?.dataList ?? []}
-            scroll={{ x: 1700 }}
             locale={{ emptyText: <Empty description={emptyText}>{!filtered && newButton}</Empty> }}
             pagination={pagination(list.data?.totalCount)}
           />
@@ -230,16 +228,16 @@ export function PlanListPage({ side, mode = 'plans' }: { side: Side; mode?: Mode
 export function SchedulePage({ side }: { side: Side }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [searchVisible, setSearchVisible] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
   const { fields, search, filter } = usePlanSearch(side, 'schedule');
   const { page, size, pagination, filtered } = search;
   const paths = planPaths(side, 'plans');
-  const list = useQuery({
-    queryKey: planKeys.schedule(side, filter, page, size),
-    queryFn: () => plansApi.schedule(side, filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    {
+      queryKey: planKeys.schedule(side, filter, page, size),
+      queryFn: () => plansApi.schedule(side, filter, page, size),
+    },
+    search,
+  );
   const exporting = useMutation({
     mutationFn: () => plansApi.exportSchedule(side, filter),
     onSuccess: saveFile,
@@ -321,10 +319,14 @@ export function SchedulePage({ side }: { side: Side }) {
       ellipsis: { showTitle: true },
     },
   ];
-  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['plannedDate', 'prdtNo', 'prdtName', 'plannedQty', 'status', 'proposedDate'],
+  });
   return (
     <Card className="page-card">
-      {searchVisible && <SearchForm fields={fields} list={search} />}
+      <ListSearch chrome={chrome}>
+        <SearchForm fields={fields} list={search} />
+      </ListSearch>
       {list.isError && !list.data ? (
         <ListError error={list.error} onRetry={() => void list.refetch()} />
       ) : (
@@ -346,21 +348,15 @@ export function SchedulePage({ side }: { side: Side }) {
                 </OperationButton>
               </Space>
             }
-            searchVisible={searchVisible}
-            onToggleSearch={() => setSearchVisible((v) => !v)}
+            {...chrome.toolbarProps}
             onRefresh={() => void list.refetch()}
             refreshing={list.isFetching}
-            columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
-            hidden={hidden}
-            onHiddenChange={setHidden}
           />
-          <Table<ReceivingPlanScheduleItem>
+          <ListTable<ReceivingPlanScheduleItem>
+            chrome={chrome}
             rowKey="id"
-            size="small"
             loading={list.isFetching}
-            columns={columns}
             dataSource={list.data?.dataList ?? []}
-            scroll={{ x: 2100 }}
             locale={{
               emptyText: (
                 <Empty

@@ -17,7 +17,7 @@ import {
   type UrgentOrderLine,
   urgentDeliveryMachine,
 } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
 import {
   Alert,
@@ -41,8 +41,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { DocumentHistory } from '../../components/DocumentHistory.tsx';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
+import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
@@ -74,8 +78,6 @@ function UrgentListPage({ side }: { side: Side }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const paths = urgentPaths(side);
-  const [searchVisible, setSearchVisible] = useState(true);
-  const [hidden, setHidden] = useState<string[]>([]);
   const fields: SearchField[] = [
     { name: 'noticeNo', label: t('receivingPlans.urgent.fields.noticeNo'), kind: 'text' },
     {
@@ -108,11 +110,10 @@ function UrgentListPage({ side }: { side: Side }) {
     dateFrom: search.filter.date?.from,
     dateTo: search.filter.date?.to,
   };
-  const list = useQuery({
-    queryKey: urgentKeys.list(side, filter, page, size),
-    queryFn: () => urgentApi.list(side, filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: urgentKeys.list(side, filter, page, size), queryFn: () => urgentApi.list(side, filter, page, size) },
+    search,
+  );
   const newButton = side === 'buyer' && (
     <OperationButton type="primary" permission={BUYER} icon={<PlusOutlined />} onClick={() => navigate(paths.add)}>
       {t('receivingPlans.urgent.new')}
@@ -191,7 +192,9 @@ function UrgentListPage({ side }: { side: Side }) {
       ),
     },
   ];
-  const columns = allColumns.filter((c) => !hidden.includes(String(c.key)));
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['noticeNo', 'supplier', 'customer', 'requiredDate', 'status', 'supplierRemark'],
+  });
   const emptyText = filtered
     ? t('receivingPlans.common.emptyFiltered')
     : side === 'buyer'
@@ -199,28 +202,24 @@ function UrgentListPage({ side }: { side: Side }) {
       : t('receivingPlans.urgent.receivedEmpty');
   return (
     <Card className="page-card">
-      {searchVisible && <SearchForm fields={fields} list={search} />}
+      <ListSearch chrome={chrome}>
+        <SearchForm fields={fields} list={search} />
+      </ListSearch>
       {list.isError && !list.data ? (
         <ListError error={list.error} onRetry={() => void list.refetch()} />
       ) : (
         <>
           <TableToolbar
             left={newButton}
-            searchVisible={searchVisible}
-            onToggleSearch={() => setSearchVisible((v) => !v)}
+            {...chrome.toolbarProps}
             onRefresh={() => void list.refetch()}
             refreshing={list.isFetching}
-            columns={allColumns.map((c) => ({ key: String(c.key), title: String(c.title) }))}
-            hidden={hidden}
-            onHiddenChange={setHidden}
           />
-          <Table<UrgentDeliveryListItem>
+          <ListTable<UrgentDeliveryListItem>
+            chrome={chrome}
             rowKey="id"
-            size="small"
             loading={list.isFetching}
-            columns={columns}
             dataSource={list.data?.dataList ?? []}
-            scroll={{ x: 1700 }}
             locale={{ emptyText: <Empty description={emptyText}>{!filtered && newButton}</Empty> }}
             pagination={pagination(list.data?.totalCount)}
           />

@@ -27,14 +27,15 @@ import {
   subtractDecimals,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TableColumnsType } from 'antd';
-import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Input, Modal, Space, Tabs, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchFile, openFile } from '../../api/http.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { DocumentHistory } from '../../components/DocumentHistory.tsx';
+import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
+import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTable.tsx';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { reconciliationLineStatuses } from '../../components/statusStyles.ts';
@@ -43,6 +44,9 @@ import { numberFormat } from '../../lib/numbers.ts';
 import { CellError, lineErrorsOf, reportRest } from '../receiving-plans/parts.tsx';
 import { DetailGate, formatNumber, numberColumn } from './parts.tsx';
 import { type Side, statementKeys, statementPaths, statementsApi } from './reconciliations.api.ts';
+
+/** Behind the column settings: the tax split and the receipt and order a line comes from. */
+const OPTIONAL_LINE_COLUMNS = ['taxRate', 'amountExcl', 'taxAmount', 'amountIncl', 'receiptNo', 'orderNo'];
 
 /** The counterpart's answer to one line, held on the page until submitted. */
 export interface LineAnswer {
@@ -160,46 +164,25 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
     });
   };
 
-  // Quantities and money right after the material, narrow enough that at 1366 px they, the line status
-  // and the fixed operation column show without scrolling; the tax split follows the status. A line's
-  // dispute is shown under it instead.
-  const lineColumns: TableColumnsType<ReconciliationLine> = [
+  // The must-see columns of a statement line (material, quantity, price, amount, receipt date, line
+  // status) and the answer column fit 1366 px; the tax split and the documents the line comes from sit
+  // behind the column settings. A line's dispute is shown under it.
+  const lineColumns: LineColumn<ReconciliationLine>[] = [
+    { key: 'lineNo', title: t('reconciliations.fields.lineNo'), dataIndex: 'lineNo', width: 48, align: 'right' },
     {
-      key: 'lineNo',
-      title: t('reconciliations.fields.lineNo'),
-      dataIndex: 'lineNo',
-      width: 56,
-      align: 'right',
-      fixed: 'left',
-    },
-    {
-      key: 'prdtNo',
-      title: t('reconciliations.fields.prdtNo'),
-      dataIndex: 'prdtNo',
-      width: 110,
-      fixed: 'left',
+      key: 'material',
+      title: t('reconciliations.fields.material'),
+      width: 180,
       ellipsis: { showTitle: true },
-    },
-    {
-      key: 'prdtName',
-      title: t('reconciliations.fields.prdtName'),
-      dataIndex: 'prdtName',
-      width: 150,
-      ellipsis: { showTitle: true },
-    },
-    {
-      key: 'unitName',
-      title: t('reconciliations.fields.unit'),
-      dataIndex: 'unitName',
-      width: 64,
-      ellipsis: { showTitle: true },
+      render: (_v, l) => `${l.prdtNo} ${l.prdtName}`.trim(),
     },
     {
       key: 'qty',
       title: t('reconciliations.fields.qty'),
       dataIndex: 'qty',
-      width: 110,
-      ...numberColumn(places.quantity),
+      width: 130,
+      align: 'right',
+      render: (v: string, l) => <QtyWithUnit qty={formatNumber(v, places.quantity)} unit={l.unitName} />,
     },
     {
       key: 'price',
@@ -215,6 +198,7 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       width: 120,
       ...numberColumn(places.amount),
     },
+    { key: 'receiptDate', title: t('reconciliations.fields.receiptDate'), dataIndex: 'receiptDate', width: 100 },
     {
       key: 'status',
       title: t('reconciliations.fields.lineStatus'),
@@ -238,7 +222,6 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
       ...numberColumn(places.amount),
     })),
     { key: 'receiptNo', title: t('reconciliations.fields.receiptNo'), dataIndex: 'receiptNo', width: 150 },
-    { key: 'receiptDate', title: t('reconciliations.fields.receiptDate'), dataIndex: 'receiptDate', width: 110 },
     { key: 'orderNo', title: t('reconciliations.fields.orderNo'), dataIndex: 'orderNo', width: 150 },
   ];
   if (answering || editing) {
@@ -463,7 +446,13 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
           title={actions.length ? t(`reconciliations.role.${s.role}`) : t('reconciliations.role.waiting')}
         />
       )}
-      <Descriptions size="small" bordered column={{ xs: 1, sm: 2, lg: 3 }} style={{ marginBottom: 16 }}>
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        style={{ marginBottom: 16 }}
+        {...DETAIL_DESCRIPTIONS}
+      >
         <Descriptions.Item
           label={side === 'buyer' ? t('reconciliations.fields.supplier') : t('reconciliations.fields.customer')}
         >
@@ -534,13 +523,13 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
             key: 'lines',
             label: t('reconciliations.tabs.lines'),
             children: (
-              <Table<ReconciliationLine>
+              <LineTable<ReconciliationLine>
+                id="statement-lines"
                 rowKey="id"
-                size="small"
                 columns={lineColumns}
+                optional={OPTIONAL_LINE_COLUMNS}
                 dataSource={s.lines}
-                pagination={false}
-                scroll={{ x: 1660 }}
+                cardTitle={['lineNo', 'material']}
                 // Always open under a disputed line, without a toggle column that would cost width.
                 expandable={{
                   expandedRowRender: disputeRow,

@@ -6,16 +6,19 @@ import {
   type ReconciliationListItem,
   reconciliationMachine,
 } from '@concord/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Button, Card, DatePicker, Empty, Form, Input, Result, Select, Space, Table, Tabs } from 'antd';
+import { Button, Card, DatePicker, Empty, Form, Input, Result, Select, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
@@ -58,11 +61,13 @@ export function StatementListPage({ side }: { side: Side }) {
     periodFrom: params.filter.period?.from,
     periodTo: params.filter.period?.to,
   };
-  const list = useQuery({
-    queryKey: statementKeys.list(side, filter, page, size),
-    queryFn: () => statementsApi.list(side, filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    {
+      queryKey: statementKeys.list(side, filter, page, size),
+      queryFn: () => statementsApi.list(side, filter, page, size),
+    },
+    params,
+  );
   const partners = useQuery({ queryKey: statementKeys.partners(side), queryFn: () => statementsApi.partners(side) });
 
   const newButton = (
@@ -171,7 +176,9 @@ export function StatementListPage({ side }: { side: Side }) {
       ),
     },
   ];
-  const chrome = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['statementNo', 'supplier', 'customer', 'totalAmount', 'period', 'status'],
+  });
 
   const tabs = [
     { key: 'all', label: t('reconciliations.tabs.all') },
@@ -183,7 +190,7 @@ export function StatementListPage({ side }: { side: Side }) {
 
   return (
     <Card className="page-card">
-      {chrome.searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={params.form}
           layout="inline"
@@ -210,7 +217,7 @@ export function StatementListPage({ side }: { side: Side }) {
           </Form.Item>
           <SearchActions onReset={params.clear} />
         </Form>
-      )}
+      </ListSearch>
       <Tabs
         activeKey={tab}
         items={tabs}
@@ -231,13 +238,11 @@ export function StatementListPage({ side }: { side: Side }) {
             refreshing={list.isFetching}
             {...chrome.toolbarProps}
           />
-          <Table<ReconciliationListItem>
+          <ListTable<ReconciliationListItem>
+            chrome={chrome}
             rowKey="id"
-            size="small"
             loading={list.isFetching}
-            columns={chrome.columns}
             dataSource={list.data?.dataList ?? []}
-            scroll={{ x: 1800 }}
             locale={{
               emptyText: (
                 <Empty description={filtered ? t('reconciliations.emptyFiltered') : t('reconciliations.empty')}>

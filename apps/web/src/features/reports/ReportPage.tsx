@@ -11,8 +11,8 @@ import {
   type ReportRow,
   reportSide,
 } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { TableColumnsType, TablePaginationConfig } from 'antd';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
 import {
   Alert,
   Button,
@@ -30,13 +30,16 @@ import {
   Table,
   Typography,
 } from 'antd';
-import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { saveFile } from '../../api/http.ts';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { type FilterField, filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
+import { useListSort } from '../../components/list/useListSort.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { type NumberFormat, useNumbers } from '../../lib/numbers.ts';
 import { ReportChart } from './ReportChart.tsx';
@@ -267,6 +270,60 @@ function ReportSearch({
  */
 const MATERIAL_COLUMNS = new Set(['prdtNo', 'prdtName']);
 
+/**
+ * The columns each report shows at 1366 px without scrolling (UI.md "what decides comes first"): the
+ * document or line it is about, the other party, the material, the quantities or amount it measures,
+ * its date and status; the rest sit behind the column settings.
+ */
+const MUST_SEE: Record<ReportName, string[]> = {
+  procurementExecution: ['orderNo', 'supName', 'prdtNo', 'prdtName', 'dueDate', 'orderedQty', 'openQty'],
+  deliveryPage: ['noteNo', 'noteStatus', 'shipDate', 'supName', 'prdtNo', 'qty', 'receivedQty'],
+  poTimelyArrivalRate: ['supName', 'dueLines', 'dueQty', 'onTimeQty', 'receivedQty', 'onTimeRate'],
+  poQualityYield: ['supName', 'prdtNo', 'prdtName', 'inspectedQty', 'qualifiedQty', 'qualityYield'],
+  poLzDetails: ['receiptNo', 'receiptDate', 'supName', 'prdtNo', 'prdtName', 'qty', 'amount'],
+  poDiffReconciliation: [
+    'statementNo',
+    'statementStatus',
+    'supName',
+    'prdtNo',
+    'differenceQty',
+    'differenceAmount',
+    'disputeReason',
+  ],
+  poUnqualifiedReasonReport: ['reasonCode', 'reason', 'inspectionCount', 'unqualifiedQty', 'share'],
+  poConfirmDetails: [
+    'orderNo',
+    'prdtNo',
+    'lineStatus',
+    'requestedQty',
+    'requestedDate',
+    'confirmedQty',
+    'confirmedDate',
+  ],
+  supTimelyArrivalRate: ['customerName', 'dueLines', 'dueQty', 'onTimeQty', 'receivedQty', 'onTimeRate'],
+  supQualityYield: ['customerName', 'prdtNo', 'prdtName', 'inspectedQty', 'qualifiedQty', 'qualityYield'],
+  supLzDetails: ['receiptNo', 'receiptDate', 'customerName', 'prdtNo', 'prdtName', 'qty', 'amount'],
+  supDiffReconciliation: [
+    'statementNo',
+    'statementStatus',
+    'customerName',
+    'prdtNo',
+    'differenceQty',
+    'differenceAmount',
+    'disputeReason',
+  ],
+  unreconciledDetails: ['receiptNo', 'receiptDate', 'customerName', 'prdtNo', 'qty', 'amount', 'statementStatus'],
+  supConfirmDetails: [
+    'orderNo',
+    'prdtNo',
+    'lineStatus',
+    'requestedQty',
+    'requestedDate',
+    'confirmedQty',
+    'confirmedDate',
+  ],
+};
+
 export function ReportPage({ name }: { name: ReportName }) {
   const { t } = useTranslation();
   const def = REPORTS[name];
@@ -274,14 +331,16 @@ export function ReportPage({ name }: { name: ReportName }) {
   const { money } = useNumbers();
   const { params, filter, has, partnerKey } = useReportFilter(name);
   const { page, size } = params;
-  const sortKey = params.get('sort');
-  const sort = sortKey ? { fieldName: sortKey, asc: params.get('order') !== 'desc' } : undefined;
+  const { sort, sortOrder, onChange: onSort } = useListSort<ReportRow>(params);
+  const order = sort ? { fieldName: sort.key, asc: sort.asc } : undefined;
 
-  const report = useQuery({
-    queryKey: reportKeys.run(name, filter, page, size, sortKey ? `${sortKey}:${params.get('order')}` : undefined),
-    queryFn: () => reportsApi.run(name, filter, page, size, sort),
-    placeholderData: keepPreviousData,
-  });
+  const report = useListQuery(
+    {
+      queryKey: reportKeys.run(name, filter, page, size, sort ? `${sort.key}:${sort.asc ? 'asc' : 'desc'}` : undefined),
+      queryFn: () => reportsApi.run(name, filter, page, size, order),
+    },
+    params,
+  );
   const exporting = useMutation({
     mutationFn: () => reportsApi.export(name, filter),
     onSuccess: saveFile,
@@ -302,33 +361,16 @@ export function ReportPage({ name }: { name: ReportName }) {
           align: NUMERIC.has(c.kind) ? ('right' as const) : undefined,
           ellipsis: c.kind === 'text' ? { showTitle: true } : undefined,
           sorter: !MONEY_KINDS.has(c.kind),
-          sortOrder: sortKey === c.key ? (sort?.asc ? ('ascend' as const) : ('descend' as const)) : null,
+          sortOrder: sortOrder(c.key),
           render: (v: unknown, row: ReportRow) => fmt(v, row),
         };
       }),
   ];
-  const chrome = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, { mustSee: MUST_SEE[name] });
   const data = report.data;
   const figures = def.currencyTotals ?? [];
   const summaryCards = def.summary.length + figures.length;
   const cardSpan = Math.max(4, Math.floor(24 / summaryCards));
-
-  const onTableChange = (
-    p: TablePaginationConfig,
-    _f: unknown,
-    sorter: SorterResult<ReportRow> | SorterResult<ReportRow>[],
-  ) => {
-    const s = Array.isArray(sorter) ? sorter[0] : sorter;
-    params.update(
-      {
-        page: p.current,
-        size: p.pageSize,
-        sort: s?.order ? String(s.columnKey) : undefined,
-        order: s?.order === 'descend' ? 'desc' : undefined,
-      },
-      false,
-    );
-  };
 
   return (
     <Space orientation="vertical" size={12} style={{ width: '100%' }}>
@@ -341,7 +383,9 @@ export function ReportPage({ name }: { name: ReportName }) {
         />
       )}
       <Card size="small">
-        {chrome.searchVisible && <ReportSearch name={name} list={params} has={has} partnerKey={partnerKey} />}
+        <ListSearch chrome={chrome}>
+          <ReportSearch name={name} list={params} has={has} partnerKey={partnerKey} />
+        </ListSearch>
         {data && (
           <Typography.Text type="secondary">
             {t('reports.periodShown', { from: data.period.dateFrom, to: data.period.dateTo })}
@@ -393,16 +437,14 @@ export function ReportPage({ name }: { name: ReportName }) {
               refreshing={report.isFetching}
               {...chrome.toolbarProps}
             />
-            <Table<ReportRow>
+            <ListTable<ReportRow>
+              chrome={chrome}
               rowKey="id"
-              size="small"
               loading={report.isLoading}
-              columns={chrome.columns}
               dataSource={data?.dataList ?? []}
-              scroll={{ x: 'max-content' }}
               locale={{ emptyText: <Empty description={t('reports.empty')} /> }}
               pagination={params.pagination(data?.totalCount)}
-              onChange={onTableChange}
+              onChange={onSort}
               summary={
                 figures.length && data?.currencyTotals.length
                   ? () =>

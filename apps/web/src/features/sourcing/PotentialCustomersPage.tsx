@@ -1,15 +1,18 @@
 import { ArrowLeftOutlined, SendOutlined } from '@ant-design/icons';
 import { type PotentialCustomer, SUPPLIER_INVITE_STATE } from '@concord/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Alert, Button, Card, Descriptions, Empty, Form, Input, Result, Skeleton, Space, Table, Tag } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Form, Input, Result, Skeleton, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import {
@@ -35,13 +38,17 @@ function InvitationTag({ state }: { state: number }) {
 export function PotentialCustomersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, pagination, form, filter, search, clear } = useListFilter({ keyword: filterField.text() });
-  const { keyword } = filter;
-  const list = useQuery({
-    queryKey: potentialCustomerKeys.list(keyword, page, size),
-    queryFn: () => potentialCustomersApi.list(keyword, page, size),
-    placeholderData: keepPreviousData,
+  const { page, size, update, pagination, form, filter, search, clear } = useListFilter({
+    keyword: filterField.text(),
   });
+  const { keyword } = filter;
+  const list = useListQuery(
+    {
+      queryKey: potentialCustomerKeys.list(keyword, page, size),
+      queryFn: () => potentialCustomersApi.list(keyword, page, size),
+    },
+    { page, size, update },
+  );
 
   const allColumns: TableColumnsType<PotentialCustomer> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
@@ -93,7 +100,7 @@ export function PotentialCustomersPage() {
       ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, { mustSee: ['customerName', 'industry', 'inviteState', 'invitationDate'] });
 
   if (list.isError && !list.data) {
     return (
@@ -108,7 +115,7 @@ export function PotentialCustomersPage() {
   }
   return (
     <Card className="page-card">
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -121,15 +128,13 @@ export function PotentialCustomersPage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
-      <TableToolbar {...toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
-      <Table<PotentialCustomer>
+      </ListSearch>
+      <TableToolbar {...chrome.toolbarProps} onRefresh={() => void list.refetch()} refreshing={list.isFetching} />
+      <ListTable<PotentialCustomer>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1200 }}
         locale={{
           emptyText: (
             <Empty description={keyword ? t('sourcing.customers.emptyFiltered') : t('sourcing.customers.empty')} />

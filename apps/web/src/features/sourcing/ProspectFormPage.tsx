@@ -205,7 +205,11 @@ function ProspectForm({ prospect }: { prospect?: PotentialSupplierDetail }) {
             <Form.Item label={t('sourcing.fields.mobile')} extra={t('sourcing.form.contactHint')}>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="mobileArea" noStyle>
-                  <Select style={{ width: 90 }} options={MOBILE_AREAS.map((a) => ({ value: a, label: a }))} />
+                  <Select
+                    style={{ width: 90 }}
+                    options={MOBILE_AREAS.map((a) => ({ value: a, label: a }))}
+                    aria-label={t('auth.mobileArea')}
+                  />
                 </Form.Item>
                 <Form.Item name="mobile" noStyle>
                   <Input maxLength={11} aria-label={t('sourcing.fields.mobile')} />

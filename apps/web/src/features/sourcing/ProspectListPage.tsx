@@ -6,15 +6,18 @@ import {
   PROSPECT_STATE_NAMES,
   prospectMachine,
 } from '@concord/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Button, Card, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
+import { Button, Card, Empty, Form, Input, Result, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { type FilterField, filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
@@ -64,11 +67,13 @@ function ProspectListPage({ queue }: { queue: boolean }) {
   const { keyword, supplierClassId } = prospects.filter;
   const auditState = prospects.filter.auditState === 'all' ? undefined : prospects.filter.auditState;
   const filter: ProspectFilter = { keyword, auditState, supplierClassId };
-  const list = useQuery({
-    queryKey: sourcingKeys.list(queue, filter, page, size),
-    queryFn: () => (queue ? sourcingApi.auditQueue : sourcingApi.list)(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    {
+      queryKey: sourcingKeys.list(queue, filter, page, size),
+      queryFn: () => (queue ? sourcingApi.auditQueue : sourcingApi.list)(filter, page, size),
+    },
+    prospects,
+  );
   const classes = useQuery({ queryKey: sourcingKeys.classes, queryFn: sourcingApi.classOptions, enabled: !queue });
 
   const open = (row: PotentialSupplier) => navigate(queue ? auditPath(row.id) : prospectPath(row.id));
@@ -136,7 +141,7 @@ function ProspectListPage({ queue }: { queue: boolean }) {
         ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, { mustSee: ['code', 'name', 'contactName', 'auditState', 'lastScore'] });
 
   if (list.isError && !list.data) {
     return (
@@ -168,7 +173,7 @@ function ProspectListPage({ queue }: { queue: boolean }) {
   ];
   return (
     <Card className="page-card">
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -194,20 +199,18 @@ function ProspectListPage({ queue }: { queue: boolean }) {
           )}
           <SearchActions onReset={clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={addButton}
-        {...toolbarProps}
+        {...chrome.toolbarProps}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
       />
-      <Table<PotentialSupplier>
+      <ListTable<PotentialSupplier>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1600 }}
         locale={{
           emptyText: (
             <Empty

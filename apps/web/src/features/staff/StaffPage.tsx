@@ -1,15 +1,17 @@
 import { DownOutlined, UserAddOutlined } from '@ant-design/icons';
 import { EMPLOYEE_ACTION_PERMISSION, type EmployeeItem } from '@concord/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Button, Card, Dropdown, Empty, Form, Input, Result, Select, Space, Table, Tag, TreeSelect } from 'antd';
+import { Button, Card, Dropdown, Empty, Form, Input, Result, Select, Space, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { memberStatuses } from '../../components/statusStyles.ts';
@@ -26,7 +28,7 @@ export const staffInfoPath = (id: string) => `/staff/staffInfo?id=${id}`;
 export function StaffPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, pagination, form, filter, search, clear } = useListFilter({
+  const { page, size, update, pagination, form, filter, search, clear } = useListFilter({
     name: filterField.text(),
     mobile: filterField.text(),
     status: filterField.number(),
@@ -37,11 +39,10 @@ export function StaffPage() {
   const actions = useEmployeeActions();
   const tree = useDepartmentTree();
 
-  const list = useQuery({
-    queryKey: staffKeys.list(filter, page, size),
-    queryFn: () => staffApi.list(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: staffKeys.list(filter, page, size), queryFn: () => staffApi.list(filter, page, size) },
+    { page, size, update },
+  );
 
   const allColumns: TableColumnsType<EmployeeItem> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
@@ -138,7 +139,7 @@ export function StaffPage() {
       },
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, { mustSee: ['name', 'status', 'mobile', 'email', 'deptName'] });
 
   const inviteButton = (
     <Button type="primary" icon={<UserAddOutlined />} disabled={!canInvite} onClick={() => setInviting(true)}>
@@ -160,7 +161,7 @@ export function StaffPage() {
 
   return (
     <Card>
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -198,20 +199,18 @@ export function StaffPage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={inviteButton}
-        {...toolbarProps}
+        {...chrome.toolbarProps}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
       />
-      <Table<EmployeeItem>
+      <ListTable<EmployeeItem>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching || actions.pending}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1900 }}
         locale={{ emptyText: <Empty description={t('organization.staff.empty')}>{inviteButton}</Empty> }}
         pagination={pagination(list.data?.totalCount)}
       />

@@ -7,16 +7,19 @@ import {
   RELATION_STATE_NAMES,
   supplierMachine,
 } from '@concord/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Alert, App, Button, Card, Empty, Flex, Form, Input, Modal, Result, Select, Table, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Form, Input, Modal, Result, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { relationStates } from '../../components/statusStyles.ts';
@@ -235,17 +238,19 @@ function IncomingInvitations() {
 export function CustomerArchivePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, pagination, form, filter, filtered, search, clear } = useListFilter({
+  const { page, size, update, pagination, form, filter, filtered, search, clear } = useListFilter({
     keyword: filterField.text(),
     relationState: filterField.code(RELATION_STATE_NAMES),
   });
   const [inviting, setInviting] = useState(false);
 
-  const list = useQuery({
-    queryKey: supplierKeys.customerList(filter, page, size),
-    queryFn: () => suppliersApi.customers(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    {
+      queryKey: supplierKeys.customerList(filter, page, size),
+      queryFn: () => suppliersApi.customers(filter, page, size),
+    },
+    { page, size, update },
+  );
 
   const allColumns: TableColumnsType<CustomerItem> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
@@ -286,7 +291,9 @@ export function CustomerArchivePage() {
       ),
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['poCode', 'poName', 'inviteState', 'relationState', 'joinDate'],
+  });
 
   if (list.isError && !list.data) {
     return (
@@ -304,7 +311,7 @@ export function CustomerArchivePage() {
     <>
       <IncomingInvitations />
       <Card className="page-card">
-        {searchVisible && (
+        <ListSearch chrome={chrome}>
           <Form
             form={form}
             layout="inline"
@@ -327,7 +334,7 @@ export function CustomerArchivePage() {
             </Form.Item>
             <SearchActions onReset={clear} />
           </Form>
-        )}
+        </ListSearch>
         <TableToolbar
           left={
             <OperationButton
@@ -339,17 +346,15 @@ export function CustomerArchivePage() {
               {t('partners.customers.invite')}
             </OperationButton>
           }
-          {...toolbarProps}
+          {...chrome.toolbarProps}
           onRefresh={() => void list.refetch()}
           refreshing={list.isFetching}
         />
-        <Table<CustomerItem>
+        <ListTable<CustomerItem>
+          chrome={chrome}
           rowKey="id"
-          size="small"
           loading={list.isFetching}
-          columns={columns}
           dataSource={list.data?.dataList ?? []}
-          scroll={{ x: 1100 }}
           locale={{
             emptyText: (
               <Empty

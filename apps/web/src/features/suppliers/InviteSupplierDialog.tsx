@@ -198,7 +198,11 @@ export function InviteSupplierDialog({
             <Form.Item label={t('partners.invite.mobile')}>
               <Space.Compact style={{ width: '100%' }}>
                 <Form.Item name="mobileArea" noStyle>
-                  <Select style={{ width: 90 }} options={MOBILE_AREAS.map((a) => ({ value: a, label: a }))} />
+                  <Select
+                    style={{ width: 90 }}
+                    options={MOBILE_AREAS.map((a) => ({ value: a, label: a }))}
+                    aria-label={t('auth.mobileArea')}
+                  />
                 </Form.Item>
                 <Form.Item
                   name="mobile"

@@ -6,16 +6,18 @@ import {
   type SupplierListItem,
   supplierMachine,
 } from '@concord/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Button, Card, Dropdown, Empty, Form, Input, Result, Select, Space, Table } from 'antd';
+import { Button, Card, Dropdown, Empty, Form, Input, Result, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ListSearch } from '../../components/list/ListSearch.tsx';
+import { ListTable } from '../../components/list/ListTable.tsx';
 import { SearchActions } from '../../components/list/SearchActions.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
 import { useListChrome } from '../../components/list/useListChrome.ts';
 import { filterField, useListFilter } from '../../components/list/useListFilter.ts';
+import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { relationStates, syncStates } from '../../components/statusStyles.ts';
@@ -32,7 +34,7 @@ const ADD_PATH = '/supplier/supfile/add';
 export function SupplierArchivePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { page, size, pagination, form, filter, filtered, search, clear } = useListFilter({
+  const { page, size, update, pagination, form, filter, filtered, search, clear } = useListFilter({
     supCode: filterField.text(),
     supName: filterField.text(),
     inviteState: filterField.code(SUPPLIER_INVITE_STATE_NAMES),
@@ -45,11 +47,10 @@ export function SupplierArchivePage() {
   const classOptions = useClassOptions();
   const actions = useSupplierActions((row) => setReviewing(row as SupplierListItem));
 
-  const list = useQuery({
-    queryKey: supplierKeys.list(filter, page, size),
-    queryFn: () => suppliersApi.list(filter, page, size),
-    placeholderData: keepPreviousData,
-  });
+  const list = useListQuery(
+    { queryKey: supplierKeys.list(filter, page, size), queryFn: () => suppliersApi.list(filter, page, size) },
+    { page, size, update },
+  );
 
   const allColumns: TableColumnsType<SupplierListItem> = [
     { key: 'index', title: '#', width: 50, render: (_v, _r, i) => (page - 1) * size + i + 1 },
@@ -137,7 +138,9 @@ export function SupplierArchivePage() {
       },
     },
   ];
-  const { searchVisible, columns, toolbarProps } = useListChrome(allColumns);
+  const chrome = useListChrome(allColumns, {
+    mustSee: ['supCode', 'supName', 'supplierClass', 'inviteState', 'relationState'],
+  });
 
   if (list.isError && !list.data) {
     return (
@@ -185,7 +188,7 @@ export function SupplierArchivePage() {
 
   return (
     <Card className="page-card">
-      {searchVisible && (
+      <ListSearch chrome={chrome}>
         <Form
           form={form}
           layout="inline"
@@ -215,20 +218,18 @@ export function SupplierArchivePage() {
           </Form.Item>
           <SearchActions onReset={clear} />
         </Form>
-      )}
+      </ListSearch>
       <TableToolbar
         left={toolbar}
-        {...toolbarProps}
+        {...chrome.toolbarProps}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
       />
-      <Table<SupplierListItem>
+      <ListTable<SupplierListItem>
+        chrome={chrome}
         rowKey="id"
-        size="small"
         loading={list.isFetching}
-        columns={columns}
         dataSource={list.data?.dataList ?? []}
-        scroll={{ x: 1600 }}
         locale={{
           emptyText: (
             <Empty

@@ -191,7 +191,11 @@ export function BuyerFields({
         <Form.Item label={t('partners.fields.adminMobile')}>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item name="adminMobileArea" noStyle>
-              <Select style={{ width: 90 }} options={MOBILE_AREAS.map((a) => ({ value: a, label: a }))} />
+              <Select
+                style={{ width: 90 }}
+                options={MOBILE_AREAS.map((a) => ({ value: a, label: a }))}
+                aria-label={t('auth.mobileArea')}
+              />
             </Form.Item>
             <Form.Item name="adminMobile" noStyle dependencies={['adminMobileArea']} rules={[mobileRule]}>
               <Input maxLength={11} inputMode="numeric" aria-label={t('partners.fields.adminMobile')} />

@@ -50,6 +50,7 @@ export const deliveryNotesEnUS = {
   },
   actions: {
     newNote: 'New delivery note',
+    detail: 'Detail',
     search: 'Search',
     saveDraft: 'Save draft',
     saveAndSend: 'Save and send',

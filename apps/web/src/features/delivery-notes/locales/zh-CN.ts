@@ -53,6 +53,7 @@ export const deliveryNotesCN: DeepStringify<typeof deliveryNotesEnUS> = {
   },
   actions: {
     newNote: '新建送货单',
+    detail: '详情',
     search: '查询',
     saveDraft: '保存草稿',
     saveAndSend: '保存并发送',

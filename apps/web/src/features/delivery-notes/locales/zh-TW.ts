@@ -53,6 +53,7 @@ export const deliveryNotesTW: DeepStringify<typeof deliveryNotesEnUS> = {
   },
   actions: {
     newNote: '新增送貨單',
+    detail: '詳情',
     search: '查詢',
     saveDraft: '儲存草稿',
     saveAndSend: '儲存并發送',

@@ -97,10 +97,15 @@ export const noticesEnUS = {
     bold: 'Bold',
     italic: 'Italic',
     underline: 'Underline',
+    strike: 'Strikethrough',
+    heading: 'H{{level}} heading',
+    toolbar: 'Text formatting',
     bulletList: 'Bulleted list',
     orderedList: 'Numbered list',
     link: 'Insert link',
     linkAddress: 'Link address',
+    linkInvalid:
+      'Enter an address starting with https://, http://, mailto: or tel:, or leave it empty to remove the link',
     clear: 'Clear formatting',
   },
   detail: {

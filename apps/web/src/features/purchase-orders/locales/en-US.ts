@@ -95,9 +95,7 @@ export const purchaseOrdersEnUS = {
     warehouse: 'Warehouse',
     remark: 'Remark',
     lineStatus: 'Line status',
-    confirmed: 'Confirmed',
-    proposal: 'Counter-proposal',
-    supplierRemark: 'Supplier remark',
+    answer: 'Supplier answer',
     deliveredQty: 'Delivered',
     changeNo: 'Change no.',
     reason: 'Reason',
@@ -152,6 +150,7 @@ export const purchaseOrdersEnUS = {
       openPlans: 'Open the receiving plans',
     },
   },
+  answer: { qty: 'Qty', date: 'Date', amount: 'Amount' },
   propose: {
     title: 'Counter-proposal for line {{lineNo}}',
     hint: 'Ordered: {{qty}} on {{date}}. The buyer accepts or rejects your proposal.',

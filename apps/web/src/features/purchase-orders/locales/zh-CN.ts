@@ -96,9 +96,7 @@ export const purchaseOrdersCN: DeepStringify<typeof purchaseOrdersEnUS> = {
     warehouse: '仓库',
     remark: '备注',
     lineStatus: '行状态',
-    confirmed: '确认',
-    proposal: '供应商反馈',
-    supplierRemark: '供应商备注',
+    answer: '供应商答复',
     deliveredQty: '已送货',
     changeNo: '变更单号',
     reason: '变更原因',
@@ -151,6 +149,7 @@ export const purchaseOrdersCN: DeepStringify<typeof purchaseOrdersEnUS> = {
       openPlans: '查看收货计划',
     },
   },
+  answer: { qty: '数量', date: '交期', amount: '金额' },
   propose: {
     title: '第 {{lineNo}} 行反馈',
     hint: '订单要求：{{date}} 交 {{qty}}。采购方将接受或拒绝您的反馈。',

@@ -96,9 +96,7 @@ export const purchaseOrdersTW: DeepStringify<typeof purchaseOrdersEnUS> = {
     warehouse: '倉庫',
     remark: '備註',
     lineStatus: '明細狀態',
-    confirmed: '確認',
-    proposal: '供應商回覆',
-    supplierRemark: '供應商備註',
+    answer: '供應商答覆',
     deliveredQty: '已送貨',
     changeNo: '變更單號',
     reason: '變更原因',
@@ -151,6 +149,7 @@ export const purchaseOrdersTW: DeepStringify<typeof purchaseOrdersEnUS> = {
       openPlans: '檢視收貨計畫',
     },
   },
+  answer: { qty: '數量', date: '交期', amount: '金額' },
   propose: {
     title: '第 {{lineNo}} 項回覆',
     hint: '訂單要求：{{date}} 交 {{qty}}。採購方將接受或拒絕您的回覆。',
