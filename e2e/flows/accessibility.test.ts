@@ -69,12 +69,21 @@ const routesOf = (groups: MenuGroupKey[]): RouteToVisit[] =>
 /** How long the page must not have changed: React may still commit what the last answer brought. */
 const QUIET_MS = 150;
 
-/** Records in the page when its DOM last changed (installed before any document loads). */
+/**
+ * Records in the page when its DOM last changed, and when the shell's content did (installed before
+ * any document loads).
+ */
 function watchMutations(): void {
-  const w = window as unknown as { lastMutation: number };
+  const w = window as unknown as { lastMutation: number; lastContentMutation: number };
   w.lastMutation = performance.now();
-  new MutationObserver(() => {
+  w.lastContentMutation = 0;
+  new MutationObserver((records) => {
     w.lastMutation = performance.now();
+    const inContent = records.some((r) => {
+      const el = r.target instanceof Element ? r.target : r.target.parentElement;
+      return !!el?.closest('.shell-content');
+    });
+    if (inContent) w.lastContentMutation = w.lastMutation;
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
@@ -84,10 +93,10 @@ function watchMutations(): void {
  * Endless animations (a processing badge's pulse) do not count.
  */
 function stillness({ loading, quietMs }: { loading: string; quietMs: number }): boolean {
-  const w = window as unknown as { lastMutation: number; navigatedAt?: number };
+  const w = window as unknown as { lastMutation: number; lastContentMutation: number; navigatedAt?: number };
   if (document.querySelector(loading)) return false;
-  // A route renders a moment after the navigation: until the page has changed, it has not arrived.
-  if (w.lastMutation <= (w.navigatedAt ?? 0)) return false;
+  // The old page stays while the new route loads: until the content has changed, it has not arrived.
+  if (w.navigatedAt !== undefined && w.lastContentMutation <= w.navigatedAt) return false;
   if (performance.now() - w.lastMutation < quietMs) return false;
   return document
     .getAnimations()
@@ -162,6 +171,8 @@ async function audit(page: Page, where: string, shell = true): Promise<Violation
 /** Client-side navigation, as a menu click does: the app stays loaded from route to route. */
 async function navigate(page: Page, url: string): Promise<void> {
   await page.evaluate((to) => {
+    // A menu entry redirects to its first page, which may be the next route: it is there already.
+    if (`${window.location.pathname}${window.location.search}` === to) return;
     (window as unknown as { navigatedAt: number }).navigatedAt = performance.now();
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
