@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse, { desktopConfig } from 'lighthouse';
+import lighthouse, { desktopConfig, type Result } from 'lighthouse';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openPglite } from '../src/db/client.ts';
@@ -34,15 +34,26 @@ function run(command: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
 }
 
-/** One cold load of `url` (Lighthouse empties the HTTP cache first; localStorage, the session, stays). */
-async function audit(port: number, url: string, formFactor: FormFactor) {
-  const result = await lighthouse(
-    url,
-    { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
-    formFactor === 'desktop' ? desktopConfig : undefined,
-  );
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  return result.lhr;
+const ATTEMPTS = 3;
+
+/**
+ * One cold load of `url` (Lighthouse empties the HTTP cache first; localStorage, the session, stays). A
+ * run whose trace came out unusable (NO_NAVSTART and the like: "please run Lighthouse again") is repeated.
+ */
+async function audit(port: number, url: string, formFactor: FormFactor): Promise<Result> {
+  let lhr: Result;
+  let attempt = 0;
+  do {
+    const result = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+      formFactor === 'desktop' ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    lhr = result.lhr;
+    attempt++;
+  } while (lhr.runtimeError && attempt < ATTEMPTS);
+  return lhr;
 }
 
 async function score(port: number, page: string, url: string, formFactor: FormFactor): Promise<void> {
@@ -55,10 +66,12 @@ async function score(port: number, page: string, url: string, formFactor: FormFa
   }
   const value = Math.round((lhr.categories.performance.score ?? 0) * 100);
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '–';
+  const transferred = (lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1000;
   console.log(
     `P-07 Lighthouse ${page.padEnd(9)} ${formFactor.padEnd(7)} performance ${String(value).padStart(3)} ` +
       `(FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
-      `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; target ≥ ${TARGET})` +
+      `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, ` +
+      `${transferred.toFixed(0)} kB transferred; target ≥ ${TARGET})` +
       `${value >= TARGET ? '' : ' — UNDER'}`,
   );
   if (lhr.finalDisplayedUrl.replace(/\/$/, '') !== url.replace(/\/$/, '')) {
