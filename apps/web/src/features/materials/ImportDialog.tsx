@@ -51,20 +51,28 @@ export function ImportResult({ state }: { state: MaterialImport }) {
       </>
     );
   }
+  // The bar is named by the words under it (a progress bar needs a name, axe aria-progressbar-name).
   if (state.totalRows === 0) {
+    const words =
+      state.processedRows > 0
+        ? t('materials.excel.reading', { count: state.processedRows })
+        : t('materials.excel.queued');
     return (
       <div>
-        <Progress percent={0} status="active" showInfo={false} />
-        {state.processedRows > 0
-          ? t('materials.excel.reading', { count: state.processedRows })
-          : t('materials.excel.queued')}
+        <Progress percent={0} status="active" showInfo={false} aria-label={words} />
+        {words}
       </div>
     );
   }
+  const words = t('materials.excel.writing', { done: state.processedRows, total: state.totalRows });
   return (
     <div>
-      <Progress percent={Math.floor((state.processedRows / state.totalRows) * 100)} status="active" />
-      {t('materials.excel.writing', { done: state.processedRows, total: state.totalRows })}
+      <Progress
+        percent={Math.floor((state.processedRows / state.totalRows) * 100)}
+        status="active"
+        aria-label={words}
+      />
+      {words}
     </div>
   );
 }

@@ -59,6 +59,9 @@ export function ScanBox({
     },
   });
 
+  // The progress bar is named by the same words as the count beside it (axe aria-progressbar-name).
+  const progress = t('receipts.scan.progress', { received: counts.received, total: counts.total });
+
   const submit = () => {
     const value = code.trim();
     if (value && !scan.isPending) scan.mutate(value);
@@ -81,13 +84,12 @@ export function ScanBox({
           // Not disabled: the browser takes the focus from a disabled field, and the next label would be typed nowhere.
           readOnly={scan.isPending}
         />
-        <span data-testid="scan-progress">
-          {t('receipts.scan.progress', { received: counts.received, total: counts.total })}
-        </span>
+        <span data-testid="scan-progress">{progress}</span>
         <Progress
           type="circle"
           size={28}
           percent={counts.total ? Math.round((counts.received / counts.total) * 100) : 0}
+          aria-label={progress}
         />
       </Space>
       {feedback && (
