@@ -34,6 +34,7 @@ export * from './receiving-plans.states.ts';
 export * from './reconciliations.schema.ts';
 export * from './reconciliations.states.ts';
 export * from './reports.schema.ts';
+export * from './rich-text.ts';
 export * from './sourcing.schema.ts';
 export * from './sourcing.states.ts';
 export * from './state-machine.ts';

@@ -99,7 +99,8 @@ export function registerObservability(
     duration.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
-  app.get('/metrics', async (req, reply) => {
+  // An operator's endpoint, not part of the API integrators read: kept out of the OpenAPI document.
+  app.get('/metrics', { schema: { hide: true } }, async (req, reply) => {
     if (!metricsAllowed(req, config.metricsToken)) return reply.status(404).send();
     return reply.header('content-type', registry.contentType).send(await registry.metrics());
   });

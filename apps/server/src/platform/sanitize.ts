@@ -1,50 +1,14 @@
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_SCHEMES, RICH_TEXT_TAGS } from '@concord/shared';
 import sanitize, { type Attributes, type IOptions, type Tag } from 'sanitize-html';
 
 /**
  * Rich text is sanitized on write (ARCHITECTURE §5, QUALITY I-04) by the maintained `sanitize-html`
  * package: the input is parsed and the output rebuilt from the allow-list below — allowed tags with
  * allowed attributes, every text and attribute value escaped — so nothing of the input reaches the
- * output verbatim. This file only says what is allowed; the parsing and URL checks are the package's.
+ * output verbatim. The allow-list is shared with the browser (packages/shared rich-text.ts); the parsing
+ * and URL checks are the package's.
  * The web's editor (features/notices/RichTextEditor.tsx) produces a subset of this list.
  */
-
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  's',
-  'strike',
-  'del',
-  'sub',
-  'sup',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'pre',
-  'code',
-  'span',
-  'div',
-  'hr',
-  'img',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
 
 /** Elements dropped together with everything inside them; other unknown tags lose only the tag. */
 const DROP_WITH_CONTENT = [
@@ -94,18 +58,12 @@ function linkTarget(tagName: string, attribs: Attributes): Tag {
 }
 
 const OPTIONS: IOptions = {
-  allowedTags: ALLOWED_TAGS,
-  allowedAttributes: {
-    a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
-    td: ['colspan', 'rowspan'],
-    th: ['colspan', 'rowspan'],
-    ol: ['start'],
-  },
+  allowedTags: [...RICH_TEXT_TAGS],
+  allowedAttributes: Object.fromEntries(Object.entries(RICH_TEXT_ATTRIBUTES).map(([tag, names]) => [tag, [...names]])),
   // Links: the web, mail and phone, or a path on this site. Images: a path on this site only (uploads
   // are linked as /gateway/system/oss/file/<key>) — the content security policy (app.ts, img-src
   // 'self') would refuse any other — so no scheme at all, and no protocol-relative address.
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemes: [...RICH_TEXT_SCHEMES],
   allowedSchemesByTag: { img: [] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,

@@ -3,6 +3,7 @@ import type { TableColumnType, TableProps } from 'antd';
 import { Button, Checkbox, Empty, Pagination, Popover, Space, Table, Typography } from 'antd';
 import { Fragment, type Key, type ReactNode, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cellOf } from './tableCell.ts';
 
 /** A line column: every column has a key, by which the column settings name it. */
 export type LineColumn<T> = TableColumnType<T> & { key: string };
@@ -53,26 +54,6 @@ function useShownColumns(id: string): [string[], (keys: string[]) => void] {
       }
     },
   ];
-}
-
-/**
- * What a column's cell shows for a row, as the table would render it. antd types `dataIndex` as the
- * record's deep key paths, which the compiler cannot narrow for a generic record in reasonable time:
- * the cell reads it as plain keys.
- */
-function cellOf<T>(column: LineColumn<T>, row: T, index: number): ReactNode {
-  const { dataIndex: path, render } = column as {
-    dataIndex?: string | number | readonly (string | number)[];
-    render?: (value: unknown, row: T, index: number) => unknown;
-  };
-  const value =
-    path === undefined
-      ? undefined
-      : (Array.isArray(path) ? path : [path]).reduce<unknown>(
-          (v, k) => (v as Record<string | number, unknown> | undefined)?.[k],
-          row,
-        );
-  return render ? (render(value, row, index) as ReactNode) : (value as ReactNode);
 }
 
 /** A cell with nothing to show: a card leaves out its field instead of showing an empty one. */

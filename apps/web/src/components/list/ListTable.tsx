@@ -3,6 +3,7 @@ import { Card, Checkbox, Empty, Pagination, Spin, Table } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { Key, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { cellOf } from '../tableCell.ts';
 import { columnKey, isOperationColumn } from './fitColumns.ts';
 import type { ListChrome } from './useListChrome.ts';
 import './listKit.css';
@@ -43,29 +44,6 @@ export function ListTable<T extends object>({ chrome, ...table }: ListTableProps
       />
     </div>
   );
-}
-
-/**
- * The parts of a column a card reads. antd types `dataIndex` as the record's deep key paths, which the
- * compiler cannot narrow for a generic record in reasonable time: the card reads it as plain keys.
- */
-interface CardColumn<T> {
-  dataIndex?: string | number | readonly (string | number)[];
-  render?: (value: unknown, row: T, index: number) => unknown;
-}
-
-/** What a column shows for a row, as the table would render its cell. */
-function cellOf<T>(column: Column<T>, row: T, index: number): ReactNode {
-  const { dataIndex, render } = column as CardColumn<T>;
-  const path = dataIndex === undefined ? [] : Array.isArray(dataIndex) ? dataIndex : [dataIndex];
-  const value = path.length
-    ? path.reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], row)
-    : undefined;
-  if (!render) return value as ReactNode;
-  const rendered = render(value, row, index);
-  return rendered && typeof rendered === 'object' && 'children' in rendered && !('$$typeof' in rendered)
-    ? (rendered.children as ReactNode)
-    : (rendered as ReactNode);
 }
 
 const titleOf = <T,>(column: Column<T>): ReactNode =>
