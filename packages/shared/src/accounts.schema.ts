@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_AREAS } from './enums.ts';
-import { DEFAULT_LOCALE, LOCALES } from './locales.ts';
+import { LOCALES } from './locales.ts';
 import { heldPositionSchema } from './positions.schema.ts';
 import { rawTextSchema, requiredTextSchema, textSchema } from './primitives.ts';
 import { idReplySchema } from './wire.ts';
@@ -120,14 +120,6 @@ export const userSettingsSchema = z.object({
   language: z.enum(LOCALES, { message: 'invalid' }).optional(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
-export const DEFAULT_USER_SETTINGS: Required<UserSettings> = {
-  theme: '#1890ff',
-  tagsView: true,
-  fixedHeader: true,
-  sidebarLogo: true,
-  supportPinyinSearch: true,
-  language: DEFAULT_LOCALE,
-};
 
 /** The settings as they are in force: every one present, the defaults filling what the user never set. */
 export const userSettingsReplySchema = z.object({

@@ -1,7 +1,9 @@
+export * from './accounts.defaults.ts';
 export * from './accounts.schema.ts';
 export * from './basic-data.decimals.ts';
 export * from './basic-data.schema.ts';
 export * from './client-errors.schema.ts';
+export * from './client-errors.ts';
 export * from './currencies.ts';
 export * from './delivery-notes.schema.ts';
 export * from './delivery-notes.states.ts';
@@ -33,6 +35,7 @@ export * from './receiving-plans.schema.ts';
 export * from './receiving-plans.states.ts';
 export * from './reconciliations.schema.ts';
 export * from './reconciliations.states.ts';
+export * from './reports.labels.ts';
 export * from './reports.schema.ts';
 export * from './rich-text.ts';
 export * from './sourcing.schema.ts';

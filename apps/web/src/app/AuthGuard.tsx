@@ -1,22 +1,14 @@
 import { App, Button, Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError } from '../api/http.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { clearLocalSession, reloadUserInfo } from '../features/accounts/session.ts';
-import { safeRedirect } from '../lib/redirect.ts';
 import { useSession } from '../stores/session.ts';
+import { loginPathFor, useValidToken } from './guards.tsx';
 
 export const PROFILE_PATH = '/profile/index';
-
-function useValidToken(): string | null {
-  return useSession((s) => (s.token && (s.expiresAt === null || s.expiresAt > Date.now()) ? s.token : null));
-}
-
-export function loginPathFor(path: string): string {
-  return `/login?redirect=${encodeURIComponent(path)}`;
-}
 
 /**
  * Spec §4 login guard: no token → login with redirect; a token without user info → load it (failure:
@@ -72,22 +64,5 @@ export function AuthGuard() {
   }
   if (!userInfo) return <PageLoading />;
   if (!userInfo.isJoin && location.pathname !== PROFILE_PATH) return <Navigate to={PROFILE_PATH} replace />;
-  return <Outlet />;
-}
-
-/** /qr-login needs a signed-in device but not the shell. */
-export function RequireToken() {
-  const token = useValidToken();
-  const location = useLocation();
-  if (!token) return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
-  return <Outlet />;
-}
-
-/** A signed-in user visiting /login goes to / (spec §2). */
-export function GuestOnly() {
-  const token = useValidToken();
-  const [params] = useSearchParams();
-  // Signing in on this page sets the token; the redirect it carried is followed here.
-  if (token) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
   return <Outlet />;
 }

@@ -1,9 +1,9 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { configureHttp } from '../api/http.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { feedback } from '../lib/feedback.ts';
 import { titleKeyFor } from './routes.ts';
 
 export const PRODUCT_TITLE = 'Concord SRM';
@@ -15,15 +15,14 @@ export const PRODUCT_TITLE = 'Concord SRM';
 export function RootRoute() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { t } = useTranslation();
 
   useEffect(() => {
     configureHttp({
       navigate: (to) => navigate(to, { replace: true }),
-      warn: (text) => message.warning(text),
+      warn: feedback.warning,
     });
-  }, [navigate, message]);
+  }, [navigate]);
 
   useEffect(() => {
     const key = titleKeyFor(pathname);

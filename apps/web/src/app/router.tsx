@@ -22,7 +22,7 @@ import { staffPages } from '../features/staff/pages.ts';
 import { supplierPages } from '../features/suppliers/pages.ts';
 import { workbenchPages } from '../features/workbench/pages.ts';
 import { type Lazy, lazyPage, type PagesByPath } from '../lib/lazyPage.ts';
-import { AuthGuard, GuestOnly, RequireToken } from './AuthGuard.tsx';
+import { GuestOnly, RequireToken } from './guards.tsx';
 import { RootRoute } from './RootRoute.tsx';
 import { BARE_ROUTES, flattenRoutes, ROUTE_GROUPS, type RouteNode } from './routes.ts';
 
@@ -101,83 +101,94 @@ export const routeObjects: RouteObject[] = [
         ],
       },
       {
-        path: 'register',
-        ...lazyComponent(
-          lazyPage(
-            () => import('../features/accounts/RegisterPage.tsx'),
-            (m) => m.RegisterPage,
-          ),
+        lazy: lazyPage(
+          () => import('./AntdProviders.tsx'),
+          (m) => m.AntdRoute,
         ),
-      },
-      {
-        path: 'resetpsw',
-        ...lazyComponent(
-          lazyPage(
-            () => import('../features/accounts/ResetPasswordPage.tsx'),
-            (m) => m.ResetPasswordPage,
-          ),
-        ),
-      },
-      {
-        path: 'auth-redirect',
-        ...lazyComponent(
-          lazyPage(
-            () => import('../features/accounts/AuthRedirectPage.tsx'),
-            (m) => m.AuthRedirectPage,
-          ),
-        ),
-      },
-      {
-        path: 'redirect/*',
-        ...lazyComponent(
-          lazyPage(
-            () => import('../components/RedirectPage.tsx'),
-            (m) => m.RedirectPage,
-          ),
-        ),
-      },
-      {
-        path: '404',
-        ...lazyComponent(
-          lazyPage(
-            () => import('../components/ResultPages.tsx'),
-            (m) => m.NotFoundPage,
-          ),
-        ),
-      },
-      {
-        path: '401',
-        ...lazyComponent(
-          lazyPage(
-            () => import('../components/ResultPages.tsx'),
-            (m) => m.UnauthorizedPage,
-          ),
-        ),
-      },
-      {
-        Component: RequireToken,
         children: [
           {
-            path: 'qr-login',
+            path: 'register',
             ...lazyComponent(
               lazyPage(
-                () => import('../features/accounts/QrConfirmPage.tsx'),
-                (m) => m.QrConfirmPage,
+                () => import('../features/accounts/RegisterPage.tsx'),
+                (m) => m.RegisterPage,
               ),
             ),
           },
-        ],
-      },
-      {
-        Component: AuthGuard,
-        children: [
-          ...BARE_ROUTES.map((node) => ({ path: node.path.slice(1), lazy: notAvailable })),
+          {
+            path: 'resetpsw',
+            ...lazyComponent(
+              lazyPage(
+                () => import('../features/accounts/ResetPasswordPage.tsx'),
+                (m) => m.ResetPasswordPage,
+              ),
+            ),
+          },
+          {
+            path: 'auth-redirect',
+            ...lazyComponent(
+              lazyPage(
+                () => import('../features/accounts/AuthRedirectPage.tsx'),
+                (m) => m.AuthRedirectPage,
+              ),
+            ),
+          },
+          {
+            path: 'redirect/*',
+            ...lazyComponent(
+              lazyPage(
+                () => import('../components/RedirectPage.tsx'),
+                (m) => m.RedirectPage,
+              ),
+            ),
+          },
+          {
+            path: '404',
+            ...lazyComponent(
+              lazyPage(
+                () => import('../components/ResultPages.tsx'),
+                (m) => m.NotFoundPage,
+              ),
+            ),
+          },
+          {
+            path: '401',
+            ...lazyComponent(
+              lazyPage(
+                () => import('../components/ResultPages.tsx'),
+                (m) => m.UnauthorizedPage,
+              ),
+            ),
+          },
+          {
+            Component: RequireToken,
+            children: [
+              {
+                path: 'qr-login',
+                ...lazyComponent(
+                  lazyPage(
+                    () => import('../features/accounts/QrConfirmPage.tsx'),
+                    (m) => m.QrConfirmPage,
+                  ),
+                ),
+              },
+            ],
+          },
           {
             lazy: lazyPage(
-              () => import('./layout/AppLayout.tsx'),
-              (m) => m.AppLayout,
+              () => import('./AuthGuard.tsx'),
+              (m) => m.AuthGuard,
             ),
-            children: shellRoutes,
+            children: [
+              ...BARE_ROUTES.map((node) => ({ path: node.path.slice(1), lazy: notAvailable })),
+              {
+                lazy: lazyPage(
+                  () => import('./layout/AppLayout.tsx'),
+                  (m) => m.AppLayout,
+                ),
+                children: shellRoutes,
+              },
+            ],
           },
         ],
       },

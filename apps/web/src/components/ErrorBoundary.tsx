@@ -1,4 +1,3 @@
-import { Button, Result } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportClientError } from '../lib/clientErrors.ts';
@@ -13,23 +12,23 @@ interface State {
   failed: boolean;
 }
 
+/** Plain elements: the boundary also guards the login page, which is built without antd (P-07). */
 function CrashFallback() {
   const { t } = useTranslation();
   return (
-    <Result
-      status="error"
-      title={t('clientErrors.title')}
-      subTitle={t('clientErrors.description')}
-      extra={[
-        <Button key="reload" type="primary" onClick={() => window.location.reload()}>
+    <div className="plain-result" role="alert">
+      <h2>{t('clientErrors.title')}</h2>
+      <p>{t('clientErrors.description')}</p>
+      <div className="plain-actions">
+        <button type="button" className="plain-button primary" onClick={() => window.location.reload()}>
           {t('clientErrors.reload')}
-        </Button>,
-        // A full load, not the router: the tree that failed may be the router's own.
-        <Button key="home" href="/">
+        </button>
+        {/* A full load, not the router: the tree that failed may be the router's own. */}
+        <a className="plain-button" href="/">
           {t('common.backHome')}
-        </Button>,
-      ]}
-    />
+        </a>
+      </div>
+    </div>
   );
 }
 

@@ -30,6 +30,7 @@ const reportTitle = REPORT_LABELS['en-US'].sheet;
  */
 export const enUS = {
   common: {
+    loading: 'Loading…',
     backHome: 'Back to home',
     cancel: 'Cancel',
     close: 'Close',

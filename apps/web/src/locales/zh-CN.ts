@@ -28,6 +28,7 @@ const reportTitle = REPORT_LABELS['zh-CN'].sheet;
 
 export const zhCN: DeepStringify<typeof enUS> = {
   common: {
+    loading: '加载中…',
     backHome: '返回首页',
     cancel: '取消',
     close: '关闭',

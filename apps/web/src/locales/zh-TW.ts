@@ -29,6 +29,7 @@ const reportTitle = REPORT_LABELS['zh-TW'].sheet;
 /** Traditional Chinese with Taiwan / Hong Kong usage (帳號, 登入, 訊息, 設定, 資料), not a conversion of zh-CN. */
 export const zhTW: DeepStringify<typeof enUS> = {
   common: {
+    loading: '載入中…',
     backHome: '返回首頁',
     cancel: '取消',
     close: '關閉',

@@ -1,5 +1,4 @@
 import { LOCALES, type Locale } from '@concord/shared';
-import { Button, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../app/languageNames.ts';
 import { chooseLanguage } from './chooseLanguage.ts';
@@ -8,19 +7,19 @@ import { chooseLanguage } from './chooseLanguage.ts';
 export function AuthLanguageLinks() {
   const { t, i18n } = useTranslation();
   return (
-    <Space size={0} role="group" aria-label={t('layout.language')}>
+    <div className="auth-languages" role="group" aria-label={t('layout.language')}>
       {LOCALES.map((l: Locale) => (
-        <Button
+        <button
           key={l}
-          type="link"
-          size="small"
+          type="button"
+          className="plain-link"
           disabled={i18n.language === l}
           onClick={() => void chooseLanguage(l)}
           lang={l}
         >
           {LANGUAGE_NAMES[l]}
-        </Button>
+        </button>
       ))}
-    </Space>
+    </div>
   );
 }

@@ -62,6 +62,29 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.queryByText('Please read and accept the agreement')).toBeNull());
   });
 
+  it('says a refused sign-in in the form, in the language of the reply, and keeps what was typed', async () => {
+    renderLogin();
+    vi.mocked(globalThis.fetch).mockImplementation(async (input) =>
+      String(input).includes('/auth/oauth/token')
+        ? envelope(426, {
+            code: 1,
+            msg: 'User name does not exist or the password is wrong',
+            errorCode: 'BAD_CREDENTIALS',
+          })
+        : envelope(404, { code: 1, msg: 'Not found' }),
+    );
+    fireEvent.change(await screen.findByLabelText(enUS.auth.account, { selector: 'input' }), {
+      target: { value: 'buyer' },
+    });
+    fireEvent.change(screen.getByLabelText(enUS.auth.password, { selector: 'input' }), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: enUS.auth.login }));
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('User name does not exist or the password is wrong');
+    expect((screen.getByLabelText(enUS.auth.account, { selector: 'input' }) as HTMLInputElement).value).toBe('buyer');
+  });
+
   it('links the developer outbox only when the server lets this caller read it', async () => {
     let answer: (res: Response) => void = () => {};
     const { unmount } = renderLogin(() => new Promise((resolve) => (answer = resolve)));

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountsApi } from './accounts.api.ts';
 
-const OutboxDrawer = lazy(() => import('./OutboxDrawer.tsx').then((m) => ({ default: m.OutboxDrawer })));
+const OutboxDrawer = lazy(() => import('./antdPanels.tsx').then((m) => ({ default: m.OutboxPanel })));
 
 /**
  * Demo helper: where the server keeps codes in its development outbox instead of sending them, the
@@ -24,16 +23,16 @@ export function OutboxLink() {
   if (!outbox.isSuccess) return null;
   return (
     <>
-      <Button
-        type="link"
-        size="small"
+      <button
+        type="button"
+        className="plain-link"
         onClick={() => {
           setOpen(true);
           void outbox.refetch();
         }}
       >
         {t('outbox.link')}
-      </Button>
+      </button>
       {open && (
         <Suspense fallback={null}>
           <OutboxDrawer open={open} onClose={() => setOpen(false)} outbox={outbox} />

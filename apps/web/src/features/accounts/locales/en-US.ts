@@ -16,6 +16,8 @@ export const accountsEnUS = {
     mobileChanged: 'Mobile number changed, please log in again',
   },
   auth: {
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
     tagline: 'Supplier relationship and procurement collaboration',
     loginTitle: 'Log in',
     tabAccount: 'Account',

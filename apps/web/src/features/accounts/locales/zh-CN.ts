@@ -18,6 +18,8 @@ export const accountsCN: DeepStringify<typeof accountsEnUS> = {
     mobileChanged: '手机号已修改，请重新登录',
   },
   auth: {
+    showPassword: '显示密码',
+    hidePassword: '隐藏密码',
     tagline: '供应商关系管理与采购协同',
     loginTitle: '登录',
     tabAccount: '账号登录',

@@ -18,6 +18,8 @@ export const accountsTW: DeepStringify<typeof accountsEnUS> = {
     mobileChanged: '手機號碼已變更，請重新登入',
   },
   auth: {
+    showPassword: '顯示密碼',
+    hidePassword: '隱藏密碼',
     tagline: '供應商關係管理與採購協同',
     loginTitle: '登入',
     tabAccount: '帳號登入',
