@@ -1,4 +1,4 @@
-import { App, Button, Result } from 'antd';
+import { Button, Result } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -6,7 +6,7 @@ import { ApiError } from '../api/http.ts';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { clearLocalSession, reloadUserInfo } from '../features/accounts/session.ts';
 import { useSession } from '../stores/session.ts';
-import { loginPathFor, useValidToken } from './guards.tsx';
+import { loginPathFor, useValidToken, withLoginNotice } from './guards.tsx';
 
 export const PROFILE_PATH = '/profile/index';
 
@@ -20,7 +20,6 @@ export function AuthGuard() {
   const tenantId = useSession((s) => s.tenantId);
   const location = useLocation();
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const { t } = useTranslation();
   const loading = useRef<string | null>(null);
   const [unreachable, setUnreachable] = useState<string | null>(null);
@@ -42,11 +41,13 @@ export function AuthGuard() {
         setUnreachable(error.message);
         return;
       }
-      message.warning(t('auth.loginExpired'));
       clearLocalSession();
-      navigate(loginPathFor(here), { replace: true });
+      navigate(loginPathFor(here), {
+        replace: true,
+        ...withLoginNotice({ kind: 'warning', text: t('auth.loginExpired') }),
+      });
     });
-  }, [token, userInfo, tenantId, here, message, navigate, t, attempt]);
+  }, [token, userInfo, tenantId, here, navigate, t, attempt]);
 
   if (!token) return <Navigate to={loginPathFor(here)} replace />;
   if (!userInfo && unreachable) {

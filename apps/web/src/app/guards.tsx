@@ -8,6 +8,22 @@ export function useValidToken(): string | null {
   return useSession((s) => (s.token && (s.expiresAt === null || s.expiresAt > Date.now()) ? s.token : null));
 }
 
+/**
+ * What the login page says on arrival (an account just registered, a session that ended): passed as
+ * navigation state, because antd's message host does not outlive the page that left for /login.
+ */
+export interface LoginNotice {
+  kind: 'success' | 'warning';
+  text: string;
+}
+
+export const withLoginNotice = (notice: LoginNotice) => ({ state: { loginNotice: notice } });
+
+export function loginNoticeOf(state: unknown): LoginNotice | null {
+  const notice = (state as { loginNotice?: LoginNotice } | null)?.loginNotice;
+  return notice && typeof notice.text === 'string' ? notice : null;
+}
+
 export function loginPathFor(path: string): string {
   return `/login?redirect=${encodeURIComponent(path)}`;
 }

@@ -7,7 +7,7 @@ import { chooseLanguage } from './chooseLanguage.ts';
 export function AuthLanguageLinks() {
   const { t, i18n } = useTranslation();
   return (
-    <div className="auth-languages" role="group" aria-label={t('layout.language')}>
+    <nav className="auth-languages" aria-label={t('layout.language')}>
       {LOCALES.map((l: Locale) => (
         <button
           key={l}
@@ -20,6 +20,6 @@ export function AuthLanguageLinks() {
           {LANGUAGE_NAMES[l]}
         </button>
       ))}
-    </div>
+    </nav>
   );
 }

@@ -2,8 +2,9 @@ import { type TokenReply, validationMessage } from '@concord/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
+import { loginNoticeOf } from '../../app/guards.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { errorText, fieldErrorsOf } from '../../lib/fieldErrors.ts';
 import { safeRedirect } from '../../lib/redirect.ts';
@@ -143,6 +144,7 @@ export function LoginPage() {
   const locale = useLocale();
   const id = useId();
   const [params] = useSearchParams();
+  const notice = loginNoticeOf(useLocation().state);
   const [tab, setTab] = useState<LoginTab>('account');
   const [agreed, setAgreed] = useState(false);
   const [agreementError, setAgreementError] = useState(false);
@@ -168,6 +170,11 @@ export function LoginPage() {
 
   return (
     <AuthLayout title={t('auth.loginTitle')}>
+      {notice && (
+        <div className={`plain-alert ${notice.kind}`} role="status">
+          {notice.text}
+        </div>
+      )}
       <div className="plain-tabs" role="tablist">
         {TABS.map((key, index) => (
           <button

@@ -10,6 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { App, Button, Checkbox, Form, Input, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { withLoginNotice } from '../../app/guards.tsx';
 import { errorText, placeFieldErrors } from '../../lib/fieldErrors.ts';
 import { sameAsRule, zodRule } from '../../lib/formRules.ts';
 import { AuthLayout } from './AuthLayout.tsx';
@@ -29,8 +30,10 @@ export function RegisterPage() {
     mutationFn: accountsApi.register,
     meta: { form },
     onSuccess: (reply) => {
-      message.success(t('register.done', { username: reply.username }));
-      navigate('/login', { replace: true });
+      navigate('/login', {
+        replace: true,
+        ...withLoginNotice({ kind: 'success', text: t('register.done', { username: reply.username }) }),
+      });
     },
   });
 
