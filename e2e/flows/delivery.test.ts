@@ -15,8 +15,8 @@ import { newContext, opened, pick, serialSteps, settled, signIn, visibleKeys, WA
  * and confirms, Huaxin gives the final confirmation.
  */
 
-const localDate = (d = new Date()) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** A day of the demo enterprises, which count their days in Asia/Shanghai whatever the machine's zone. */
+const localDate = (d = new Date()) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
 
 /** Huaxin materials Shenzhen Precision supplies (seed/materials.ts): inspected, packed 50 a box, 6 boxes a carton. */
 const HEAT_SINK = 'AL-HS-50';
@@ -477,7 +477,10 @@ describe('delivery: two delivery notes, labels, receipt with inspection, reports
     await shoot(supplier, 'delivery-statement-answer');
     await supplier.getByRole('button', { name: 'Submit answer' }).click();
     await toast(supplier, 'Answer submitted');
-    assert.equal(await supplier.locator('.ant-table-row .ant-tag-success', { hasText: 'Agreed' }).count(), 3);
+    // The toast comes with the reply; the lines are drawn again once the statement is read back.
+    const agreed = supplier.locator('.ant-table-row .ant-tag-success', { hasText: 'Agreed' });
+    await agreed.nth(2).waitFor({ timeout: WAIT });
+    assert.equal(await agreed.count(), 3);
     await supplier.getByRole('button', { name: /^(check )?Confirm$/ }).click();
     await confirmModal(supplier, `Confirm statement ${statementNo}?`);
     await toast(supplier, 'Statement confirmed');

@@ -25,6 +25,8 @@ const toast = (page: Page, text: string | RegExp) =>
 
 /** A row of the (possibly virtual) antd table in `scope` that shows `text`. */
 const row = (scope: Page | Locator, text: string) => scope.locator('.ant-table-row').filter({ hasText: text });
+/** Line 2's counter-proposal: ordered → proposed quantity, date and amount beside Accept/Reject. */
+const proposalOf = (page: Page) => row(page, MATERIALS[1]).locator('.order-proposal');
 
 /** The tag in the title of the document card (order, change or plan status). */
 const titleTag = (page: Page) => page.locator('.page-card .ant-card-head-title .ant-tag').first();
@@ -179,7 +181,8 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
     await shoot(supplier, 'orders-supplier-propose');
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: WAIT });
-    await row(supplier, MATERIALS[1]).getByText(`40.00 on ${proposedDate}`).waitFor({ timeout: WAIT });
+    await proposalOf(supplier).getByText('40.00', { exact: true }).waitFor({ timeout: WAIT });
+    await proposalOf(supplier).getByText(proposedDate, { exact: true }).waitFor();
     await waitForStatus(supplier, 'Counter-proposal');
 
     // Line 3: the last waiting line, through "confirm all" — once the page has taken in the proposal's
@@ -199,7 +202,8 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
     await buyer.reload();
     await waitForStatus(buyer, 'Counter-proposal');
     await buyer.getByText('1 line(s) carry a counter-proposal from the supplier.').waitFor();
-    await row(buyer, MATERIALS[1]).getByText(`40.00 on ${proposedDate}`).waitFor();
+    await proposalOf(buyer).getByText('40.00', { exact: true }).waitFor();
+    await proposalOf(buyer).getByText(proposedDate, { exact: true }).waitFor();
     await shoot(buyer, 'orders-counter-proposal');
     await buyer.getByRole('button', { name: 'Accept proposals' }).click();
     await toast(buyer, 'Done');
