@@ -19,8 +19,8 @@ import { newContext, serialSteps, settled, signIn, WAIT } from '../support.ts';
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 
-const localDate = (d = new Date()) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+/** A day of the demo enterprises, which count their days in Asia/Shanghai whatever the machine's zone. */
+const localDate = (d = new Date()) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
 
 /** One call of the API with the signed-in page's session (token and enterprise), as the web app sends it. */
 async function api<T>(page: Page, method: string, path: string, body?: unknown, idempotent = false): Promise<T> {

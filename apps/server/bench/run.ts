@@ -8,6 +8,7 @@ import { openPglite } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoWorld } from '../src/seed/demo.ts';
 import { benchLabels } from './labels.ts';
+import { benchLogins } from './logins.ts';
 import { benchMoney } from './money.ts';
 import { benchPurchaseOrders } from './purchase-orders.ts';
 import { benchXlsx } from './xlsx.ts';
@@ -109,6 +110,7 @@ await benchPurchaseOrders(
   materialIds,
 );
 await benchMoney(app, headers, precisionId);
+await benchLogins(app);
 
 await app.close();
 await database.close();

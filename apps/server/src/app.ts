@@ -27,6 +27,7 @@ import { databaseRateLimitStore } from './platform/rate-limit.ts';
 import { createRealtimeHub } from './platform/realtime.ts';
 import { assertRouteContract } from './platform/route.ts';
 import type { Services } from './platform/services.ts';
+import { setSystemTimeZone } from './platform/time.ts';
 
 export interface AppDeps {
   database: Database;
@@ -68,6 +69,7 @@ export function redactUrl(url: string): string {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  setSystemTimeZone(config.timeZone);
   const app: FastifyInstance = Fastify({
     logger:
       deps.logger === false

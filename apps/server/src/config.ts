@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { QUALIFICATION_EXPIRING_DAYS_DEFAULT } from '@concord/shared';
+import { canonicalTimeZone, DEFAULT_TIME_ZONE, QUALIFICATION_EXPIRING_DAYS_DEFAULT } from '@concord/shared';
 import { z } from 'zod';
 import { MIN_CONFIGURED_LENGTH } from './platform/secrets.ts';
 
@@ -48,6 +48,8 @@ export interface Config {
   qualificationExpiringDays: number;
   /** METRICS_TOKEN: the bearer token that opens `/metrics` to clients other than this machine. */
   metricsToken?: string;
+  /** TIME_ZONE: a new enterprise's zone, and the zone of days that belong to no enterprise (never TZ). */
+  timeZone: string;
 }
 
 const BOOLEAN_WORDS: Record<string, boolean> = {
@@ -123,6 +125,12 @@ const envSchema = z.object({
   JOBS_LEASE_SECONDS: integer(5, 86_400, 'seconds from 5 to 86400'),
   QUALIFICATION_EXPIRING_DAYS: integer(0, 365, 'days from 0 to 365'),
   METRICS_TOKEN: optional(z.string().min(16, { message: 'at least 16 characters' })),
+  TIME_ZONE: optional(
+    z
+      .string()
+      .transform((v) => canonicalTimeZone(v.trim()))
+      .refine((v) => v !== null, { message: 'an IANA time zone such as Asia/Shanghai' }),
+  ),
 });
 
 function parseEnv(env: NodeJS.ProcessEnv): z.infer<typeof envSchema> {
@@ -183,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsLeaseMs: (e.JOBS_LEASE_SECONDS ?? 60) * 1000,
     qualificationExpiringDays: e.QUALIFICATION_EXPIRING_DAYS ?? QUALIFICATION_EXPIRING_DAYS_DEFAULT,
     metricsToken: e.METRICS_TOKEN,
+    timeZone: e.TIME_ZONE ?? DEFAULT_TIME_ZONE,
   };
 }
 

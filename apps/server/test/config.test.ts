@@ -24,6 +24,15 @@ describe('configuration (one schema for every variable)', () => {
     expect(refusal({ SEED_DEMO: 'enabled' })).toMatch(/^SEED_DEMO=/);
   });
 
+  it('takes TIME_ZONE as an IANA zone, never an offset or the process’s TZ', () => {
+    expect(loadConfig({}).timeZone).toBe('Asia/Shanghai');
+    expect(loadConfig({ TIME_ZONE: 'europe/berlin', TZ: 'Pacific/Kiritimati' }).timeZone).toBe('Europe/Berlin');
+    expect(refusal({ TIME_ZONE: '+08:00' })).toBe(
+      'TIME_ZONE="+08:00" is not valid: expected an IANA time zone such as Asia/Shanghai',
+    );
+    expect(refusal({ TIME_ZONE: 'Mars/Olympus_Mons' })).toMatch(/^TIME_ZONE=/);
+  });
+
   it('reads the boolean words in any case, and an empty value as unset', () => {
     for (const word of ['true', '1', 'on', 'YES']) expect(loadConfig({ RATE_LIMITS: word }).rateLimits).toBe(true);
     for (const word of ['false', '0', 'Off', 'no']) expect(loadConfig({ RATE_LIMITS: word }).rateLimits).toBe(false);

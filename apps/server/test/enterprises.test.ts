@@ -1,6 +1,7 @@
-import { ALL_PERMISSIONS } from '@concord/shared';
+import { ALL_PERMISSIONS, addCalendarYears } from '@concord/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn } from '../src/platform/time.ts';
 import { as, createTestContext, lastCode, login, type TestContext } from './helpers.ts';
 
 let t: TestContext;
@@ -235,11 +236,8 @@ describe('enterprise information', () => {
     const { version: _v, capabilities: _c, ...fields } = update;
     expect(saved).toMatchObject(fields);
     expect(saved.version).toBe(current.version + 1);
-    const inYears = (n: number) => {
-      const d = new Date();
-      d.setFullYear(d.getFullYear() + n);
-      return d.toISOString().slice(0, 10);
-    };
+    // From today in the enterprise's zone.
+    const inYears = (n: number) => addCalendarYears(dayIn(new Date(), saved.timeZone), n);
     expect(saved.capabilities.map((c: { number: string; expiryDate: string }) => [c.number, c.expiryDate])).toEqual([
       ['C1', inYears(1)],
       ['C3', inYears(3)],

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoWorld } from '../src/seed/demo.ts';
+import './hash-cost.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

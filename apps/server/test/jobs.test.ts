@@ -475,7 +475,8 @@ describe('the kinds the app registers', () => {
 
 describe('daily scheduler', () => {
   it('enqueues a daily kind once per day, across processes, with the date as payload and key', async () => {
-    const clock = fakeClock('2026-05-01T08:00:00');
+    // Days of the configured TIME_ZONE (Asia/Shanghai by default), whatever TZ the process runs under.
+    const clock = fakeClock('2026-05-01T08:00:00+08:00');
     const [a, b] = [runnerAt(clock), runnerAt(clock)];
     const dates: string[] = [];
     for (const runner of [a, b]) {

@@ -357,7 +357,8 @@ describe('daily expiry job under a faked clock', () => {
       .where(eq(users.id, supplierId));
     const mailed: OutgoingMessage[] = [];
 
-    let now = new Date(`${addCalendarDays(due, -40)}T02:00:00`);
+    // Two in the morning of the buyer's day (Asia/Shanghai), whatever TZ the test runs under.
+    let now = new Date(`${addCalendarDays(due, -40)}T02:00:00+08:00`);
     const clock: Clock = { now: () => now };
     const runner = createJobRunner(t.database.db, Fastify({ logger: false }).log, { clock });
     const deps: QualificationDeps = {
@@ -375,7 +376,7 @@ describe('daily expiry job under a faked clock', () => {
     };
     registerQualificationJobs(runner, deps);
     const day = async (date: string) => {
-      now = new Date(`${date}T02:00:00`);
+      now = new Date(`${date}T02:00:00+08:00`);
       await runner.scheduleDaily();
       await runner.runDue();
     };

@@ -1,4 +1,5 @@
 import {
+  addCalendarDays,
   compareDecimals,
   DELIVERY_NOTE_STATUS as D,
   type PackageScanResult,
@@ -12,6 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryNoteLines, deliveryNotes, messages, operationLogs, users } from '../src/db/schema.ts';
 import { inTenantTx } from '../src/platform/context.ts';
+import { dayIn } from '../src/platform/time.ts';
 import { seedReceipts } from '../src/seed/receipts.ts';
 import type { DemoWorld } from '../src/seed/world.ts';
 import { type FixtureNote, insertSentNote } from './fixtures/deliveries.ts';
@@ -34,8 +36,10 @@ let note: FixtureNote;
 let other: FixtureNote;
 
 const tenantOf = async (c: Caller) => (await c.get('/gateway/admin/user/info')).json().data.tenant.id as string;
-const yesterday = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+/** Days of the demo buyer, whose enterprise counts them in Asia/Shanghai. */
+const buyerDay = (days: number) => addCalendarDays(dayIn(new Date(), 'Asia/Shanghai'), days);
+const yesterday = () => buyerDay(-1);
+const tomorrow = () => buyerDay(1);
 
 async function confirmedOrder(qtys: string[]): Promise<PurchaseOrderDetail> {
   const options: PurchaseOrderOptions = (await buyer.get(`${ORDERS}/options`)).json().data;
@@ -127,9 +131,7 @@ describe('arrival', () => {
       tx.select().from(deliveryNotes).where(eq(deliveryNotes.id, note.id)),
     );
     expect(row!.status).toBe(D.ARRIVED);
-    expect(new Date(row!.arrivedAt!.replace(' ', 'T').replace(/\+00$/, 'Z')).toISOString().slice(0, 10)).toBe(
-      yesterday(),
-    );
+    expect(dayIn(new Date(row!.arrivedAt!.replace(' ', 'T').replace(/\+00$/, 'Z')), 'Asia/Shanghai')).toBe(yesterday());
   });
 
   it('tells the supplier, linking to its delivery note, in the reader’s language', async () => {

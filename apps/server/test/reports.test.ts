@@ -550,7 +550,8 @@ describe('quality yield and unqualified reasons', () => {
 
   it('keeps the day totals equal to the inspections through insert, update and delete (P-04)', async () => {
     const dims = sql`i.tenant_id, i.supplier_tenant_id, coalesce(i.supplier_id, 0) as supplier_id,
-      coalesce(n.owner_id, 0) as owner_id, coalesce(n.dept_id, 0) as dept_id, i.inspected_at::date::text as day`;
+      coalesce(n.owner_id, 0) as owner_id, coalesce(n.dept_id, 0) as dept_id,
+      (i.inspected_at at time zone e.time_zone)::date::text as day`;
     const extra = await one<{ id: string; note_id: string; note_line_id: string; order_line_id: string }>(
       sql`select id::text, note_id::text, note_line_id::text, order_line_id::text from receipt_inspections limit 1`,
     );
@@ -571,6 +572,8 @@ describe('quality yield and unqualified reasons', () => {
           select ${dims}, count(*)::int as inspections, sum(i.inspected_qty)::text as inspected,
                  sum(i.qualified_qty)::text as qualified, sum(i.unqualified_qty)::text as unqualified
             from receipt_inspections i left join delivery_notes n on n.tenant_id = i.tenant_id and n.id = i.note_id
+            -- The buyer's day, in its enterprise's zone (issue 19).
+            join enterprises e on e.id = i.tenant_id
            group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`)
       ).rows;
     const totals = async () =>

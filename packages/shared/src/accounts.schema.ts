@@ -150,7 +150,8 @@ export const userInfoSchema = z.object({
   isAdmin: z.boolean(),
   isJoin: z.boolean(),
   dept: z.object({ deptId: idReplySchema, deptName: z.string() }).nullable(),
-  tenant: z.object({ id: idReplySchema, name: z.string(), compNo: z.string() }).nullable(),
+  /** The active enterprise; instants are shown in its time zone. */
+  tenant: z.object({ id: idReplySchema, name: z.string(), compNo: z.string(), timeZone: z.string() }).nullable(),
   /** Positions held in the active enterprise, the one in force marked (spec §4 switch roles). */
   positions: z.array(heldPositionSchema),
   activePositionId: idReplySchema.nullable(),

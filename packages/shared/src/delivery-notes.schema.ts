@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { DELIVERY_NOTE_ACTIONS, DELIVERY_NOTE_STATUS, DELIVERY_PACKAGE_KIND } from './delivery-notes.states.ts';
+import { buyerTimeZoneReply } from './enterprises.schema.ts';
 import { compareDecimals, placesOf, roundDecimal } from './money.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
@@ -293,6 +294,7 @@ export type DeliveryNoteHistoryEntry = z.input<typeof documentHistoryEntrySchema
 
 export const deliveryNoteDetailSchema = deliveryNoteListItemSchema.extend({
   side: sideReply,
+  ...buyerTimeZoneReply,
   version: z.number().int(),
   /** The steps this caller may take now, from `DELIVERY_NOTE_TRANSITIONS`. */
   actions: z.array(z.enum(DELIVERY_NOTE_ACTIONS)),

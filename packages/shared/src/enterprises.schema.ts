@@ -14,6 +14,35 @@ export const inviteCodeSchema = z
 
 const text = textSchema;
 
+/** The zone of an enterprise nobody has set one for, and of the server's own days (TIME_ZONE). */
+export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
+
+/** Letters and slashes only: Intl would also take an offset (`+08:00`), which PostgreSQL reads inverted. */
+const ZONE_NAME = /^[A-Za-z][\w+-]*(\/[\w+-]+)*$/;
+
+/** An IANA zone name as the runtime spells it (`asia/shanghai` → `Asia/Shanghai`), or null if unknown. */
+export function canonicalTimeZone(zone: string): string | null {
+  if (!ZONE_NAME.test(zone)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * On the detail of a two-party document: the buyer's zone, which its dates and deadlines belong to, so
+ * a supplier counting days in another zone reads them with the zone named.
+ */
+export const buyerTimeZoneReply = { buyerTimeZone: z.string() };
+
+/** An enterprise's time zone: its days, deadlines and document numbers are counted in it. */
+export const timeZoneSchema = z
+  .string({ message: 'required' })
+  .trim()
+  .refine((v) => canonicalTimeZone(v) !== null, 'invalid')
+  .transform((v) => canonicalTimeZone(v)!);
+
 /** Enterprise info fields of spec §3 that a user may edit. */
 export const enterpriseFieldsSchema = z.object({
   name: text(128).min(1, 'required'),
@@ -38,6 +67,8 @@ export const enterpriseFieldsSchema = z.object({
   subsidiaries: z.array(text(128)).max(100).default([]),
   divisions: z.array(text(128)).max(100).default([]),
   rankTypes: z.array(z.enum(['first', 'middle', 'last'])).default(['first', 'middle', 'last']),
+  /** Absent: a new enterprise takes the server's TIME_ZONE, an edit keeps the zone it had. */
+  timeZone: timeZoneSchema.optional(),
 });
 
 export const compRegisterSchema = enterpriseFieldsSchema;
@@ -99,6 +130,7 @@ export const enterpriseInfoSchema = z.object({
   subsidiaries: z.array(z.string()),
   divisions: z.array(z.string()),
   rankTypes: z.array(z.enum(RANK_TYPES)),
+  timeZone: z.string(),
   capabilities: z.array(capabilityReplySchema),
 });
 export type EnterpriseInfo = z.input<typeof enterpriseInfoSchema>;

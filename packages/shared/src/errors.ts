@@ -1,5 +1,8 @@
+import { CONTRACT_ERRORS } from './contracts.errors.ts';
 import { DELIVERY_NOTE_ERRORS } from './delivery-notes.errors.ts';
+import { INQUIRY_ERRORS } from './inquiries.errors.ts';
 import type { Locale, Localized } from './locales.ts';
+import { QUOTATION_ERRORS } from './quotations.errors.ts';
 import { RECEIPT_ERRORS } from './receipts.errors.ts';
 import { RECONCILIATION_ERRORS } from './reconciliations.errors.ts';
 import { REPORT_ERRORS } from './reports.errors.ts';
@@ -771,10 +774,13 @@ export const ERRORS = {
     cn: '物料 {{code}} 不是该客户向贵司采购的物料',
     tw: '物料 {{code}} 不是該客戶向貴公司採購的物料',
   },
+  ...CONTRACT_ERRORS,
   ...DELIVERY_NOTE_ERRORS,
   ...RECEIPT_ERRORS,
   ...RECONCILIATION_ERRORS,
   ...REPORT_ERRORS,
+  ...INQUIRY_ERRORS,
+  ...QUOTATION_ERRORS,
 } as const satisfies Record<string, { status: number; en: string; cn: string; tw: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { buyerTimeZoneReply } from './enterprises.schema.ts';
 import { NOTICE_RECIPIENT_STATUS, NOTICE_STATUS } from './notices.states.ts';
 import { listQuerySchema } from './paging.ts';
 import { idSchema, rawTextSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
@@ -165,6 +166,7 @@ export type NoticeClassRef = z.input<typeof noticeClassRefSchema>;
 
 export const noticeBuyerDetailSchema = noticeContentSchema.extend({
   side: z.literal('buyer'),
+  ...buyerTimeZoneReply,
   supplierClasses: z.array(noticeClassRefSchema),
   ownerName: z.string().nullable(),
   version: z.number().int(),
@@ -174,6 +176,7 @@ export type NoticeBuyerDetail = z.input<typeof noticeBuyerDetailSchema>;
 
 export const noticeSupplierDetailSchema = noticeContentSchema.extend({
   side: z.literal('supplier'),
+  ...buyerTimeZoneReply,
   customerTenantId: idReplySchema,
   customerName: z.string(),
   recipient: noticeRecipientRowSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { canonicalTimeZone } from './enterprises.schema.ts';
 import { OPERATION_TYPE } from './enums.ts';
 import { listQuerySchema, orderParamSchema } from './paging.ts';
 import { dateTimeSchema, textSchema } from './primitives.ts';
@@ -25,20 +26,13 @@ export type OperationLogFilter = z.infer<typeof operationLogFilterSchema>;
 export const operationLogListSchema = listQuerySchema(operationLogFilterSchema);
 export type OperationLogListQuery = z.infer<typeof operationLogListSchema>;
 
-const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 export const operationLogExportSchema = z.object({
   filter: operationLogFilterSchema.optional(),
   orderParam: orderParamSchema.max(5).optional(),
-  /** IANA zone the times are written in (the browser's); UTC when absent. */
-  timeZone: textSchema(64).refine(isTimeZone, 'invalid').optional(),
+  /** IANA zone the times are written in; the enterprise's when absent. */
+  timeZone: textSchema(64)
+    .refine((v) => canonicalTimeZone(v) !== null, 'invalid')
+    .optional(),
 });
 export type OperationLogExportQuery = z.infer<typeof operationLogExportSchema>;
 

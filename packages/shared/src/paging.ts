@@ -16,6 +16,17 @@ export const orderParamSchema = z.array(
   }),
 );
 
+/** A list filter's statuses: values of the document's status table, at most ten. */
+export const statusFilterSchema = (values: Record<string, number>) =>
+  z
+    .array(
+      z
+        .number()
+        .int()
+        .refine((v) => Object.values(values).includes(v), 'invalid'),
+    )
+    .max(10);
+
 /** Body of every `POST …/list` (ARCHITECTURE §4). */
 export const listQuerySchema = <F extends z.ZodTypeAny>(filter: F) =>
   z.object({

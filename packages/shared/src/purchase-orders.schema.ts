@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
 import { currencySchema } from './currencies.ts';
+import { buyerTimeZoneReply } from './enterprises.schema.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { decimalInputSchema, requiredTextSchema, textSchema, versionSchema } from './primitives.ts';
@@ -59,6 +60,11 @@ export const purchaseOrderLineInputSchema = z
     requestedDate: purchaseOrderDateSchema,
     warehouseId: srmIdSchema.nullable().default(null),
     remark: text(500).default(''),
+    /**
+     * The contract line the line is bought under (from the price library's lookup): sent, it counts
+     * against the line's quantity cap. Fixed once the line exists; a change keeps it.
+     */
+    contractLineId: srmIdSchema.nullable().optional(),
   })
   .refine((v) => v.materialId !== null || (v.prdtNo !== '' && v.prdtName !== ''), {
     message: 'required',
@@ -235,6 +241,7 @@ export const purchaseOrderLineSchema = z.object({
   supplierRemark: z.string(),
   deliveredQty: decimalReplySchema,
   receivedQty: decimalReplySchema,
+  contractLineId: idReplySchema.nullable(),
   version: z.number().int(),
 });
 export type PurchaseOrderLine = z.input<typeof purchaseOrderLineSchema>;
@@ -263,6 +270,7 @@ export type PurchaseChangeListItem = z.input<typeof purchaseChangeListItemSchema
 
 export const purchaseOrderDetailSchema = purchaseOrderListItemSchema.extend({
   side: documentSideReplySchema,
+  ...buyerTimeZoneReply,
   remarks: z.string(),
   attachments: z.array(uploadedFileReplySchema),
   version: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { decimalPlacesReplySchema } from './basic-data.decimals.ts';
+import { buyerTimeZoneReply } from './enterprises.schema.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema } from './paging.ts';
 import { decimalInputSchema, textSchema, versionSchema } from './primitives.ts';
@@ -216,6 +217,7 @@ export type ReconciliationLine = z.input<typeof reconciliationLineSchema>;
 
 export const reconciliationDetailSchema = reconciliationListItemSchema.extend({
   side: documentSideReplySchema,
+  ...buyerTimeZoneReply,
   role: z.enum(['drafter', 'counterpart'] satisfies ReconciliationRole[]),
   version: z.number().int(),
   actions: z.array(z.enum(RECONCILIATION_ACTIONS)),

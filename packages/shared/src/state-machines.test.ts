@@ -13,7 +13,7 @@ describe('the registry', () => {
     expect(exported.length).toBeGreaterThan(0);
     for (const [name, machine] of exported)
       expect(registered.has(machine), `${name} is not in STATE_MACHINES`).toBe(true);
-    expect(machines).toHaveLength(11);
+    expect(machines).toHaveLength(14);
   });
 });
 

@@ -1,7 +1,10 @@
+import { contractMachine } from './contracts.states.ts';
 import { deliveryNoteMachine } from './delivery-notes.states.ts';
+import { inquiryMachine } from './inquiries.states.ts';
 import { noticeMachine, noticeRecipientMachine } from './notices.states.ts';
 import { purchaseChangeMachine, purchaseOrderMachine } from './purchase-orders.states.ts';
 import { qualificationMachine } from './qualifications.states.ts';
+import { quotationMachine } from './quotations.states.ts';
 import { receivingPlanMachine, urgentDeliveryMachine } from './receiving-plans.states.ts';
 import { reconciliationMachine } from './reconciliations.states.ts';
 import { prospectMachine } from './sourcing.states.ts';
@@ -23,4 +26,7 @@ export const STATE_MACHINES = {
   prospect: prospectMachine,
   supplier: supplierMachine,
   deliveryNote: deliveryNoteMachine,
+  contract: contractMachine,
+  inquiry: inquiryMachine,
+  quotation: quotationMachine,
 } as const;

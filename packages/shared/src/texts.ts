@@ -4,16 +4,19 @@ import { ACCOUNT_TEXTS } from './texts/accounts.texts.ts';
 import { BASIC_DATA_TEXTS } from './texts/basic-data.texts.ts';
 import { CLIENT_ERROR_TEXTS } from './texts/client-errors.texts.ts';
 import { COMMON_TEXTS } from './texts/common.texts.ts';
+import { CONTRACT_TEXTS } from './texts/contracts.texts.ts';
 import { DELIVERY_NOTE_TEXTS } from './texts/delivery-notes.texts.ts';
 import { DEPARTMENT_TEXTS } from './texts/departments.texts.ts';
 import { EMPLOYEE_TEXTS } from './texts/employees.texts.ts';
 import { ENTERPRISE_TEXTS } from './texts/enterprises.texts.ts';
+import { INQUIRY_TEXTS } from './texts/inquiries.texts.ts';
 import { MATERIAL_TEXTS } from './texts/materials.texts.ts';
 import { NOTICE_TEXTS } from './texts/notices.texts.ts';
 import { OPERATION_LOG_TEXTS } from './texts/operation-logs.texts.ts';
 import { POSITION_TEXTS } from './texts/positions.texts.ts';
 import { PURCHASE_ORDER_TEXTS } from './texts/purchase-orders.texts.ts';
 import { QUALIFICATION_TEXTS } from './texts/qualifications.texts.ts';
+import { QUOTATION_TEXTS } from './texts/quotations.texts.ts';
 import { RECEIPT_TEXTS } from './texts/receipts.texts.ts';
 import { RECEIVING_PLAN_TEXTS } from './texts/receiving-plans.texts.ts';
 import { RECONCILIATION_TEXTS } from './texts/reconciliations.texts.ts';
@@ -33,15 +36,18 @@ export const TEXTS = {
   ...ACCOUNT_TEXTS,
   ...BASIC_DATA_TEXTS,
   ...CLIENT_ERROR_TEXTS,
+  ...CONTRACT_TEXTS,
   ...DELIVERY_NOTE_TEXTS,
   ...DEPARTMENT_TEXTS,
   ...EMPLOYEE_TEXTS,
   ...ENTERPRISE_TEXTS,
+  ...INQUIRY_TEXTS,
   ...MATERIAL_TEXTS,
   ...NOTICE_TEXTS,
   ...POSITION_TEXTS,
   ...PURCHASE_ORDER_TEXTS,
   ...QUALIFICATION_TEXTS,
+  ...QUOTATION_TEXTS,
   ...RECEIPT_TEXTS,
   ...RECEIVING_PLAN_TEXTS,
   ...RECONCILIATION_TEXTS,

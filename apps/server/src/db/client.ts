@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type DataDirHold, holdDataDir } from './data-dir-lock.ts';
 
 /**
  * Without drizzle's relational query API: it would build a query helper for every table on each
@@ -25,6 +26,10 @@ export interface Database {
   exclusively<T>(lock: number, work: (db: Db) => Promise<T>): Promise<T>;
   /** Connections of the pool (the embedded database has one, always in use by this process). */
   poolStats(): { total: number; idle: number; waiting: number };
+  /** The embedded database's data directory, held by this process (`openDatabase`). */
+  dataDirHold?: DataDirHold;
+  /** A consistent copy of the embedded database's data directory (a gzipped tar), taken between transactions. */
+  snapshot?(): Promise<Blob>;
   /** LISTEN on a channel; returns an unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -46,6 +51,8 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     db,
     exclusively: (_lock, work) => work(db),
     poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
+    // Holding the transaction lock, which single statements take too: no write is half done in the copy.
+    snapshot: () => client._runExclusiveTransaction(() => client.dumpDataDir('gzip')),
     async listen(channel, onPayload) {
       const unsubscribe = await client.listen(channel, onPayload);
       return async () => unsubscribe();
@@ -54,8 +61,27 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/**
+ * A connection runs one query at a time. Services run a list's page and its count side by side
+ * (Promise.all) on the request's one transaction; node-postgres queues the second itself but warns that
+ * pg 9 will refuse it, so each connection sends its next query once the previous one is answered.
+ */
+class OneQueryAtATime extends pg.Client {
+  #previous: Promise<unknown> = Promise.resolve();
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has a dozen overloads to pass through.
+  override query(...args: any[]): any {
+    const callback = typeof args.at(-1) === 'function' || typeof args[0]?.submit === 'function';
+    // Callback and submittable queries are the pool's own and the cursors', never concurrent on one client.
+    if (callback) return (super.query as (...a: unknown[]) => unknown)(...args);
+    const next = this.#previous.then(() => (super.query as (...a: unknown[]) => Promise<unknown>)(...args));
+    this.#previous = next.catch(() => {});
+    return next;
+  }
+}
+
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: OneQueryAtATime });
   // An idle client that dies (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool);
@@ -98,8 +124,24 @@ export async function openPostgres(url: string, poolSize = 20): Promise<Database
   };
 }
 
+/** The embedded database lives in `$DATA_DIR/pglite`. */
+export const PGLITE_DIR = 'pglite';
+
 export async function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return config.databaseUrl
-    ? openPostgres(config.databaseUrl)
-    : openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const hold = holdDataDir(config.dataDir);
+  try {
+    const database = await openPglite({ dataDir: path.join(config.dataDir, PGLITE_DIR) });
+    return {
+      ...database,
+      dataDirHold: hold,
+      async close() {
+        await database.close();
+        hold.release();
+      },
+    };
+  } catch (err) {
+    hold.release();
+    throw err;
+  }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from './client.ts';
+import type { Db, Queryable } from './client.ts';
 
 export const APP_ROLE = 'app_user';
 
@@ -10,6 +10,19 @@ export const APP_ROLE = 'app_user';
  */
 const EITHER_PARTY_WRITES = new Set(['purchase_order_tallies', 'order_due_lines', 'due_day_totals']);
 
+/** The role requests run as; a restore into a new cluster needs it before the policies naming it. */
+export async function createAppRole(q: Queryable): Promise<void> {
+  await q.execute(
+    sql.raw(`
+      DO $$ BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
+          CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS;
+        END IF;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+      END $$;`),
+  );
+}
+
 /**
  * Every table with a `tenant_id` column is a tenant table: RLS is ENABLEd and FORCEd and its policies
  * read the transaction-local `app.tenant_id`. A table that also has `supplier_tenant_id` is a two-party
@@ -19,15 +32,7 @@ const EITHER_PARTY_WRITES = new Set(['purchase_order_tallies', 'order_due_lines'
 export async function applyRowLevelSecurity(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(7319)`);
-    await tx.execute(
-      sql.raw(`
-      DO $$ BEGIN
-        IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${APP_ROLE}') THEN
-          CREATE ROLE ${APP_ROLE} NOLOGIN NOSUPERUSER NOBYPASSRLS;
-        END IF;
-      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
-      END $$;`),
-    );
+    await createAppRole(tx);
     await tx.execute(sql.raw(`GRANT USAGE ON SCHEMA public TO ${APP_ROLE}`));
     await tx.execute(sql.raw(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE}`));
 

@@ -7,6 +7,7 @@ import { renderLogText } from '../modules/operation-logs/operation-logs.service.
 import { type Auth, type MemberAuth, type RequestContext, switchTenant } from './context.ts';
 import { type DataScope, resolveDataScope, type TwoPartyColumns, twoPartyCondition } from './data-scope.ts';
 import { AppError } from './errors.ts';
+import { todayOf } from './time.ts';
 
 /*
  * The kernel of the two-party documents (ARCHITECTURE §2): a buyer-owned row (`tenant_id`) that the
@@ -336,9 +337,6 @@ export async function historyOfDocument(
 // ---------------------------------------------------------------------------------------------
 // Numbers
 
-/** Today as `yyyy-MM-dd`, in UTC until enterprises have a time zone. */
-export const today = () => new Date().toISOString().slice(0, 10);
-
 /** The advisory-lock class of document numbering; the prefix and the owner make the key within it. */
 const NUMBERING_LOCK = 7322;
 
@@ -357,14 +355,15 @@ export interface Numbering {
 }
 
 /**
- * The next document number: prefix + yyMMdd + a 4-digit daily sequence per owner (PO2611260001).
+ * The next document number: prefix + yyMMdd + a 4-digit daily sequence per owner (PO2611260001), the
+ * day being the owner's today in its time zone.
  * Numbering is serialized per owner and prefix by a transaction-scoped advisory lock; the unique index
  * is the last guard. The start position is cast to int: as an untyped parameter it would pick
  * substring's regular-expression form.
  */
 export async function nextDocumentNumber(q: Queryable, n: Numbering): Promise<string> {
   await q.execute(sql`select pg_advisory_xact_lock(${NUMBERING_LOCK}, hashtext(${`${n.prefix}${n.owner}`}))`);
-  const day = today();
+  const day = await todayOf(q, n.owner);
   const stem = `${n.prefix}${day.slice(2, 4)}${day.slice(5, 7)}${day.slice(8, 10)}`;
   const col = sql.identifier(n.column.name);
   const foreign = n.caller !== undefined && n.caller !== n.owner;

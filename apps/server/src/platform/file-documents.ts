@@ -5,9 +5,11 @@ import { and, eq, getTableName, inArray, isNull, like, or, type SQL, sql } from 
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Queryable } from '../db/client.ts';
 import {
+  contracts,
   enterpriseCapabilities,
   enterprises,
   files,
+  inquiries,
   materialDrawings,
   materialExports,
   materialImports,
@@ -18,6 +20,7 @@ import {
   purchaseOrders,
   qualificationDocuments,
   qualificationRequirements,
+  quotations,
   supplierAudits,
   users,
 } from '../db/schema.ts';
@@ -85,6 +88,12 @@ const FILE_FIELDS: FileField[] = [
     partnerColumn: purchaseOrders.supplierTenantId,
   },
   {
+    table: contracts,
+    column: contracts.attachments,
+    partners: supplierOf(contracts.supplierTenantId),
+    partnerColumn: contracts.supplierTenantId,
+  },
+  {
     table: qualificationDocuments,
     column: qualificationDocuments.attachments,
     partners: qualificationSupplierOf,
@@ -106,6 +115,14 @@ const FILE_FIELDS: FileField[] = [
     partnerColumn: noticeRecipients.supplierTenantId,
   },
   { table: materialDrawings, column: materialDrawings.attachments },
+  { table: inquiries, column: inquiries.attachments },
+  // Each invited supplier reads the inquiry's files through its quotation's copy of them.
+  {
+    table: quotations,
+    column: quotations.attachments,
+    partners: supplierOf(quotations.supplierTenantId),
+    partnerColumn: quotations.supplierTenantId,
+  },
   { table: enterpriseCapabilities, column: enterpriseCapabilities.attachments },
   { table: potentialSuppliers, column: potentialSuppliers.attachments },
   { table: supplierAudits, column: supplierAudits.attachments },

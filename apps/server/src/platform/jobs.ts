@@ -6,6 +6,7 @@ import { APP_ROLE } from '../db/rls.ts';
 import { jobs } from '../db/schema.ts';
 import { AppError } from './errors.ts';
 import { newId } from './ids.ts';
+import { dayIn, systemTimeZone } from './time.ts';
 
 /**
  * Background jobs (ARCHITECTURE §6): rows of the global `jobs` table, claimed with
@@ -27,11 +28,11 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-/** The calendar day of an instant in the server's time zone (TZ), as `yyyy-MM-dd`. */
-export function localDate(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
+/**
+ * The calendar day of an instant for what belongs to no enterprise (the daily schedule), as
+ * `yyyy-MM-dd`: in the configured TIME_ZONE, never the process's TZ. An enterprise's day is `todayOf`.
+ */
+export const localDate = (at: Date): string => dayIn(at, systemTimeZone());
 
 export interface ClaimedJob {
   id: string;

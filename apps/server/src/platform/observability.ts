@@ -24,7 +24,11 @@ export function requestIdOf(req: { headers: Record<string, string | string[] | u
 }
 
 function metricsAllowed(req: FastifyRequest, token: string | undefined): boolean {
-  if (isLoopbackClient(req)) return true;
+  return isLoopbackClient(req) || carriesToken(req, token);
+}
+
+/** Whether the request's `Authorization: Bearer …` is `token`, compared in constant time. */
+export function carriesToken(req: FastifyRequest, token: string | undefined): boolean {
   const header = req.headers.authorization;
   if (!token || typeof header !== 'string' || !header.startsWith('Bearer ')) return false;
   const given = Buffer.from(header.slice('Bearer '.length));

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { formatDecimal, MASK } from '@concord/shared';
 import type { Font, Schema, Template } from '@pdfme/common';
 import type { CellStyle, TableSchema, TextSchema } from '@pdfme/schemas/types';
 
@@ -301,4 +302,32 @@ export function pageFooter(documentLine: string, pageLine: string) {
       { fontSize: 8, alignment: 'right', content: pageLine },
     ),
   ];
+}
+
+/** A decimal as printed with `places`: `***` stays as the viewer's mask, none prints blank. */
+export const printedDecimal = (v: string | null, places: number) =>
+  v === null ? '' : v === MASK ? MASK : formatDecimal(v, places);
+
+/**
+ * A document's blocks from the top of the page down: each placed block starts `gap` mm below the one
+ * before; `y` is where the next one starts.
+ */
+export function documentLayout() {
+  const schemas: Schema[] = [];
+  const input: Record<string, string> = {};
+  let y = PAGE.top;
+  const place = (schema: Schema, value: string, gap = 3) => {
+    schemas.push(schema);
+    input[schema.name] = value;
+    y += schema.height + gap;
+  };
+  return {
+    schemas,
+    input,
+    get y() {
+      return y;
+    },
+    place,
+    add: (built: { schema: Schema; value: string }, gap?: number) => place(built.schema, built.value, gap),
+  };
 }

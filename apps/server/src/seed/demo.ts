@@ -9,7 +9,9 @@ import { attributeLinkedFiles } from '../platform/file-documents.ts';
 import { newId } from '../platform/ids.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { seedBasicData } from './basic-data.ts';
+import { seedContracts } from './contracts.ts';
 import { seedDeliveryNotes } from './delivery-notes.ts';
+import { seedInquiries } from './inquiries.ts';
 import { seedMaterials } from './materials.ts';
 import { seedNotices } from './notices.ts';
 import { seedOrganization } from './organization.ts';
@@ -255,9 +257,11 @@ async function seedPartners(db: Db, world: DemoWorld): Promise<void> {
   await seedNotices(db, world);
   await seedSourcing(db, world);
   await seedMaterials(db, world);
+  await seedContracts(db, world);
   await seedPurchaseOrders(db, world);
   await seedReceivingPlans(db, world);
   const { sentNoteIds } = await seedDeliveryNotes(db, world);
   await seedReceipts(db, world, sentNoteIds);
   await seedReconciliations(db, world);
+  await seedInquiries(db, world);
 }

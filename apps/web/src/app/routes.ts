@@ -165,7 +165,10 @@ export const ROUTE_GROUPS: MenuGroup[] = [
         ...perm('PR_ION'),
         children: [
           route('/prdiversion/inquirynote', 'requestsForQuotation'),
+          hidden('/prdiversion/inquirynote/add', 'requestForQuotationAdd'),
+          hidden('/prdiversion/inquirynote/detail', 'requestForQuotationDetail'),
           route('/prdiversion/pricecom', 'priceComparison'),
+          hidden('/prdiversion/pricecom/detail', 'priceComparisonDetail'),
         ],
       }),
       route('/purchasebill', 'purchaseReconciliation', {
@@ -270,7 +273,10 @@ export const ROUTE_GROUPS: MenuGroup[] = [
       route('/inquiryoffer', 'quotationManagement', {
         icon: 'quotation',
         ...perm('QU_MA'),
-        children: [route('/inquiryoffer/offerin', 'quotations')],
+        children: [
+          route('/inquiryoffer/offerin', 'quotations'),
+          hidden('/inquiryoffer/offerin/detail', 'quotationDetail'),
+        ],
       }),
       route('/workers', 'supplyReconciliation', {
         icon: 'bill',

@@ -1,60 +1,15 @@
 import { SettingOutlined } from '@ant-design/icons';
 import type { TableColumnType, TableProps } from 'antd';
-import { Button, Checkbox, Empty, Pagination, Popover, Space, Table, Typography } from 'antd';
-import { Fragment, type Key, type ReactNode, useState, useSyncExternalStore } from 'react';
+import { Button, Checkbox, Empty, Pagination, Popover, Table, Typography } from 'antd';
+import { Fragment, type Key, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnChecklist } from './list/ColumnChecklist.tsx';
+import { useColumnChoice } from './list/columnChoice.ts';
+import { useCardMode } from './list/useCardMode.ts';
 import { cellOf } from './tableCell.ts';
 
 /** A line column: every column has a key, by which the column settings name it. */
 export type LineColumn<T> = TableColumnType<T> & { key: string };
-
-/** Below antd's lg breakpoint (992 px, the spec's mobile threshold) a line table shows cards. */
-const PHONE_QUERY = '(max-width: 991.98px)';
-
-function subscribePhone(change: () => void): () => void {
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener?.('change', change);
-  return () => query.removeEventListener?.('change', change);
-}
-
-/** Whether the screen is below 992 px: line tables become cards there (UI.md keyboard, scanner, mobile). */
-export function usePhone(): boolean {
-  return useSyncExternalStore(
-    subscribePhone,
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
-}
-
-const STORAGE_PREFIX = 'concord.lineColumns.';
-
-function storedShown(id: string): string[] {
-  try {
-    const value = JSON.parse(localStorage.getItem(STORAGE_PREFIX + id) ?? '[]');
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-/**
- * The optional columns the user chose to show on a line table, kept per table in the browser: a
- * buyer who wants the tax split on every order sets it once.
- */
-function useShownColumns(id: string): [string[], (keys: string[]) => void] {
-  const [shown, setShown] = useState<string[]>(() => storedShown(id));
-  return [
-    shown,
-    (keys) => {
-      setShown(keys);
-      try {
-        localStorage.setItem(STORAGE_PREFIX + id, JSON.stringify(keys));
-      } catch {
-        // A browser that refuses storage keeps the choice for this visit only.
-      }
-    },
-  ];
-}
 
 /** A cell with nothing to show: a card leaves out its field instead of showing an empty one. */
 const blank = (cell: ReactNode) => cell === null || cell === undefined || cell === '' || cell === false;
@@ -114,8 +69,10 @@ export function LineTable<T extends object>({
   ...table
 }: LineTableProps<T>) {
   const { t } = useTranslation();
-  const phone = usePhone();
-  const [shown, setShown] = useShownColumns(id);
+  const phone = useCardMode();
+  // A buyer who wants the tax split on every order ticks it once: the choice is kept per table.
+  const [choice, saveChoice] = useColumnChoice(id);
+  const shown = choice?.shown ?? [];
   const [cardPage, setCardPage] = useState(1);
   const optionalColumns = columns.filter((c) => optional.includes(c.key));
   const visible = columns.filter((c) => !optional.includes(c.key) || shown.includes(c.key));
@@ -125,18 +82,13 @@ export function LineTable<T extends object>({
       placement="bottomRight"
       title={t('list.columns')}
       content={
-        <Checkbox.Group
-          value={shown.filter((k) => optional.includes(k))}
-          onChange={(keys) => setShown(keys.map(String))}
-        >
-          <Space orientation="vertical" size={4}>
-            {optionalColumns.map((c) => (
-              <Checkbox key={c.key} value={c.key}>
-                {c.title as ReactNode}
-              </Checkbox>
-            ))}
-          </Space>
-        </Checkbox.Group>
+        <ColumnChecklist
+          columns={optionalColumns.map((c) => ({ key: c.key, title: c.title as ReactNode }))}
+          shown={shown}
+          onChange={(keys) =>
+            saveChoice({ shown: keys, hidden: optionalColumns.map((c) => c.key).filter((k) => !keys.includes(k)) })
+          }
+        />
       }
     >
       <Button size="small" icon={<SettingOutlined />} title={t('list.columns')}>

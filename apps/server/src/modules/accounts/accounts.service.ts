@@ -22,7 +22,7 @@ import { actorOf } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachUserFile } from '../../platform/file-documents.ts';
 import { newId } from '../../platform/ids.ts';
-import { hashPassword, isCommonPassword, verifyPassword } from '../../platform/passwords.ts';
+import { hashPassword, isCommonPassword, needsRehash, verifyPassword } from '../../platform/passwords.ts';
 import { publishEvent } from '../../platform/realtime.ts';
 import type { AccountContext, SignedInContext } from '../../platform/route.ts';
 import { serverSecret } from '../../platform/secrets.ts';
@@ -247,7 +247,21 @@ export async function loginWithPassword(
   // An unknown name is weighed against no hash at the cost of a real one (S-04).
   const right = await guarded(db, guard, () => verifyPassword(input.password, user?.passwordHash ?? null));
   if (!right || !user) throw new AppError('BAD_CREDENTIALS');
+  if (user.passwordHash && needsRehash(user.passwordHash)) {
+    await rehashPassword(db, user.id, user.passwordHash, input.password);
+  }
   return startSession(s, user, client);
+}
+
+/**
+ * The password just proven, hashed again at today's cost. Only over the hash it was checked against: a
+ * password changed in the meantime stays changed. Not an edit of the account: its version stays.
+ */
+async function rehashPassword(db: Db, userId: string, checked: string, password: string) {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, checked)));
 }
 
 async function findUserByMobile(db: Db, mobileArea: string, mobile: string): Promise<User | undefined> {
@@ -343,7 +357,12 @@ export async function getUserInfo({ db, auth, locale }: SignedInContext): Promis
   const tenant = auth.tenantId
     ? (
         await db
-          .select({ id: enterprises.id, name: enterprises.name, compNo: enterprises.compNo })
+          .select({
+            id: enterprises.id,
+            name: enterprises.name,
+            compNo: enterprises.compNo,
+            timeZone: enterprises.timeZone,
+          })
           .from(enterprises)
           .where(eq(enterprises.id, auth.tenantId))
       )[0]

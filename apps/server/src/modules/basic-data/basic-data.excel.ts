@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { todayOf } from '../../platform/time.ts';
 import {
   type ImportCell,
   type ImportRow,
@@ -108,8 +109,9 @@ export type SheetKind = keyof typeof SHEETS;
 const YES: Localized = { 'en-US': 'Yes', 'zh-CN': '是', 'zh-TW': '是' };
 const NO: Localized = { 'en-US': 'No', 'zh-CN': '否', 'zh-TW': '否' };
 
-export const fileName = (kind: SheetKind, suffix: string) =>
-  `${SHEETS[kind].file}-${suffix}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+/** Named after the day in the enterprise's zone. */
+export const fileName = async ({ tx, tenantId }: RequestContext, kind: SheetKind, suffix: string) =>
+  `${SHEETS[kind].file}-${suffix}-${await todayOf(tx, tenantId)}.xlsx`;
 
 async function workbook<K extends string>(spec: SheetSpec<K>, locale: Locale, rows: Cell[][]): Promise<Buffer> {
   return await writeWorkbook({

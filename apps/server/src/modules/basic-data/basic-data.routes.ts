@@ -167,13 +167,19 @@ export function registerBasicDataRoutes(app: FastifyInstance, s: Services) {
       'GET',
       `${base}/template`,
       { operationId: `get${names.one}Template`, access: maintain, produces: XLSX_TYPE },
-      async (ctx) => ({ body: await excel.getTemplateWorkbook(ctx, kind), name: excel.fileName(kind, 'template') }),
+      async (ctx) => ({
+        body: await excel.getTemplateWorkbook(ctx, kind),
+        name: await excel.fileName(ctx, kind, 'template'),
+      }),
     );
     r.file(
       'GET',
       `${base}/export`,
       { operationId: `export${names.many}`, access: maintain, query, produces: XLSX_TYPE },
-      async (ctx, { query }) => ({ body: await exportFile(ctx, query), name: excel.fileName(kind, 'export') }),
+      async (ctx, { query }) => ({
+        body: await exportFile(ctx, query),
+        name: await excel.fileName(ctx, kind, 'export'),
+      }),
     );
     r.post(
       `${base}/import`,

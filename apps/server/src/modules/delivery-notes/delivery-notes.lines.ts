@@ -27,6 +27,7 @@ import { type MemberAuth, type RequestContext, switchTenant } from '../../platfo
 import { escapeLike } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pageOf } from '../../platform/paging.ts';
+import { settleContractQuantitiesOfLines } from '../contracts/contracts.quantities.ts';
 import { materialCustomers, materials } from '../materials/materials.table.ts';
 import { orderSideCondition } from '../purchase-orders/purchase-orders.common.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
@@ -229,6 +230,7 @@ export async function syncDeliveredQty(
         updatedAt: sql`now()`,
       })
       .where(and(eq(pol.tenantId, tenantId), inArray(pol.id, [...orderLineIds])));
+  if (orderLineIds.length) await settleContractQuantitiesOfLines(tx, tenantId, orderLineIds);
   if (planLineIds.length)
     await tx
       .update(rl)

@@ -40,6 +40,7 @@ import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import { timeZoneOf } from '../../platform/time.ts';
 import { warehouses } from '../basic-data/basic-data.table.ts';
 import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
@@ -318,6 +319,7 @@ export async function getNote(ctx: RequestContext, id: string): Promise<Delivery
   return {
     ...(item as DeliveryNoteListItem),
     side,
+    buyerTimeZone: await timeZoneOf(tx, row.tenantId),
     version: row.version,
     actions: deliveryNoteMachine.available(side, row.status, (c) => auth.permissions.has(c)),
     lines,

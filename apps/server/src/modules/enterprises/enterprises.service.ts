@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import {
+  addCalendarYears,
   type CompRegisterInput,
   type EnterpriseInfo,
   type EnterpriseUpdateInput,
@@ -23,6 +24,7 @@ import { newId } from '../../platform/ids.ts';
 import type { AccountContext, SignedInContext } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
 import { claimNotice, type Guard, guarded, type ThrottleRule } from '../../platform/throttle.ts';
+import { forgetTimeZone, systemTimeZone, todayOf } from '../../platform/time.ts';
 import { randomDigits } from '../../platform/tokens.ts';
 import { recordJoinedEmployee } from '../employees/employees.service.ts';
 import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
@@ -55,7 +57,14 @@ export async function registerEnterprise(
   const inviteCode = randomDigits(6);
   return inTenantTx(db, tenantId, (tx) =>
     idempotent(tx, scope, async () => {
-      await tx.insert(enterprises).values({ id: tenantId, compNo, inviteCode, createdBy: auth.userId, ...input });
+      await tx.insert(enterprises).values({
+        id: tenantId,
+        compNo,
+        inviteCode,
+        createdBy: auth.userId,
+        ...input,
+        timeZone: input.timeZone ?? systemTimeZone(),
+      });
       await tx
         .insert(memberships)
         .values({ tenantId, userId: auth.userId, userType: USER_TYPE.ADMIN, status: MEMBER_STATUS.JOINED });
@@ -250,6 +259,7 @@ async function loadEnterpriseInfo(tx: Queryable, tenantId: string, isAdmin: bool
     subsidiaries: row.subsidiaries,
     divisions: row.divisions,
     rankTypes: row.rankTypes as EnterpriseInfo['rankTypes'],
+    timeZone: row.timeZone,
     capabilities: capabilities.map((c) => ({
       id: c.id,
       number: c.number,
@@ -265,19 +275,18 @@ async function loadEnterpriseInfo(tx: Queryable, tenantId: string, isAdmin: bool
 type Capability = EnterpriseInfo['capabilities'][number];
 
 /**
- * Expiry of a capability: the chosen date, or N years from the day the 1/3/5-year option was chosen.
- * Saving the page again must not push an unchanged capability's expiry forward, so a stored one
- * with the same validity keeps its date.
+ * Expiry of a capability: the chosen date, or N years from the day (in the enterprise's zone) the
+ * 1/3/5-year option was chosen. Saving the page again must not push an unchanged capability's expiry
+ * forward, so a stored one with the same validity keeps its date.
  */
 function capabilityExpiry(
   input: EnterpriseUpdateInput['capabilities'][number],
   previous: Capability | undefined,
+  today: string,
 ): string | null {
   if (input.validityType === 'date') return input.expiryDate ?? null;
   if (previous?.validityType === input.validityType && previous.expiryDate) return previous.expiryDate;
-  const d = new Date();
-  d.setFullYear(d.getFullYear() + Number(input.validityType));
-  return d.toISOString().slice(0, 10);
+  return addCalendarYears(today, Number(input.validityType));
 }
 
 /** One line per capability, so the operation log shows edits inside the list, not only its length. */
@@ -294,7 +303,9 @@ export async function updateEnterpriseInfo(ctx: RequestContext, input: Enterpris
     .where(and(eq(enterprises.id, tenantId), eq(enterprises.version, version)))
     .returning({ id: enterprises.id });
   if (updated.length === 0) throw new AppError('CONFLICT');
+  if (fields.timeZone && fields.timeZone !== before.timeZone) await changeTimeZone(ctx);
 
+  const today = await todayOf(tx, tenantId);
   const rows = capabilities.map((c, i) => {
     const previous = before.capabilities.find((p) => p.id === c.id);
     return {
@@ -304,7 +315,7 @@ export async function updateEnterpriseInfo(ctx: RequestContext, input: Enterpris
       title: c.title,
       remark: c.remark,
       validityType: c.validityType,
-      expiryDate: capabilityExpiry(c, previous),
+      expiryDate: capabilityExpiry(c, previous, today),
       attachments: c.attachments,
       sortOrder: i,
     };
@@ -326,6 +337,16 @@ export async function updateEnterpriseInfo(ctx: RequestContext, input: Enterpris
     summary: changes ? text('enterprises.updated', { changes }) : text('enterprises.unchanged'),
   });
   return getEnterpriseInfo(ctx);
+}
+
+/**
+ * After the zone changed: this process forgets the old one at once (others within the cache's minute),
+ * and the buyer's inspections are counted again by their day in the new zone.
+ */
+async function changeTimeZone(ctx: RequestContext) {
+  forgetTimeZone(ctx.tenantId);
+  ctx.afterCommit(async () => forgetTimeZone(ctx.tenantId));
+  await ctx.tx.execute(sql`select inspection_day_totals_recount(${ctx.tenantId})`);
 }
 
 /** A new code that differs from the old one, so rotating always locks out whoever holds the old code. */

@@ -22,6 +22,8 @@ export const enterprises = pgTable(
     /** Printed under the enterprise's name on its documents (the order PDF's buyer). */
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    /** IANA zone its days are counted in: due dates, daily checks, report periods, document numbers. */
+    timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
     isDataCentre: boolean('is_data_centre').notNull().default(false),
     subsidiaries: jsonb('subsidiaries').$type<string[]>().notNull().default([]),
     divisions: jsonb('divisions').$type<string[]>().notNull().default([]),

@@ -42,6 +42,7 @@ import {
   type JobRecord,
   type JobRunner,
 } from '../../platform/jobs.ts';
+import { todayOf } from '../../platform/time.ts';
 import { type Cell, decimalCell, RATE_PLACES, writeWorkbook } from '../../platform/xlsx-typed.ts';
 import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
@@ -261,7 +262,9 @@ function writeSheet(sheet: ExportSheet, locale: Locale, rows: Cell[][]): Promise
   return writeWorkbook({ name: sheet.name, header, rows, widths: header.map(() => 18) });
 }
 
-const fileNameOf = (sheet: ExportSheet) => `${sheet.name}-${new Date().toISOString().slice(0, 10)}.xlsx`;
+/** Named after the day in the enterprise's zone. */
+const fileNameOf = async (q: Queryable, tenantId: string, sheet: ExportSheet) =>
+  `${sheet.name}-${await todayOf(q, tenantId)}.xlsx`;
 
 const recordExport = (q: Queryable, actor: Actor, sheet: ExportSheet, rows: number) =>
   recordOperation(q, actor, { type: OPERATION_TYPE.EXPORT, module: MATERIALS_MODULE, summary: sheet.summary(rows) });
@@ -275,7 +278,7 @@ export async function exportMaterials(
   const sheet = SHEETS[target];
   const rows = await readSheet((work) => work(tx), sheet, tenantId, filter, locale);
   await recordExport(tx, actorOf(auth), sheet, rows.length);
-  return { file: await writeSheet(sheet, locale, rows), fileName: fileNameOf(sheet) };
+  return { file: await writeSheet(sheet, locale, rows), fileName: await fileNameOf(tx, tenantId, sheet) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -333,7 +336,7 @@ export async function runExport(
         .set({
           status: MATERIAL_EXPORT_STATUS.DONE,
           fileKey,
-          fileName: fileNameOf(sheet),
+          fileName: await fileNameOf(q, job.tenantId, sheet),
           processedRows: rows.length,
           totalRows: rows.length,
           finishedAt: sql`now()`,
@@ -450,5 +453,8 @@ export async function readExportFile(
   const file = await readFile(path.join(dataDir, 'files', row.fileKey)).catch(() => {
     throw new AppError('NOT_FOUND');
   });
-  return { file, fileName: row.fileName ?? fileNameOf(SHEETS[row.target as MaterialImportTarget]) };
+  return {
+    file,
+    fileName: row.fileName ?? (await fileNameOf(tx, tenantId, SHEETS[row.target as MaterialImportTarget])),
+  };
 }

@@ -33,6 +33,7 @@ import { AppError } from '../../platform/errors.ts';
 import { storeUpload } from '../../platform/files.ts';
 import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
+import { todayOf } from '../../platform/time.ts';
 import { DEFAULT_XLSX_LIMITS } from '../../platform/xlsx-import.ts';
 import { writeDemoDrawings } from '../../seed/materials.ts';
 import * as customers from './material-customers.service.ts';
@@ -115,7 +116,7 @@ export function registerMaterialRoutes(app: FastifyInstance, s: Services) {
     { operationId: 'getMaterialImportTemplate', access: archive, query: targetQuery, produces: XLSX_TYPE },
     async (ctx, { query }) => ({
       body: await excel.getImportTemplate(ctx, query.target),
-      name: `${query.target}-template-${new Date().toISOString().slice(0, 10)}.xlsx`,
+      name: `${query.target}-template-${await todayOf(ctx.tx, ctx.tenantId)}.xlsx`,
     }),
   );
 

@@ -24,6 +24,7 @@ import { resolveDataScope, scopeCondition } from '../../platform/data-scope.ts';
 import { actorOf, escapeLike, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import { timeZoneOf } from '../../platform/time.ts';
 import { namesOf } from '../enterprises/enterprises.names.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { archiveScope } from '../suppliers/suppliers.scope.ts';
@@ -187,6 +188,7 @@ export async function buyerDetail({ tx: q, tenantId }: RequestContext, notice: N
   return {
     ...contentOf(notice),
     side: 'buyer',
+    buyerTimeZone: await timeZoneOf(q, tenantId),
     supplierClasses: classes,
     ownerName: owner?.name ?? null,
     version: notice.version,
@@ -400,6 +402,7 @@ async function supplierDetail(ctx: RequestContext, noticeId: string): Promise<No
   return {
     ...contentOf(notice),
     side: 'supplier',
+    buyerTimeZone: await timeZoneOf(tx, copy.tenantId),
     customerTenantId: copy.tenantId,
     customerName: names.get(copy.tenantId) ?? '',
     recipient: toRecipientRow({ ...current, supCode: archive?.supCode ?? '', supName: archive?.supName ?? '' }),

@@ -1,4 +1,5 @@
 import { type Locale, OPERATION_TYPE } from '@concord/shared';
+import { dateTimeIn } from '../../platform/time.ts';
 import { writeXlsx } from '../../platform/xlsx.ts';
 import type { OperationLogRow } from './operation-logs.service.ts';
 
@@ -76,25 +77,12 @@ const NAME_BY_CODE = new Map<number, OperationName>(
 );
 
 /** yyyy-MM-dd HH:mm:ss (UI.md) in the given zone. */
-export function formatTime(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')}:${get('second')}`;
-}
+export const formatTime = (iso: string, timeZone: string): string => dateTimeIn(new Date(iso), timeZone);
 
 /** Rows as the reader reads them: the summary already rendered in their language and masked for them. */
 type RenderedRow = Omit<OperationLogRow, 'summary'> & { summary: string };
 
-export async function operationLogWorkbook(rows: RenderedRow[], locale: Locale, timeZone = 'UTC'): Promise<Buffer> {
+export async function operationLogWorkbook(rows: RenderedRow[], locale: Locale, timeZone: string): Promise<Buffer> {
   const labels = LABELS[locale];
   return await writeXlsx({
     name: labels.sheet,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
+import { todayOf } from '../../platform/time.ts';
 import { exportOperationLogs, listLoggedModules, listOperationLogs } from './operation-logs.service.ts';
 
 const BASE = '/gateway/srm/operation-logs';
@@ -33,7 +34,7 @@ export function registerOperationLogRoutes(app: FastifyInstance, s: Services) {
     { operationId: 'exportOperationLogs', access, body: operationLogExportSchema, produces: XLSX_TYPE },
     async (ctx, { body }) => ({
       body: await exportOperationLogs(ctx, body),
-      name: `operation-logs-${new Date().toISOString().slice(0, 10)}.xlsx`,
+      name: `operation-logs-${await todayOf(ctx.tx, ctx.tenantId)}.xlsx`,
     }),
   );
 }

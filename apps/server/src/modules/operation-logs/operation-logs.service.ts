@@ -22,6 +22,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { isMoneyField } from '../../platform/masking.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import { timeZoneOf } from '../../platform/time.ts';
 import { operationLogWorkbook } from './operation-logs.export.ts';
 
 export interface OperationEntry {
@@ -195,7 +196,7 @@ export async function exportOperationLogs(
     summary: exportSummary(rows.length, query.filter),
   });
   const rendered = rows.map((r) => ({ ...r, summary: renderLogText(r.summary, locale, auth) }));
-  return operationLogWorkbook(rendered, locale, query.timeZone);
+  return operationLogWorkbook(rendered, locale, query.timeZone ?? (await timeZoneOf(q, tenantId)));
 }
 
 function exportSummary(count: number, filter: OperationLogFilter = {}): TextRef {

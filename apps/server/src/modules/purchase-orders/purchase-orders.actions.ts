@@ -30,6 +30,7 @@ import {
 } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { TellDeps } from '../../platform/services.ts';
+import { settleContractQuantities } from '../contracts/contracts.quantities.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
@@ -274,6 +275,7 @@ export async function actOnOrder(
       .set({ status: t.to as number })
       .where(and(eq(po.tenantId, me), eq(po.id, id)));
   }
+  await settleContractQuantities(tx, order);
   const comment = body.comment?.trim();
   const summary = comment ? text('purchaseOrders.withComment', { text: step, comment }) : step;
   await recordOperation(tx, actorOf(auth), {

@@ -35,6 +35,7 @@ import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
 import type { TellDeps } from '../../platform/services.ts';
+import { settleContractQuantities } from '../contracts/contracts.quantities.ts';
 import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
@@ -437,6 +438,7 @@ async function applyDiff(
     .set({ revision: change.revision })
     .where(and(eq(po.tenantId, me), eq(po.id, order.id)));
   const status = await settleOrder(tx, order);
+  await settleContractQuantities(tx, order);
   const done = status === PURCHASE_ORDER_STATUS.CONFIRMED;
   await tx
     .update(poc)

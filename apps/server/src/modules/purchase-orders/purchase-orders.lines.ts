@@ -14,6 +14,7 @@ import { materials, warehouses } from '../../db/schema.ts';
 import { placedDecimal, RATE_INPUT_PLACES } from '../../platform/decimal-places.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { checkContractLines } from '../contracts/contracts.quantities.ts';
 import { findSupplierPartNo } from '../materials/material-suppliers.service.ts';
 import {
   type OrderLineDiff,
@@ -90,7 +91,7 @@ export async function resolveLines(
         ).map((w) => w.id),
       )
     : new Set<string>();
-  return lines.map((l, i) => {
+  const resolved = lines.map((l, i) => {
     const lineNo = numbers[i]!;
     const same = kept(l, i);
     const m = same
@@ -129,8 +130,11 @@ export async function resolveLines(
       requestedDate: l.requestedDate,
       warehouseId: l.warehouseId,
       remark: l.remark,
+      contractLineId: existing.has(lineNo) ? existing.get(lineNo)!.contractLineId : (l.contractLineId ?? null),
     };
   });
+  await checkContractLines(q, tenantId, supplierId, resolved);
+  return resolved;
 }
 
 export const totalOf = (lines: { amount: string }[], places: DecimalPlaces) =>
@@ -154,15 +158,15 @@ export async function insertLines(
   await q.execute(sql`
     insert into ${pol} (tenant_id, supplier_tenant_id, id, order_id, line_no, material_id, prdt_no, prdt_name,
                         prdt_spc, sup_prdt_no, unit_no, unit_name, qty, price, tax_rate, amount, requested_date,
-                        warehouse_id, remark, status)
+                        warehouse_id, remark, status, contract_line_id)
     select ${order.tenantId}::bigint, ${order.supplierTenantId}::bigint, v.id, ${order.id}::bigint, v."lineNo",
            v."materialId", v."prdtNo",
            v."prdtName", v."prdtSpc", v."supPrdtNo", v."unitNo", v."unitName", v.qty, v.price, v."taxRate", v.amount,
-           v."requestedDate", v."warehouseId", v.remark, ${PURCHASE_ORDER_LINE_STATUS.PENDING}::int
+           v."requestedDate", v."warehouseId", v.remark, ${PURCHASE_ORDER_LINE_STATUS.PENDING}::int, v."contractLineId"
       from jsonb_to_recordset(${rows}::jsonb) as v(
         id bigint, "lineNo" int, "materialId" bigint, "prdtNo" text, "prdtName" text, "prdtSpc" text,
         "supPrdtNo" text, "unitNo" text, "unitName" text, qty numeric, price numeric, "taxRate" numeric,
-        amount numeric, "requestedDate" date, "warehouseId" bigint, remark text)`);
+        amount numeric, "requestedDate" date, "warehouseId" bigint, remark text, "contractLineId" bigint)`);
 }
 
 export async function loadLines(q: Queryable, tenantId: string, orderId: string): Promise<LineRow[]> {

@@ -21,6 +21,7 @@ import { type DataScope, resolveDataScope } from '../../platform/data-scope.ts';
 import { escapeLike, historyOfDocument, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import { timeZoneOf } from '../../platform/time.ts';
 import { enterpriseName } from '../enterprises/enterprises.names.ts';
 import { findOrder, type OrderDims, readPermission, sideCondition } from './purchase-orders.common.ts';
 import type { OrderRow } from './purchase-orders.lines.ts';
@@ -191,6 +192,7 @@ async function linesForView(q: Queryable, row: OrderRow, side: PurchaseOrderSide
       supplierRemark: pol.supplierRemark,
       deliveredQty: pol.deliveredQty,
       receivedQty: pol.receivedQty,
+      contractLineId: pol.contractLineId,
       version: pol.version,
     })
     .from(pol)
@@ -259,6 +261,7 @@ export async function getOrder(ctx: RequestContext, id: string): Promise<Purchas
   return {
     ...(item as PurchaseOrderListItem),
     side,
+    buyerTimeZone: await timeZoneOf(tx, row.tenantId),
     remarks: row.remarks,
     attachments: row.attachments as UploadedFileRef[],
     version: row.version,

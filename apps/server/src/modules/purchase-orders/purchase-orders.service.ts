@@ -13,13 +13,15 @@ import type { z } from 'zod';
 import { suppliers } from '../../db/schema.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { resolveDataScope } from '../../platform/data-scope.ts';
-import { actorOf, nextDocumentNumber, requireAny, today } from '../../platform/documents.ts';
+import { actorOf, nextDocumentNumber, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import type { TellDeps } from '../../platform/services.ts';
+import { todayOf } from '../../platform/time.ts';
 import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
+import { settleContractQuantities } from '../contracts/contracts.quantities.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
 import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
@@ -100,6 +102,7 @@ export async function insertOrder(
     sentAt: input.send ? sql`now()` : null,
   } as typeof po.$inferInsert);
   await insertLines(tx, { tenantId: me, id, supplierTenantId }, lines);
+  if (input.send) await settleContractQuantities(tx, { tenantId: me, id });
   await attachFiles(
     tx,
     auth.userId,
@@ -226,7 +229,7 @@ export async function copyOrder(ctx: RequestContext, id: string): Promise<Purcha
       currency: hit.row.currency,
       taxIncluded: hit.row.taxIncluded,
       paymentTerms: hit.row.paymentTerms,
-      orderDate: today(),
+      orderDate: await todayOf(tx, hit.row.tenantId),
       remarks: hit.row.remarks,
       attachments: hit.row.attachments,
       send: false,

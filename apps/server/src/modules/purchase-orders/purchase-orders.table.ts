@@ -132,6 +132,9 @@ export const purchaseOrderLines = pgTable(
     supplierRemark: text('supplier_remark').notNull().default(''),
     deliveredQty: decimal('delivered_qty').notNull().default('0'),
     receivedQty: decimal('received_qty').notNull().default('0'),
+    /** The contract line the order draws on, and what this line holds of its cap (docs/contracts.md). */
+    contractLineId: bigId('contract_line_id'),
+    contractQty: decimal('contract_qty').notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -161,6 +164,8 @@ export type OrderLineSnapshot = {
   requestedDate: string;
   warehouseId: string | null;
   remark: string;
+  /** Kept by an existing line whatever a change says (fixed once the line exists). */
+  contractLineId?: string | null;
 };
 export type OrderLineDiff = {
   lineNo: number;

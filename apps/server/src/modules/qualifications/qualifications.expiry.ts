@@ -13,6 +13,7 @@ import { inTenantTx, type RequestContext } from '../../platform/context.ts';
 import type { Actor } from '../../platform/documents.ts';
 import { enqueue, type JobRunner } from '../../platform/jobs.ts';
 import type { OutgoingMessage } from '../../platform/mail.ts';
+import { dayIn, startOfDay } from '../../platform/time.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
 import { notifyUsers, sendNotificationEmails } from '../messages/messages.service.ts';
 import { recipientsOf } from '../messages/messages.tell.ts';
@@ -21,13 +22,13 @@ import { buyerLink, linesOf, MODULE, supplierLink, validUntil } from './qualific
 import type { QualificationDeps } from './qualifications.service.ts';
 
 /**
- * The daily expiry check (issue 4 scope 5). `qualification.expiry` runs once per day and fans out one
- * `qualification.expiry.tenant` job per enterprise (a tenant's documents are only reachable inside its
- * own transaction, RLS). That job moves completed documents to expiring (inside the warning window)
- * and completed or expiring ones past their date to expired, and announces each new state once:
- * `notified_status` records what was announced, the buyer's messages are written in the same
- * transaction, and the supplier's are queued there as `qualification.notify-supplier` jobs, which
- * write them in the supplier's transaction together with marking themselves done.
+ * The daily expiry check (issue 4 scope 5). `qualification.expiry` runs once per day and fans out
+ * `qualification.expiry.tenant` jobs per enterprise and day of its zone (a tenant's documents are only
+ * reachable inside its own transaction, RLS). That job moves completed documents to expiring (inside
+ * the warning window) and completed or expiring ones past their date to expired, and announces each
+ * new state once: `notified_status` records what was announced, the buyer's messages are written in
+ * the same transaction, and the supplier's are queued there as `qualification.notify-supplier` jobs,
+ * which write them in the supplier's transaction together with marking themselves done.
  */
 export const EXPIRY_JOB = 'qualification.expiry';
 export const EXPIRY_TENANT_JOB = 'qualification.expiry.tenant';
@@ -254,12 +255,24 @@ interface SupplierNotice {
   documents: { id: string; fileCode: string; fileName: string; status: number; fileDqDate: string | null }[];
 }
 
-/** Queues one expiry check per enterprise for the day; the fan-out and its completion commit together. */
-async function fanOut(db: Db, date: string, markDone: (tx: Queryable) => Promise<void>): Promise<void> {
+/**
+ * Queues each enterprise's check for its own day: today in its zone at once, and tomorrow for the moment
+ * its tomorrow begins, which comes before the next fan-out whatever the zone. The dedupe key (day and
+ * enterprise) runs every enterprise's day once. The fan-out and its completion commit together.
+ */
+async function fanOut(db: Db, now: Date, markDone: (tx: Queryable) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
-    const all = await tx.select({ id: enterprises.id }).from(enterprises);
-    for (const e of all)
-      await enqueue(tx, EXPIRY_TENANT_JOB, { tenantId: e.id, date }, { dedupeKey: `${date}:${e.id}` });
+    const all = await tx.select({ id: enterprises.id, zone: enterprises.timeZone }).from(enterprises);
+    for (const e of all) {
+      const today = dayIn(now, e.zone);
+      const tomorrow = addCalendarDays(today, 1);
+      for (const [date, runAt] of [
+        [today, now],
+        [tomorrow, startOfDay(tomorrow, e.zone)],
+      ] as const) {
+        await enqueue(tx, EXPIRY_TENANT_JOB, { tenantId: e.id, date }, { dedupeKey: `${date}:${e.id}`, runAt });
+      }
+    }
     await markDone(tx);
   });
 }
@@ -269,7 +282,7 @@ export function registerQualificationJobs(runner: JobRunner, deps: Qualification
   runner.register(EXPIRY_JOB, {
     retry: true,
     record: null,
-    handler: async (ctx) => fanOut(ctx.db, String(ctx.job.payload.date), ctx.markDone),
+    handler: async (ctx) => fanOut(ctx.db, ctx.now, ctx.markDone),
   });
   runner.register(EXPIRY_TENANT_JOB, {
     retry: true,

@@ -21,9 +21,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
-import { localDate } from '../../platform/jobs.ts';
 import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
+import { todayOf } from '../../platform/time.ts';
 import { writeDemoAttachments } from '../../seed/qualifications.ts';
 import { registerQualificationJobs, runQualificationExpiryNow } from './qualifications.expiry.ts';
 import * as requirements from './qualifications.requirements.ts';
@@ -81,11 +81,16 @@ export function registerQualificationRoutes(app: FastifyInstance, s: Services) {
       body: qualificationRunExpirySchema.optional(),
       reply: qualificationExpiryResultSchema,
     },
-    (ctx, { body }) => {
+    async (ctx, { body }) => {
       const asOf = body?.asOf;
       // A chosen day is a faked clock: only where the development outbox is open (demo, e2e).
       if (asOf && s.config.devOutbox === 'off') throw new AppError('FORBIDDEN');
-      return runQualificationExpiryNow(ctx, s.jobs, settings.expiringDays, asOf ?? localDate(settings.clock.now()));
+      return runQualificationExpiryNow(
+        ctx,
+        s.jobs,
+        settings.expiringDays,
+        asOf ?? (await todayOf(ctx.tx, ctx.tenantId, settings.clock.now())),
+      );
     },
   );
 

@@ -53,9 +53,10 @@ import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
-import { type Clock, type JobRunner, localDate } from '../../platform/jobs.ts';
+import type { Clock, JobRunner } from '../../platform/jobs.ts';
 import type { MessageProvider } from '../../platform/mail.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import { todayOf } from '../../platform/time.ts';
 import { enterpriseName, nameOf } from '../enterprises/enterprises.names.ts';
 import { type PartyNote, tellParty } from '../messages/messages.tell.ts';
 import { recordOperation, summarizeChanges } from '../operation-logs/operation-logs.service.ts';
@@ -534,19 +535,19 @@ async function assertStored(dataDir: string, files: UploadedFileRef[]): Promise<
   }
 }
 
-/** The supplier's answer, checked against what the document asks for. */
+/** The supplier's answer, checked against what the document asks for; `today` is the buyer's. */
 async function replyFields(
   settings: QualificationSettings,
   doc: DocumentRow,
   action: QualificationAction,
   body: ActionBody,
+  today: string,
 ) {
   const reply = qualificationReplySchema.parse(body);
   if (reply.attachments.length < doc.validQuantity) {
     throw new AppError('QUALIFICATION_ATTACHMENTS_REQUIRED', { count: doc.validQuantity });
   }
   await assertStored(settings.dataDir, reply.attachments);
-  const today = localDate(settings.clock.now());
   if (reply.buildDate > today) throw new AppError('QUALIFICATION_BUILD_DATE_INVALID');
   // A renewal must state its new expiry; a first reply may keep the date the request specified.
   const specified = reply.fileDqDate ?? (action === 'reply' ? doc.fileDqDate : null);
@@ -624,8 +625,10 @@ export async function actOnQualification(
     const other = await loadForSide(tx, auth, id, side === 'buyer' ? 'supplier' : 'buyer');
     throw new AppError(other ? 'QUALIFICATION_WRONG_SIDE' : 'NOT_FOUND');
   }
+  // A document is valid through the end of its last day in the buyer's zone.
+  const today = await todayOf(tx, doc.tenantId, settings.clock.now());
   let fields: Partial<typeof qd.$inferInsert> = {};
-  if (t.withReply) fields = await replyFields(settings, doc, action, body);
+  if (t.withReply) fields = await replyFields(settings, doc, action, body, today);
   if (action === 'send') {
     const s = await assertSupplierAddressable(tx, me, doc.supplierId);
     if (!s.supplierTenantId) throw new AppError('QUALIFICATION_SUPPLIER_NOT_JOINED', { name: s.supName });
@@ -661,7 +664,7 @@ export async function actOnQualification(
   });
   // A passed document already inside the warning window, or past its date, says so at once.
   if (action === 'pass') {
-    await markDueDocuments(tx, doc.tenantId, localDate(settings.clock.now()), settings.expiringDays, {
+    await markDueDocuments(tx, doc.tenantId, today, settings.expiringDays, {
       ids: [id],
       quiet: true,
     });

@@ -33,12 +33,12 @@ import {
   nextDocumentNumber,
   requireAny,
   sideCondition,
-  today,
   userNameOf,
 } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import { dayIn, instantAt, timeZoneOf } from '../../platform/time.ts';
 import { warehouses } from '../basic-data/basic-data.table.ts';
 import { NOTE_MODULE, noteSideCondition, supplierNoteLink } from '../delivery-notes/delivery-notes.common.ts';
 import {
@@ -47,6 +47,7 @@ import {
   deliveryPackages as dp,
 } from '../delivery-notes/delivery-notes.table.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
+import { enterprises } from '../enterprises/enterprises.table.ts';
 import { tellParty } from '../messages/messages.tell.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { purchaseOrders as po, purchaseOrderLines as pol } from '../purchase-orders/purchase-orders.table.ts';
@@ -118,24 +119,30 @@ function tellSupplier(ctx: RequestContext, note: NoteRow, title: TextKey, conten
 // Arrival, acceptance, warehousing: the buyer's rows of DELIVERY_NOTE_TRANSITIONS
 
 /**
- * The instant an arrival is kept as: now for today, else noon UTC of the day, which is the same
- * calendar day in every time zone the product serves; reports read the UTC date back.
+ * The instant an arrival is kept as: now for the buyer's today, else noon of the day in the buyer's
+ * zone, so that the day read back in that zone (receipts, reports) is the day given. "Now" is the
+ * clock today was read from, so the two cannot fall on different days.
  */
-function arrivalInstant(date: string | undefined) {
-  const day = date ?? today();
-  if (day > today()) throw new AppError('RECEIPT_ARRIVAL_IN_FUTURE', { date: day });
-  return day === today() ? sql`now()` : sql`${`${day}T12:00:00Z`}::timestamptz`;
+function arrivalInstant(date: string | undefined, zone: string): string {
+  const now = new Date();
+  const today = dayIn(now, zone);
+  const day = date ?? today;
+  if (day > today) throw new AppError('RECEIPT_ARRIVAL_IN_FUTURE', { date: day });
+  return (day === today ? now : instantAt(day, zone, '12:00:00')).toISOString();
 }
 
-const utcDate = (column: typeof dn.arrivedAt) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD')`;
+/** The calendar day of an instant column in a zone. */
+const dayOf = (column: typeof dn.arrivedAt, zone: string) =>
+  sql<string>`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD')`;
 
 async function registerArrival(tx: Queryable, auth: MemberAuth, note: NoteRow, body: ActionBody): Promise<TextRef> {
+  const zone = await timeZoneOf(tx, note.tenantId);
   await tx
     .update(dn)
-    .set({ status: D.ARRIVED, arrivedAt: arrivalInstant(body.arrivalDate), arrivedBy: auth.userId })
+    .set({ status: D.ARRIVED, arrivedAt: arrivalInstant(body.arrivalDate, zone), arrivedBy: auth.userId })
     .where(and(eq(dn.tenantId, note.tenantId), eq(dn.id, note.id)));
   const [row] = await tx
-    .select({ day: utcDate(dn.arrivedAt) })
+    .select({ day: dayOf(dn.arrivedAt, zone) })
     .from(dn)
     .where(and(eq(dn.tenantId, note.tenantId), eq(dn.id, note.id)));
   return text('receipts.arrived', { noteNo: note.noteNo, date: row?.day ?? '' });
@@ -210,13 +217,15 @@ async function warehouseNote(tx: Queryable, auth: MemberAuth, note: NoteRow, bod
       .where(and(eq(warehouses.tenantId, me), eq(warehouses.id, body.warehouseId)));
     if (!w) throw new AppError('RECEIPT_WAREHOUSE_UNKNOWN');
   }
+  const zone = await timeZoneOf(tx, me);
+  const today = dayIn(new Date(), zone);
   const [arrival] = await tx
-    .select({ day: utcDate(dn.arrivedAt) })
+    .select({ day: dayOf(dn.arrivedAt, zone) })
     .from(dn)
     .where(and(eq(dn.tenantId, me), eq(dn.id, note.id)));
-  const arrivalDate = arrival?.day ?? today();
-  const receiptDate = body.receiptDate ?? today();
-  if (receiptDate > today() || receiptDate < arrivalDate) {
+  const arrivalDate = arrival?.day ?? today;
+  const receiptDate = body.receiptDate ?? today;
+  if (receiptDate > today || receiptDate < arrivalDate) {
     throw new AppError('RECEIPT_DATE_INVALID', { date: receiptDate, arrivalDate });
   }
 
@@ -389,10 +398,12 @@ export async function actOnNote(
 async function alreadyReceived(tx: Queryable, code: string, packageId: string): Promise<AppError> {
   const [row] = await tx
     .select({
-      at: sql<string>`to_char(${dp.receivedAt} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
+      // In the zone of the buyer who received it.
+      at: sql<string>`to_char(${dp.receivedAt} at time zone ${enterprises.timeZone}, 'YYYY-MM-DD HH24:MI:SS')`,
       by: dp.receivedBy,
     })
     .from(dp)
+    .innerJoin(enterprises, eq(enterprises.id, dp.tenantId))
     .where(eq(dp.id, packageId));
   const by = row?.by ? await userNameOf(tx, row.by) : '';
   return new AppError('RECEIPT_PACKAGE_ALREADY_RECEIVED', { code, at: row?.at ?? '', by });
@@ -473,7 +484,10 @@ export async function scanPackage(ctx: RequestContext, noteId: string, code: str
         type: OPERATION_TYPE.UPDATE,
         module: NOTE_MODULE,
         targetId: note.id,
-        summary: text('receipts.arrivedByScan', { noteNo: note.noteNo, date: today() }),
+        summary: text('receipts.arrivedByScan', {
+          noteNo: note.noteNo,
+          date: dayIn(new Date(), await timeZoneOf(tx, me)),
+        }),
       });
       tellSupplier(ctx, note, 'receipts.arrivedTitle', text('receipts.receivingStarted', { noteNo: note.noteNo }));
     }

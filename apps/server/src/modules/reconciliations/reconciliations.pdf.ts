@@ -24,6 +24,7 @@ import {
   table,
   textBlock,
 } from '../../platform/pdf-document.ts';
+import { dayIn, timeZoneOf } from '../../platform/time.ts';
 import { getStatement } from './reconciliations.query.ts';
 
 /**
@@ -197,8 +198,8 @@ const percent = (rate: string) => `${roundDecimal(rate, 6)}%`;
 
 const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join('  ');
 
-/** The day part of a timestamp, as printed next to who confirmed. */
-const day = (at: string | Date | null) => (at === null ? '' : new Date(at).toISOString().slice(0, 10));
+/** The day of a timestamp in the buyer's zone (the statement's owner), as printed next to who confirmed. */
+const day = (at: string | Date | null, zone: string) => (at === null ? '' : dayIn(new Date(at), zone));
 
 /**
  * The parties' names and contacts. The buyer is named by its enterprise's print name and its contact
@@ -293,6 +294,7 @@ export async function printStatement(ctx: RequestContext, id: string): Promise<{
   const l = LABELS[locale];
   const p = d.decimalPlaces;
   const parties = await partiesOf(ctx, d);
+  const zone = await timeZoneOf(ctx.tx, d.customerTenantId);
 
   const schemas: Schema[] = [];
   const input: Record<string, string> = {};
@@ -333,7 +335,7 @@ export async function printStatement(ctx: RequestContext, id: string): Promise<{
     }),
     2,
   );
-  const confirmed = (by: string, at: string | Date | null) => label(l.confirmed, joined(by, day(at)));
+  const confirmed = (by: string, at: string | Date | null) => label(l.confirmed, joined(by, day(at, zone)));
   add(
     table('parties', {
       y,

@@ -23,6 +23,7 @@ import type { MemberAuth, RequestContext } from '../../platform/context.ts';
 import { escapeLike, findDocument, historyOfDocument, requireAny, sideCondition } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
 import { orderBy, pageOf } from '../../platform/paging.ts';
+import { timeZoneOf } from '../../platform/time.ts';
 import { enterpriseName } from '../enterprises/enterprises.names.ts';
 import { purchaseOrders as po } from '../purchase-orders/purchase-orders.table.ts';
 import { receiptLines as rcl } from '../receipts/receipts.table.ts';
@@ -225,6 +226,7 @@ export async function getStatement(ctx: RequestContext, id: string): Promise<Rec
   return {
     ...(item as ReconciliationListItem),
     side,
+    buyerTimeZone: await timeZoneOf(tx, row.tenantId),
     role,
     version: row.version,
     actions: auth.permissions.has(permissionOf(side))

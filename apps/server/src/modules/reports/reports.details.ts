@@ -94,7 +94,8 @@ function deliveryPage(ctx: ReportContext): DetailReport {
     base: sql`
       select nl.id::text as id, dn.note_no as "noteNo", dn.status as "noteStatus", dn.ship_date::text as "shipDate",
              to_char(dn.ship_date, 'YYYY-MM') as month, dn.expected_date::text as "expectedDate",
-             to_char(dn.arrived_at, 'YYYY-MM-DD') as "arrivalDate",
+             to_char(dn.arrived_at at time zone (select e.time_zone from enterprises e where e.id = dn.tenant_id),
+                     'YYYY-MM-DD') as "arrivalDate",
              ${partnerName(ctx, 'dn.supplier_id', 'dn.tenant_id')} as "supName",
              nl.order_no as "orderNo", nl.order_line_no as "orderLineNo", nl.prdt_no as "prdtNo",
              nl.prdt_name as "prdtName", nl.unit_name as "unitName", nl.batch_no as "batchNo",

@@ -1,6 +1,7 @@
 import type { ReportChart, ReportRow } from '@concord/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { endOfDay, startOfDay } from '../../platform/time.ts';
 import { and, commonFilters, partnerKey, partnerName, type ReportContext, visibleTo } from './reports.scope.ts';
 
 /**
@@ -228,12 +229,30 @@ export async function timelyArrival(q: Queryable, ctx: ReportContext): Promise<A
 // ---------------------------------------------------------------------------------------------
 // Inspections: quality yield and unqualified reasons
 
+/**
+ * An inspection counts on its day in its buyer's zone, as `inspection_day_totals` counts it: the
+ * caller's own zone on the buyer side, each row's buyer's (`e`, joined) on the supplier side. A literal,
+ * not a parameter: the month expression must be the same text in the select and the grouping.
+ */
+const inspectionZone = (ctx: ReportContext) =>
+  ctx.side === 'buyer' ? sql.raw(`'${ctx.zone.replaceAll("'", "''")}'`) : sql`e.time_zone`;
+
+/** The zones furthest ahead of and behind UTC: every buyer's day lies within theirs. */
+const EARLIEST_ZONE = 'Etc/GMT-14';
+const LATEST_ZONE = 'Etc/GMT+12';
+
 function inspectionWhere(ctx: ReportContext): SQL {
   const { dateFrom, dateTo } = ctx.filter;
+  const buyer = ctx.side === 'buyer';
+  const from = startOfDay(dateFrom, buyer ? ctx.zone : EARLIEST_ZONE).toISOString();
+  const to = endOfDay(dateTo, buyer ? ctx.zone : LATEST_ZONE).toISOString();
   return and([
     visibleTo(ctx, 'ri', 'dn'),
     // Scalar subqueries: the bounds are computed once, not cast again for every row.
-    sql`ri.inspected_at >= (select ${dateFrom}::date::timestamptz) and ri.inspected_at < (select (${dateTo}::date + 1)::timestamptz)`,
+    sql`ri.inspected_at >= (select ${from}::timestamptz) and ri.inspected_at < (select ${to}::timestamptz)`,
+    ...(buyer
+      ? []
+      : [sql`(ri.inspected_at at time zone ${inspectionZone(ctx)})::date between ${dateFrom} and ${dateTo}`]),
     ...commonFilters(ctx, {
       supplierId: 'ri.supplier_id',
       tenantId: 'ri.tenant_id',
@@ -249,7 +268,12 @@ function inspectionWhere(ctx: ReportContext): SQL {
  */
 function inspectionsFrom(ctx: ReportContext): SQL {
   const scoped = ctx.side === 'buyer' && !ctx.scope.all;
-  return sql`receipt_inspections ri ${scoped ? sql`join delivery_notes dn on dn.tenant_id = ri.tenant_id and dn.id = ri.note_id` : sql``}`;
+  const joined = scoped
+    ? sql`join delivery_notes dn on dn.tenant_id = ri.tenant_id and dn.id = ri.note_id`
+    : ctx.side === 'supplier'
+      ? sql`join enterprises e on e.id = ri.tenant_id`
+      : sql``;
+  return sql`receipt_inspections ri ${joined}`;
 }
 
 /** Where a yield report reads its inspections, and how it sums and groups them there. */
@@ -266,7 +290,7 @@ const rawInspections = (ctx: ReportContext): InspectionSource => ({
   from: inspectionsFrom(ctx),
   where: inspectionWhere(ctx),
   partner: partnerKey(ctx, 'ri.supplier_id', 'ri.tenant_id'),
-  month: sql`date_trunc('month', ri.inspected_at)`,
+  month: sql`date_trunc('month', ri.inspected_at at time zone ${inspectionZone(ctx)})`,
   inspections: sql`count(*)`,
   sum: (column) => sql`sum(ri.${sql.raw(column)})`,
 });

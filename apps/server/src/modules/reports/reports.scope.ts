@@ -4,22 +4,25 @@ import type { Queryable } from '../../db/client.ts';
 import type { MemberAuth } from '../../platform/context.ts';
 import { type DataScope, resolveDataScope } from '../../platform/data-scope.ts';
 import { escapeLike } from '../../platform/documents.ts';
+import { dayIn, timeZoneOf } from '../../platform/time.ts';
 
 /** Everything one report run needs to know about the caller and the filter, the period resolved. */
 export interface ReportContext {
   side: ReportSide;
   me: string;
+  /** The caller's time zone, which its days and months are counted in. */
+  zone: string;
   scope: DataScope;
   filter: ReportFilter & { dateFrom: string; dateTo: string };
   showSupplier: boolean;
 }
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Without a period a report covers the current month and the five before it. */
-export function defaultPeriod(now = new Date()): { dateFrom: string; dateTo: string } {
-  const from = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 5, 1));
-  return { dateFrom: iso(from), dateTo: iso(now) };
+/** Without a period a report covers the current month and the five before it, in the caller's zone. */
+export function defaultPeriod(zone: string, now = new Date()): { dateFrom: string; dateTo: string } {
+  const today = dayIn(now, zone);
+  const months = Number(today.slice(0, 4)) * 12 + Number(today.slice(5, 7)) - 1 - 5;
+  const from = `${String(Math.floor(months / 12)).padStart(4, '0')}-${String((months % 12) + 1).padStart(2, '0')}-01`;
+  return { dateFrom: from, dateTo: today };
 }
 
 export async function contextOf(
@@ -28,7 +31,8 @@ export async function contextOf(
   side: ReportSide,
   filter: ReportFilter | undefined,
 ): Promise<ReportContext> {
-  const period = defaultPeriod();
+  const zone = await timeZoneOf(q, auth.tenantId);
+  const period = defaultPeriod(zone);
   const f = filter ?? {};
   let dateFrom = f.dateFrom ?? period.dateFrom;
   let dateTo = f.dateTo ?? period.dateTo;
@@ -36,6 +40,7 @@ export async function contextOf(
   return {
     side,
     me: auth.tenantId,
+    zone,
     scope: await resolveDataScope(q, auth),
     filter: { ...f, dateFrom, dateTo },
     showSupplier: auth.showSupplier,

@@ -19,6 +19,7 @@ import { listOutbox, mayReadOutbox } from '../../platform/mail.ts';
 import { VERSION } from '../../platform/observability.ts';
 import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
+import { registerBackupRoute } from './backup.routes.ts';
 import { openFile, uploadFile } from './files.service.ts';
 
 const tags = ['system'];
@@ -39,6 +40,7 @@ async function databaseUp(db: Db): Promise<boolean> {
 export function registerSystemRoutes(app: FastifyInstance, s: Services) {
   const r = defineRoutes(app, s, { tags });
   closeConnectionsWhenClosing(app);
+  registerBackupRoute(app, s);
 
   r.get(
     '/gateway/health',

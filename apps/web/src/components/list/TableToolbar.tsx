@@ -1,7 +1,8 @@
 import { FilterOutlined, ReloadOutlined, SearchOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Modal, Space, Tooltip, Transfer } from 'antd';
+import { Button, Modal, Space, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ColumnChecklist } from './ColumnChecklist.tsx';
 
 export interface ToggleColumn {
   key: string;
@@ -26,8 +27,8 @@ interface Props {
 }
 
 /**
- * UI.md right toolbar: hide/show search, refresh, show/hide columns with a transfer list (the user's
- * choice there wins over the automatic fit until "default columns" forgets it). On a phone the search
+ * UI.md right toolbar: hide/show search, refresh, show/hide columns with a checkbox per column (the
+ * user's choice there wins over the automatic fit until "default columns" forgets it). On a phone the search
  * toggle becomes the "Filters" button and the column settings go (cards show the must-see fields).
  */
 export function TableToolbar({
@@ -116,14 +117,10 @@ export function TableToolbar({
           </>
         )}
       >
-        <Transfer
-          dataSource={columns}
-          rowKey={(c) => c.key}
-          titles={[t('list.shownColumns'), t('list.hiddenColumns')]}
-          targetKeys={draft}
-          onChange={(keys) => setDraft(keys.map(String))}
-          render={(c) => c.title}
-          styles={{ section: { width: 230, height: 300 } }}
+        <ColumnChecklist
+          columns={columns}
+          shown={columns.filter((c) => !draft.includes(c.key)).map((c) => c.key)}
+          onChange={(shown) => setDraft(columns.filter((c) => !shown.includes(c.key)).map((c) => c.key))}
         />
       </Modal>
     </div>

@@ -174,7 +174,7 @@ describe('useListChrome', () => {
       'status',
       'operation',
     ]);
-    const stored = JSON.parse(localStorage.getItem(`concord:list-columns:${window.location.pathname}`) ?? '{}');
+    const stored = JSON.parse(localStorage.getItem(`concord:columns:${window.location.pathname}`) ?? '{}');
     expect(stored).toEqual({ hidden: ['owner'], shown: ['no', 'remark', 'material', 'qty', 'status'] });
     unmount();
 
@@ -193,6 +193,48 @@ describe('useListChrome', () => {
 });
 
 describe('TableToolbar', () => {
+  it('shows or hides a column by its named checkbox, once the dialog is confirmed', async () => {
+    containerWidth(900);
+    function List() {
+      const chrome = useListChrome(lineColumns(), { mustSee });
+      return (
+        <>
+          <TableToolbar {...chrome.toolbarProps} onRefresh={() => {}} />
+          <ListTable<Line> chrome={chrome} rowKey="id" dataSource={lines} pagination={false} />
+        </>
+      );
+    }
+    render(
+      <App>
+        <List />
+      </App>,
+    );
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers()).not.toContain('Remark');
+    fireEvent.click(screen.getByRole('button', { name: 'Show or hide columns' }));
+    const dialog = await screen.findByRole('dialog');
+    const shown = within(dialog).getByRole('group', { name: 'Shown' });
+    // Every column but the operation column, ticked while it shows.
+    expect(
+      within(shown)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Number', 'Remark', 'Material', 'Owner', 'Quantity', 'Status']);
+    expect((within(shown).getByRole('checkbox', { name: 'Remark' }) as HTMLInputElement).checked).toBe(false);
+    expect((within(shown).getByRole('checkbox', { name: 'Owner' }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(within(shown).getByRole('checkbox', { name: 'Remark' }));
+    fireEvent.click(within(shown).getByRole('checkbox', { name: 'Owner' }));
+    // Nothing changes before the choice is confirmed.
+    expect(headers()).not.toContain('Remark');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(headers()).toEqual(['Number', 'Remark', 'Material', 'Quantity', 'Status', 'Operation']);
+    expect(JSON.parse(localStorage.getItem(`concord:columns:${window.location.pathname}`) ?? '{}')).toEqual({
+      hidden: ['owner'],
+      shown: ['no', 'remark', 'material', 'qty', 'status'],
+    });
+  });
+
   it('restores the automatic columns from the column settings once the user has chosen', async () => {
     containerWidth(900);
     function List() {
@@ -200,7 +242,7 @@ describe('TableToolbar', () => {
       return <TableToolbar {...chrome.toolbarProps} onRefresh={() => {}} />;
     }
     localStorage.setItem(
-      `concord:list-columns:${window.location.pathname}`,
+      `concord:columns:${window.location.pathname}`,
       JSON.stringify({ hidden: ['owner'], shown: [] }),
     );
     render(

@@ -1,11 +1,22 @@
-import { Grid } from 'antd';
+import { useSyncExternalStore } from 'react';
+
+/** Below antd's lg breakpoint (992 px, the spec's mobile threshold). */
+const CARD_QUERY = '(max-width: 991.98px)';
+
+function subscribe(change: () => void): () => void {
+  const query = window.matchMedia(CARD_QUERY);
+  query.addEventListener('change', change);
+  return () => query.removeEventListener('change', change);
+}
 
 /**
- * Below antd's lg breakpoint (992 px, the spec's mobile threshold) a list shows cards. In a browser
- * exactly one of xs (< 576 px) and sm (≥ 576 px) always matches; where neither does, nothing was
- * measured (no media queries, as in jsdom) and the list stays a table.
+ * Whether the screen is below 992 px, where lists and a document's line tables show cards (UI.md
+ * mobile). Read synchronously, so a phone never renders the table first.
  */
 export function useCardMode(): boolean {
-  const screens = Grid.useBreakpoint();
-  return screens.lg === false && (screens.xs === true || screens.sm === true);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(CARD_QUERY).matches,
+    () => false,
+  );
 }

@@ -1,13 +1,7 @@
 import type { TableColumnsType } from 'antd';
 import { type RefCallback, useCallback, useState } from 'react';
-import {
-  type ColumnChoice,
-  columnKey,
-  columnWidth,
-  fitColumns,
-  isOperationColumn,
-  SELECTION_WIDTH,
-} from './fitColumns.ts';
+import { useColumnChoice } from './columnChoice.ts';
+import { columnKey, columnWidth, fitColumns, isOperationColumn, SELECTION_WIDTH } from './fitColumns.ts';
 import type { ToggleColumn } from './TableToolbar.tsx';
 import { useCardMode } from './useCardMode.ts';
 
@@ -53,19 +47,6 @@ export interface ListChrome<T> {
   };
 }
 
-const STORAGE_PREFIX = 'concord:list-columns:';
-
-function readChoice(key: string): ColumnChoice | null {
-  try {
-    const value = JSON.parse(localStorage.getItem(key) ?? 'null') as Partial<ColumnChoice> | null;
-    return Array.isArray(value?.shown) && Array.isArray(value?.hidden)
-      ? { shown: value.shown.map(String), hidden: value.hidden.map(String) }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The width of the measured element, followed as it changes; undefined until it is measured. */
 function useMeasuredWidth(): [number | undefined, RefCallback<HTMLElement>] {
   const [width, setWidth] = useState<number>();
@@ -95,14 +76,7 @@ export function useListChrome<T>(
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [width, measureRef] = useMeasuredWidth();
 
-  const storageKey = `${STORAGE_PREFIX}${window.location.pathname}${id ? `#${id}` : ''}`;
-  const [stored, setStored] = useState(() => ({ key: storageKey, choice: readChoice(storageKey) }));
-  const choice = stored.key === storageKey ? stored.choice : readChoice(storageKey);
-  const saveChoice = (next: ColumnChoice | null) => {
-    if (next) localStorage.setItem(storageKey, JSON.stringify(next));
-    else localStorage.removeItem(storageKey);
-    setStored({ key: storageKey, choice: next });
-  };
+  const [choice, saveChoice] = useColumnChoice(`${window.location.pathname}${id ? `#${id}` : ''}`);
 
   const columnsOf = allColumns as TableColumnsType<never>;
   const hidden = fitColumns(columnsOf, {

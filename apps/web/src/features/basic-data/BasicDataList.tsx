@@ -48,8 +48,6 @@ interface Props<T extends Row, V> {
   excel?: { resource: ExcelResource; exportQuery: (params: Params) => Record<string, string | undefined> };
   /** The columns that must always be visible (useListChrome); by default the first two, the row's code and name. */
   mustSee?: string[];
-  /** Not used any more: the shown columns are fitted to the page's width (useListChrome). */
-  scrollX?: number;
   /** Inside a page that already draws the card (a tab of a tabbed page). */
   bare?: boolean;
 }

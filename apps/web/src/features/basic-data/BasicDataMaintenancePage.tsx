@@ -87,7 +87,6 @@ function DictionaryList({ dictType }: { dictType: DictType }) {
         { key: 'remarks', title: f('remarks'), dataIndex: 'remarks', ellipsis: true },
         { key: 'updatedAt', title: f('updatedAt'), dataIndex: 'updatedAt', width: 170, render: formatDateTime },
       ]}
-      scrollX={1100}
       form={{
         initial: { dictType, enabled: true, sortOrder: 0, value: null },
         fromRow: (r) => ({

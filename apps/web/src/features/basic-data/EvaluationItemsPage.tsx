@@ -63,7 +63,6 @@ export function EvaluationItemsPage() {
         },
         { key: 'remarks', title: f('remarks'), dataIndex: 'remarks', width: 160, ellipsis: true },
       ]}
-      scrollX={1500}
       form={{
         width: '50%',
         initial: { enabled: true, options: [{ score: 0, description: '' }] },

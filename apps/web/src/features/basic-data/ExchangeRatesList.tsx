@@ -50,7 +50,6 @@ export function ExchangeRatesList() {
         { key: 'updater', title: f('updater'), dataIndex: 'updaterName', width: 130 },
         { key: 'updatedAt', title: f('updatedAt'), dataIndex: 'updatedAt', width: 170, render: formatDateTime },
       ]}
-      scrollX={1100}
       form={{
         initial: { baseCurrency: 'CNY', decimalPlaces: 4 },
         fromRow: (r) => ({

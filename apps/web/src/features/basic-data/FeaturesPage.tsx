@@ -37,7 +37,6 @@ export function FeaturesPage() {
         { key: 'remarks', title: f('remarks'), dataIndex: 'remarks', width: 200, ellipsis: true },
         { key: 'updatedAt', title: f('updatedAt'), dataIndex: 'updatedAt', width: 170, render: formatDateTime },
       ]}
-      scrollX={1000}
       form={{
         initial: { featureValues: [] },
         fromRow: (r) => ({ name: r.name, featureValues: r.featureValues, remarks: r.remarks }),

@@ -107,7 +107,6 @@ function InterestRatesList() {
           render: formatDateTime,
         },
       ]}
-      scrollX={1000}
       form={{
         initial: { valid: true },
         fromRow: (r) => ({

@@ -34,7 +34,6 @@ export function WarehousesPage() {
         { key: 'remarks', title: f('remarks'), dataIndex: 'remarks', width: 200, ellipsis: true },
         { key: 'updatedAt', title: f('updatedAt'), dataIndex: 'updatedAt', width: 170, render: formatDateTime },
       ]}
-      scrollX={1700}
       form={{
         initial: {},
         fromRow: (r) => ({

@@ -29,7 +29,7 @@ import { filterField, useListFilter } from '../../components/list/useListFilter.
 import { useListQuery } from '../../components/list/useListQuery.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
-import { formatDateTime } from '../../lib/dates.ts';
+import { buyerZoneFormat, formatDateTime } from '../../lib/dates.ts';
 import { numberFormat, useNumbers } from '../../lib/numbers.ts';
 import { deliveryNotesApi, downloadLabels, type NoteFilter, noteKeys } from './delivery-notes.api.ts';
 
@@ -287,8 +287,12 @@ export function DeliveryNoteDetailPage() {
       >
         <Descriptions size="small" column={{ xs: 1, md: 2, lg: 3 }} {...DETAIL_DESCRIPTIONS}>
           <Descriptions.Item label={F('customer')}>{d.customerName}</Descriptions.Item>
-          <Descriptions.Item label={F('shipDate')}>{d.shipDate}</Descriptions.Item>
-          <Descriptions.Item label={F('expectedDate')}>{d.expectedDate}</Descriptions.Item>
+          <Descriptions.Item label={F('shipDate')}>
+            {buyerZoneFormat(d.buyerTimeZone).date(d.shipDate)}
+          </Descriptions.Item>
+          <Descriptions.Item label={F('expectedDate')}>
+            {buyerZoneFormat(d.buyerTimeZone).date(d.expectedDate)}
+          </Descriptions.Item>
           <Descriptions.Item label={F('carrier')}>{d.carrier}</Descriptions.Item>
           <Descriptions.Item label={F('trackingNo')}>{d.trackingNo}</Descriptions.Item>
           <Descriptions.Item label={F('totalQty')}>{qty(d.totalQty)}</Descriptions.Item>

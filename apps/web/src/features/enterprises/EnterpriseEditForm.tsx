@@ -10,9 +10,11 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Col, DatePicker, Form, Input, Row, Select, Space, Switch, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT } from '../../lib/dates.ts';
 import { requiredRule, zodRule } from '../../lib/formRules.ts';
+import { useSession } from '../../stores/session.ts';
 import { useLocale } from '../accounts/useLocale.ts';
 import { type Attachment, AttachmentsField } from './AttachmentsField.tsx';
 import { enterpriseKeys, enterprisesApi } from './enterprises.api.ts';
@@ -29,6 +31,12 @@ interface CapabilityValues {
 
 type Values = Omit<EnterpriseUpdateInput, 'capabilities' | 'version'> & { capabilities: CapabilityValues[] };
 
+/** The zones this browser knows, the enterprise's own kept even where the list spells it otherwise. */
+function timeZoneOptions(current: string) {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return [...new Set([current, 'UTC', ...zones])].sort().map((zone) => ({ value: zone, label: zone }));
+}
+
 function toValues(info: EnterpriseInfo): Values {
   const { id: _id, compNo: _no, inviteCode: _code, version: _v, createdAt: _c, capabilities, ...fields } = info;
   return {
@@ -43,6 +51,7 @@ export function EnterpriseEditForm({ info, onDone }: { info: EnterpriseInfo; onD
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
+  const zones = useMemo(() => timeZoneOptions(info.timeZone), [info.timeZone]);
 
   const save = useMutation({
     mutationFn: (v: Values) =>
@@ -59,6 +68,11 @@ export function EnterpriseEditForm({ info, onDone }: { info: EnterpriseInfo; onD
     meta: { form },
     onSuccess: (updated) => {
       queryClient.setQueryData(enterpriseKeys.info, updated);
+      // Instants are shown in the enterprise's zone: a new one applies at once, not at the next sign-in.
+      const { userInfo } = useSession.getState();
+      if (userInfo?.tenant) {
+        useSession.setState({ userInfo: { ...userInfo, tenant: { ...userInfo.tenant, timeZone: updated.timeZone } } });
+      }
       message.success(t('common.saved'));
       onDone();
     },
@@ -137,6 +151,16 @@ export function EnterpriseEditForm({ info, onDone }: { info: EnterpriseInfo; onD
             {text('phone', 32)}
           </Col>
           <Col xs={24}>{text('address', 255)}</Col>
+          <Col xs={24} md={12}>
+            <Form.Item
+              name="timeZone"
+              label={t('enterprise.timeZone')}
+              extra={t('enterprise.timeZoneHint')}
+              rules={[requiredRule(locale)]}
+            >
+              <Select showSearch options={zones} />
+            </Form.Item>
+          </Col>
           <Col xs={24} md={12}>
             <Form.Item name="isDataCentre" label={t('enterprise.isDataCentre')} valuePropName="checked">
               <Switch />

@@ -88,6 +88,7 @@ function InfoView({ info, isAdmin, onEdit }: { info: EnterpriseInfo; isAdmin: bo
             { key: 'account', label: t('enterprise.bankAccount'), children: or(info.bankAccount) },
             { key: 'phone', label: t('enterprise.phone'), children: or(info.phone) },
             { key: 'address', label: t('enterprise.address'), children: or(info.address) },
+            { key: 'timeZone', label: t('enterprise.timeZone'), children: info.timeZone },
             {
               key: 'dc',
               label: t('enterprise.isDataCentre'),

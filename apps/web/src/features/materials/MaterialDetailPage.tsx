@@ -1,4 +1,4 @@
-import { EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   compareDecimals,
   type MaterialDrawing,
@@ -31,7 +31,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { fileUrl } from '../../api/http.ts';
+import { ApiError, fileUrl } from '../../api/http.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { OperationButton, useOperationState } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
@@ -44,6 +44,7 @@ import { type MaterialOperation, materialFormPath, materialKeys, materialsApi } 
 import { useMaterialPlaces, YesNo } from './parts.tsx';
 
 const PERMISSION = 'CF_BAS';
+const LIST_PATH = '/basicdatasetting/materialfile';
 
 /** /basicdatasetting/materialfile/detail?id=: the tabs of spec §3 plus the approved suppliers. */
 export function MaterialDetailPage() {
@@ -55,13 +56,22 @@ export function MaterialDetailPage() {
   const tab = params.get('tab') ?? 'details';
   const material = useQuery({ queryKey: materialKeys.detail(id), queryFn: () => materialsApi.get(id), enabled: !!id });
 
-  if (material.isError) {
+  if (!id || material.isError) {
+    // A link without an id names no material, as one the server does not know.
+    const missing = !id || (material.error instanceof ApiError && material.error.status === 404);
     return (
       <Card className="page-card">
         <Result
-          status="error"
-          title={(material.error as Error).message}
-          extra={<Button onClick={() => void material.refetch()}>{t('common.retry')}</Button>}
+          status={missing ? '404' : 'error'}
+          title={missing ? t('materials.detail.notFound') : material.error?.message}
+          extra={
+            <Space>
+              <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(LIST_PATH)}>
+                {t('materials.detail.back')}
+              </Button>
+              {!missing && <Button onClick={() => void material.refetch()}>{t('common.retry')}</Button>}
+            </Space>
+          }
         />
       </Card>
     );

@@ -81,6 +81,12 @@ function renderAt(path: string, element: React.ReactNode) {
     if (url.pathname.endsWith('/srm/materials/11')) {
       return json(init?.method === 'PUT' ? { ...MATERIAL, version: 4 } : MATERIAL);
     }
+    if (/\/srm\/materials\/\d+$/.test(url.pathname)) {
+      return new Response(JSON.stringify({ code: 404, msg: 'Not found', data: null }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     return json({ dataList: [], totalCount: 0 });
   });
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
@@ -117,5 +123,20 @@ describe('material quantities and rates (issue 16)', () => {
     expect(screen.getByText('185.40')).toBeTruthy();
     expect(screen.getByText('2.50 %')).toBeTruthy();
     expect(screen.getByText('VAT13 (13.00 %)')).toBeTruthy();
+  });
+});
+
+describe('material detail without a material', () => {
+  it('says a link without an id names no material, instead of loading for ever', async () => {
+    const fetchMock = renderAt('/detail', <MaterialDetailPage />);
+    expect(await screen.findByText(enUS.materials.detail.notFound)).toBeTruthy();
+    expect(screen.getByRole('button', { name: new RegExp(enUS.materials.detail.back) })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/srm/materials/'))).toBe(false);
+  });
+
+  it('says so too for an id the server does not know', async () => {
+    renderAt('/detail?id=12', <MaterialDetailPage />);
+    expect(await screen.findByText(enUS.materials.detail.notFound)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Retry/ })).toBeNull();
   });
 });

@@ -32,6 +32,7 @@ export function MaterialPicker({
   placeholder,
   style,
   disabled,
+  'aria-label': ariaLabel,
 }: {
   value?: string | null;
   onChange?: (id: string | null, option: MaterialOption | null) => void;
@@ -40,6 +41,8 @@ export function MaterialPicker({
   placeholder?: string;
   style?: React.CSSProperties;
   disabled?: boolean;
+  /** Where no form label names the picker (a table cell). */
+  'aria-label'?: string;
 }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
@@ -61,6 +64,7 @@ export function MaterialPicker({
       placeholder={placeholder ?? t('materials.picker.placeholder')}
       style={{ minWidth: 280, ...style }}
       disabled={disabled}
+      aria-label={ariaLabel}
       loading={search.isFetching}
       notFoundContent={search.isFetching ? <Spin size="small" /> : t('materials.picker.noMatch')}
       options={options.map((m) => ({ value: m.id, label: materialLabel(m) }))}

@@ -15,7 +15,7 @@ import { ApiError } from '../../api/http.ts';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
-import { formatDateTime } from '../../lib/dates.ts';
+import { buyerZoneFormat } from '../../lib/dates.ts';
 import { AttachmentLinks, NoticeContentView } from './NoticeContentView.tsx';
 import { noticeKeys, noticesApi, replyNoticePath } from './notices.api.ts';
 
@@ -167,7 +167,7 @@ function ReceivedNoticeView({ notice, back }: { notice: NoticeSupplierDetail; ba
           </Descriptions.Item>
           <Descriptions.Item label={t('notices.fields.customer')}>{notice.customerName}</Descriptions.Item>
           <Descriptions.Item label={t('notices.fields.publishedAt')}>
-            {formatDateTime(notice.publishedAt)}
+            {buyerZoneFormat(notice.buyerTimeZone).dateTime(notice.publishedAt)}
           </Descriptions.Item>
           <Descriptions.Item label={t('notices.fields.needReply')}>
             {notice.needReply ? t('common.yes') : t('common.no')}
@@ -187,7 +187,7 @@ function ReceivedNoticeView({ notice, back }: { notice: NoticeSupplierDetail; ba
               <AttachmentLinks files={copy.replyAttachments} />
             </Descriptions.Item>
             <Descriptions.Item label={t('notices.fields.repliedAt')}>
-              {formatDateTime(copy.repliedAt)}
+              {buyerZoneFormat(notice.buyerTimeZone).dateTime(copy.repliedAt)}
             </Descriptions.Item>
           </Descriptions>
         ) : (

@@ -41,6 +41,7 @@ const NOTICE: NoticeBuyerDetail = {
   needReply: true,
   status: 1,
   publishedAt: '2027-01-10T08:00:00Z',
+  buyerTimeZone: 'Asia/Shanghai',
   createdAt: '2027-01-09T08:00:00Z',
   updatedAt: '2027-01-10T08:00:00Z',
   supplierClasses: [],

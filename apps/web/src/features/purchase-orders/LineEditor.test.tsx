@@ -94,9 +94,10 @@ describe('LineEditor (issue 16)', () => {
           <Editor initial={[emptyLine({ prdtNo: 'HS-060', prdtName: 'Heat sink' })]} seen={(l) => (latest = l)} />
         </QueryClientProvider>,
       );
-      fireEvent.change(await screen.findByLabelText(T.fields.qty), { target: { value: '3' } });
-      fireEvent.change(screen.getByLabelText(T.fields.price), { target: { value: '2.675' } });
-      fireEvent.change(screen.getByLabelText(T.fields.taxRate), { target: { value: '13' } });
+      // Each cell's editor is named by its column and line.
+      fireEvent.change(await screen.findByLabelText(`${T.fields.qty}, line 1`), { target: { value: '3' } });
+      fireEvent.change(screen.getByLabelText(`${T.fields.price}, line 1`), { target: { value: '2.675' } });
+      fireEvent.change(screen.getByLabelText(`${T.fields.taxRate}, line 1`), { target: { value: '13' } });
       // 3 × 2.675 = 8.025 → 8.03, where a binary float gives 8.02.
       expect(await screen.findByText('8.03')).toBeTruthy();
       expect(toLineInput(latest[0]!)).toMatchObject({ qty: '3', price: '2.675', taxRate: '13' });
@@ -137,10 +138,10 @@ describe('LineEditor (issue 16)', () => {
       expect(screen.getByText('Enter a date')).toBeTruthy();
       expect(screen.queryByText(/lines\.1/)).toBeNull();
       expect(screen.getByRole('alert').textContent).toContain('1, 2');
-      const qty = screen.getAllByLabelText(T.fields.qty);
-      const row = qty[1]!.closest('.ant-table-row')!;
+      const qty = screen.getByLabelText(`${T.fields.qty}, line 2`);
+      const row = qty.closest('.ant-table-row')!;
       expect(row.textContent).toContain(places);
-      fireEvent.change(qty[1]!, { target: { value: '2.5' } });
+      fireEvent.change(qty, { target: { value: '2.5' } });
       expect(screen.queryByText(places)).toBeNull();
       expect(screen.getByText('Enter a date')).toBeTruthy();
     },

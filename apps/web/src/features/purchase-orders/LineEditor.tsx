@@ -241,6 +241,9 @@ export function LineEditor({
   const refusedLines = lines.flatMap((l, i) =>
     LINE_FIELDS.some((f) => errors[`${l.key}.${f}`]) ? [l.lineNo ?? i + 1] : [],
   );
+  /** Names a cell's editor for a screen reader: the column and the line, as the user sees them numbered. */
+  const cellName = (column: string, l: EditLine, index: number) =>
+    t('lineTable.cell', { column, line: l.lineNo ?? index + 1 });
   const patch = (key: string, change: Partial<EditLine>) =>
     onChange(lines.map((l) => (l.key === key ? { ...l, ...change } : l)));
   // The dictionary's percent in the stored form ("13.00" is "13"), so a stored rate selects its entry.
@@ -257,9 +260,10 @@ export function LineEditor({
       key: 'material',
       title: t('purchaseOrders.fields.material'),
       width: 300,
-      render: (_v, l) => (
+      render: (_v, l, i) => (
         <Space orientation="vertical" size={2} style={{ width: '100%' }}>
           <MaterialPicker
+            aria-label={cellName(t('purchaseOrders.fields.material'), l, i)}
             value={l.materialId}
             initialOption={l.material}
             style={{ width: 280 }}
@@ -278,12 +282,14 @@ export function LineEditor({
           {!l.materialId && (
             <Space.Compact style={{ width: 280 }}>
               <Input
+                aria-label={cellName(t('purchaseOrders.fields.prdtNo'), l, i)}
                 value={l.prdtNo}
                 status={statusOf(problem(l, 'prdtNo'))}
                 placeholder={t('purchaseOrders.fields.prdtNo')}
                 onChange={(e) => patch(l.key, { prdtNo: e.target.value })}
               />
               <Input
+                aria-label={cellName(t('purchaseOrders.fields.prdtName'), l, i)}
                 value={l.prdtName}
                 status={statusOf(problem(l, 'prdtName'))}
                 placeholder={t('purchaseOrders.fields.prdtName')}
@@ -300,13 +306,13 @@ export function LineEditor({
       title: t('purchaseOrders.fields.qty'),
       width: 120,
       align: 'right',
-      render: (_v, l) => (
+      render: (_v, l, i) => (
         <>
           <DecimalInput
             value={l.qty}
             places={places.quantity}
             min={l.deliveredQty ?? '0'}
-            aria-label={t('purchaseOrders.fields.qty')}
+            aria-label={cellName(t('purchaseOrders.fields.qty'), l, i)}
             status={(l.qty !== null && !isPositive(l.qty)) || problem(l, 'qty') ? 'error' : undefined}
             onChange={(v) => patch(l.key, { qty: v })}
           />
@@ -319,7 +325,7 @@ export function LineEditor({
       title: t('purchaseOrders.fields.price'),
       width: 120,
       align: 'right',
-      render: (_v, l) =>
+      render: (_v, l, i) =>
         l.priceHidden ? (
           MASK
         ) : (
@@ -328,7 +334,7 @@ export function LineEditor({
               value={l.price}
               places={places.price}
               min="0"
-              aria-label={t('purchaseOrders.fields.price')}
+              aria-label={cellName(t('purchaseOrders.fields.price'), l, i)}
               status={statusOf(problem(l, 'price'))}
               onChange={(v) => patch(l.key, { price: v })}
             />
@@ -348,9 +354,10 @@ export function LineEditor({
       key: 'requestedDate',
       title: t('purchaseOrders.fields.requestedDate'),
       width: 140,
-      render: (_v, l) => (
+      render: (_v, l, i) => (
         <>
           <DatePicker
+            aria-label={cellName(t('purchaseOrders.fields.requestedDate'), l, i)}
             value={l.requestedDate ? dayjs(l.requestedDate) : null}
             format={DATE_FORMAT}
             allowClear={false}
@@ -365,10 +372,11 @@ export function LineEditor({
       key: 'taxRate',
       title: t('purchaseOrders.fields.taxRate'),
       width: 110,
-      render: (_v, l) => (
+      render: (_v, l, i) => (
         <>
           {taxRates.length ? (
             <Select
+              aria-label={cellName(t('purchaseOrders.fields.taxRate'), l, i)}
               value={l.taxRate ?? undefined}
               options={taxRates}
               style={{ width: '100%' }}
@@ -381,7 +389,7 @@ export function LineEditor({
               places={RATE_INPUT_PLACES}
               min="0"
               max="100"
-              aria-label={t('purchaseOrders.fields.taxRate')}
+              aria-label={cellName(t('purchaseOrders.fields.taxRate'), l, i)}
               status={statusOf(problem(l, 'taxRate'))}
               onChange={(v) => patch(l.key, { taxRate: v })}
             />
@@ -394,9 +402,10 @@ export function LineEditor({
       key: 'unit',
       title: t('purchaseOrders.fields.unit'),
       width: 70,
-      render: (_v, l) => (
+      render: (_v, l, i) => (
         <>
           <Input
+            aria-label={cellName(t('purchaseOrders.fields.unit'), l, i)}
             value={l.unitName}
             status={statusOf(problem(l, 'unitName'))}
             onChange={(e) => patch(l.key, { unitName: e.target.value })}
@@ -409,9 +418,10 @@ export function LineEditor({
       key: 'warehouse',
       title: t('purchaseOrders.fields.warehouse'),
       width: 150,
-      render: (_v, l) => (
+      render: (_v, l, i) => (
         <>
           <Select
+            aria-label={cellName(t('purchaseOrders.fields.warehouse'), l, i)}
             allowClear
             value={l.warehouseId ?? undefined}
             style={{ width: '100%' }}
@@ -427,9 +437,10 @@ export function LineEditor({
       key: 'remark',
       title: t('purchaseOrders.fields.remark'),
       width: 160,
-      render: (_v, l) => (
+      render: (_v, l, i) => (
         <>
           <Input
+            aria-label={cellName(t('purchaseOrders.fields.remark'), l, i)}
             value={l.remark}
             maxLength={500}
             status={statusOf(problem(l, 'remark'))}
@@ -444,14 +455,14 @@ export function LineEditor({
       title: t('common.operation'),
       width: 60,
       fixed: 'right',
-      render: (_v, l) => (
+      render: (_v, l, i) => (
         <Button
           type="link"
           size="small"
           danger
           icon={<DeleteOutlined />}
           disabled={compareDecimals(l.deliveredQty ?? '0', '0') > 0}
-          aria-label={t('purchaseOrders.actions.removeLine')}
+          aria-label={cellName(t('purchaseOrders.actions.removeLine'), l, i)}
           onClick={() => onChange(lines.filter((x) => x.key !== l.key))}
         />
       ),

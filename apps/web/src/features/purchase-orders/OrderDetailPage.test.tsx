@@ -57,6 +57,7 @@ const line = (n: number, extra: Partial<PurchaseOrderLine> = {}): PurchaseOrderL
   supplierRemark: '',
   deliveredQty: '0',
   receivedQty: '0',
+  contractLineId: null,
   version: 1,
   ...extra,
 });
@@ -75,6 +76,7 @@ const ORDER: PurchaseOrderDetail = {
   taxIncluded: true,
   paymentTerms: 'Net 60',
   orderDate: '2027-01-15',
+  buyerTimeZone: 'Asia/Shanghai',
   totalAmount: '17566625.04',
   totalAmountExcl: '15545685.88',
   totalTaxAmount: '2020939.16',

@@ -44,7 +44,7 @@ import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTa
 import { useAnyPermission } from '../../components/PermissionGate.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { purchaseOrderLineStatuses } from '../../components/statusStyles.ts';
-import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
+import { buyerZoneFormat, DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { errorText, type FieldError, fieldErrorsOf } from '../../lib/fieldErrors.ts';
 import { numberFormat } from '../../lib/numbers.ts';
 import { AttachmentLinks } from '../notices/NoticeContentView.tsx';
@@ -310,7 +310,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
       key: 'status',
       title: t('purchaseOrders.fields.lineStatus'),
       dataIndex: 'status',
-      width: 96,
+      width: 124,
       render: (s: number) => <StatusTag machine={purchaseOrderLineStatuses} status={s} />,
     },
     // The supplier's answer stands right before the operation column: Accept/Reject beside what they take.
@@ -438,7 +438,9 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
           ) : (
             <Descriptions.Item label={t('purchaseOrders.fields.customer')}>{order.customerName}</Descriptions.Item>
           )}
-          <Descriptions.Item label={t('purchaseOrders.fields.orderDate')}>{order.orderDate}</Descriptions.Item>
+          <Descriptions.Item label={t('purchaseOrders.fields.orderDate')}>
+            {buyerZoneFormat(order.buyerTimeZone).date(order.orderDate)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('purchaseOrders.fields.totalAmount')}>
             {money(order.totalAmount, order.currency)}
           </Descriptions.Item>
@@ -463,7 +465,7 @@ function OrderView({ order, back }: { order: PurchaseOrderDetail; back: ReactNod
             <Descriptions.Item label={t('purchaseOrders.fields.owner')}>{order.ownerName ?? '—'}</Descriptions.Item>
           )}
           <Descriptions.Item label={t('purchaseOrders.fields.sentAt')}>
-            {formatDateTime(order.sentAt) || '—'}
+            {buyerZoneFormat(order.buyerTimeZone).dateTime(order.sentAt) || '—'}
           </Descriptions.Item>
           <Descriptions.Item label={t('purchaseOrders.fields.remarks')}>{order.remarks || '—'}</Descriptions.Item>
           <Descriptions.Item label={t('purchaseOrders.fields.attachments')}>

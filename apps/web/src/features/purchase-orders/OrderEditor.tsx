@@ -26,7 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
-import { DATE_FORMAT } from '../../lib/dates.ts';
+import { DATE_FORMAT, todayDate } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
 import { numberFormat } from '../../lib/numbers.ts';
 import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
@@ -177,7 +177,7 @@ export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
         onValuesChange={() => setDirty(true)}
         initialValues={{
           supplierId: order?.supplierId,
-          orderDate: order ? dayjs(order.orderDate) : dayjs(),
+          orderDate: dayjs(order ? order.orderDate : todayDate()),
           currency: order?.currency ?? 'CNY',
           taxIncluded: order?.taxIncluded ?? true,
           paymentTerms: order?.paymentTerms ?? '',

@@ -145,7 +145,8 @@ function OrderList({ side }: { side: PurchaseOrderSide }) {
       dataIndex: 'orderNo',
       width: 160,
       render: (no: string, row) => (
-        <Space size={4}>
+        // The revision wraps under the number rather than under the next column.
+        <Space size={4} wrap>
           <Link to={orderPath(side, row.id)}>{no}</Link>
           <RevisionTag revision={row.revision} />
         </Space>

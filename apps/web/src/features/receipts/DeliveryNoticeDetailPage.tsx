@@ -25,7 +25,7 @@ import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
 import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTable.tsx';
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
-import { DATE_FORMAT, formatDate, formatDateTime } from '../../lib/dates.ts';
+import { DATE_FORMAT, formatDate, formatDateTime, todayDate } from '../../lib/dates.ts';
 import { useNumbers } from '../../lib/numbers.ts';
 import { DetailGate } from '../receiving-plans/parts.tsx';
 import { InspectionDialog } from './InspectionDialog.tsx';
@@ -387,7 +387,8 @@ function DateStepDialog({
     enabled: warehousing,
   });
   const [warehouseId, setWarehouseId] = useState<string | undefined>();
-  const [date, setDate] = useState(dayjs());
+  // The enterprise's today: the server refuses a later day by the same calendar.
+  const [date, setDate] = useState(() => dayjs(todayDate()));
   const dateId = warehousing ? 'notice-warehouse-date' : 'notice-arrival-date';
   return (
     <Modal
@@ -432,7 +433,9 @@ function DateStepDialog({
             allowClear={false}
             format={DATE_FORMAT}
             value={date}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day') || (!!arrivalDate && d.isBefore(dayjs(arrivalDate), 'day'))}
+            disabledDate={(d) =>
+              d.isAfter(dayjs(todayDate()), 'day') || (!!arrivalDate && d.isBefore(dayjs(arrivalDate), 'day'))
+            }
             onChange={(d) => d && setDate(d)}
           />
         </Form.Item>

@@ -91,11 +91,16 @@ const envelope = (data: unknown) =>
     headers: { 'content-type': 'application/json' },
   });
 
-function renderPage(side: 'buyer' | 'supplier', detail: ReceivingPlanDetail, permissions: string[]) {
+function renderPage(
+  side: 'buyer' | 'supplier',
+  detail: ReceivingPlanDetail,
+  permissions: string[],
+  url = '/detail?id=500',
+) {
   useSession.setState({ token: 't', tenantId: '9', permissions, userInfo: { isAdmin: false } as unknown as UserInfo });
   const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => envelope(detail));
   const router = createMemoryRouter([{ path: '/detail', element: <PlanDetailPage side={side} /> }], {
-    initialEntries: ['/detail?id=500'],
+    initialEntries: [url],
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -173,4 +178,12 @@ describe('PlanDetailPage', () => {
     },
     SLOW,
   );
+
+  it('says a link without an id names no plan, instead of loading for ever', async () => {
+    renderPage('buyer', plan('buyer', 3, [line(1, 1)]), ['RE_PLA'], '/detail');
+    expect(await screen.findByText(enUS.receivingPlans.common.notFound)).toBeTruthy();
+    expect(button(enUS.receivingPlans.common.back)).toBeTruthy();
+    expect(document.querySelector('.ant-skeleton')).toBeNull();
+    expect(fetch).not.toHaveBeenCalled();
+  });
 });

@@ -185,7 +185,10 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
                     value={dayjs(answerOf(l).date)}
                     status={cellErrors[`${l.id}.date`] ? 'error' : undefined}
                     onChange={(d) => d && setAnswer(l, { date: d.format(DATE_FORMAT) })}
-                    aria-label={`${t('receivingPlans.plans.fields.answerDate')} ${l.lineNo}`}
+                    aria-label={t('lineTable.cell', {
+                      column: t('receivingPlans.plans.fields.answerDate'),
+                      line: l.lineNo,
+                    })}
                   />
                   <CellError message={cellErrors[`${l.id}.date`]} />
                 </>
@@ -203,7 +206,10 @@ function PlanView({ plan, side, mode }: { plan: ReceivingPlanDetail; side: Side;
                     value={answerOf(l).remark}
                     status={cellErrors[`${l.id}.remark`] ? 'error' : undefined}
                     onChange={(e) => setAnswer(l, { remark: e.target.value })}
-                    aria-label={`${t('receivingPlans.common.supplierRemark')} ${l.lineNo}`}
+                    aria-label={t('lineTable.cell', {
+                      column: t('receivingPlans.common.supplierRemark'),
+                      line: l.lineNo,
+                    })}
                   />
                   <CellError message={cellErrors[`${l.id}.remark`]} />
                 </>

@@ -26,7 +26,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
@@ -75,6 +75,8 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const allowed = usePermission('RE_PLA');
+  // The form keeps its values in state rather than in Form fields: the labels point at their controls by id.
+  const fieldId = useId();
   const [orderId, setOrderId] = useState<string | null>(draft?.orderId ?? null);
   const [keyword, setKeyword] = useState('');
   const [remark, setRemark] = useState(draft?.remark ?? '');
@@ -265,15 +267,18 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
     const l = lines.find((x) => x.orderLineId === id);
     return l ? `${l.lineNo} · ${l.prdtNo} ${l.prdtName}` : id;
   };
+  /** A delivery's editors are named by their column and the delivery's number in the table. */
+  const cellName = (column: string, index: number) => t('lineTable.cell', { column, line: index + 1 });
   const deliveryColumns: TableColumnsType<Delivery> = [
     { key: 'index', title: '#', width: 50, render: (_v, _d, i) => i + 1 },
     {
       key: 'orderLine',
       title: t('receivingPlans.plans.fields.orderLineNo'),
       width: 260,
-      render: (_v, d) => (
+      render: (_v, d, i) => (
         <>
           <Select
+            aria-label={cellName(t('receivingPlans.plans.fields.orderLineNo'), i)}
             style={{ width: '100%' }}
             value={d.orderLineId}
             status={cellErrors[`${d.key}.orderLineId`] ? 'error' : undefined}
@@ -288,7 +293,7 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       key: 'qty',
       title: t('receivingPlans.plans.fields.plannedQty'),
       width: 150,
-      render: (_v, d) => (
+      render: (_v, d, i) => (
         <>
           <DecimalInput
             places={places}
@@ -296,7 +301,7 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
             value={d.plannedQty}
             status={!d.plannedQty || cellErrors[`${d.key}.plannedQty`] ? 'error' : undefined}
             onChange={(v) => patch(d.key, { plannedQty: v })}
-            aria-label={t('receivingPlans.plans.fields.plannedQty')}
+            aria-label={cellName(t('receivingPlans.plans.fields.plannedQty'), i)}
           />
           <CellError message={cellErrors[`${d.key}.plannedQty`]} />
         </>
@@ -306,14 +311,14 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
       key: 'date',
       title: t('receivingPlans.plans.fields.plannedDate'),
       width: 160,
-      render: (_v, d) => (
+      render: (_v, d, i) => (
         <>
           <DatePicker
             format={DATE_FORMAT}
             value={d.plannedDate ? dayjs(d.plannedDate) : null}
             status={!d.plannedDate || cellErrors[`${d.key}.plannedDate`] ? 'error' : undefined}
             onChange={(v) => patch(d.key, { plannedDate: v ? v.format(DATE_FORMAT) : null })}
-            aria-label={t('receivingPlans.plans.fields.plannedDate')}
+            aria-label={cellName(t('receivingPlans.plans.fields.plannedDate'), i)}
           />
           <CellError message={cellErrors[`${d.key}.plannedDate`]} />
         </>
@@ -322,9 +327,10 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
     {
       key: 'remark',
       title: t('receivingPlans.common.remark'),
-      render: (_v, d) => (
+      render: (_v, d, i) => (
         <>
           <Input
+            aria-label={cellName(t('receivingPlans.common.remark'), i)}
             maxLength={500}
             value={d.remark}
             status={cellErrors[`${d.key}.remark`] ? 'error' : undefined}
@@ -364,11 +370,12 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
         }
       >
         <Form layout="vertical" disabled={!allowed} style={{ maxWidth: 760 }}>
-          <Form.Item label={t('receivingPlans.plans.form.order')} required>
+          <Form.Item label={t('receivingPlans.plans.form.order')} htmlFor={`${fieldId}-order`} required>
             {draft ? (
-              <Input value={draft.orderNo} disabled />
+              <Input id={`${fieldId}-order`} value={draft.orderNo} disabled />
             ) : (
               <Select
+                id={`${fieldId}-order`}
                 showSearch={{ filterOption: false, onSearch: setKeyword }}
                 allowClear
                 placeholder={t('receivingPlans.plans.form.orderPlaceholder')}
@@ -386,8 +393,9 @@ function PlanForm({ draft }: { draft: ReceivingPlanDetail | null }) {
               />
             )}
           </Form.Item>
-          <Form.Item label={t('receivingPlans.common.remark')}>
+          <Form.Item label={t('receivingPlans.common.remark')} htmlFor={`${fieldId}-remark`}>
             <Input.TextArea
+              id={`${fieldId}-remark`}
               rows={2}
               maxLength={1000}
               value={remark}

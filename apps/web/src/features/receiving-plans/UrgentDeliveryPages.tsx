@@ -358,7 +358,10 @@ export function UrgentFormPage() {
                 setAsked((p) => ({ ...p, [l.orderLineId]: { ...p[l.orderLineId]!, qty: v } }));
                 setCellErrors(({ [`${l.orderLineId}.qty`]: _fixed, ...others }) => others);
               }}
-              aria-label={`${t('receivingPlans.urgent.fields.qty')} ${l.orderNo}-${l.lineNo}`}
+              aria-label={t('lineTable.cell', {
+                column: t('receivingPlans.urgent.fields.qty'),
+                line: `${l.orderNo}-${l.lineNo}`,
+              })}
             />
             <CellError message={problem} />
           </>
@@ -497,6 +500,8 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
     );
   };
   const answering = actions.includes('answer');
+  /** Names a line's answer editors for a screen reader: the column and the line. */
+  const cellName = (column: string, l: UrgentDeliveryLine) => t('lineTable.cell', { column, line: l.lineNo });
   const complete = notice.lines.every((l) => {
     const a = answerOf(l);
     return !!a.availableQty && compareDecimals(qtyOf(a.availableQty), '0') >= 0 && !!a.availableDate;
@@ -594,7 +599,7 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
               value={answerOf(l).availableQty}
               status={cellErrors[`${l.id}.availableQty`] ? 'error' : undefined}
               onChange={(v) => setAnswer(l, { availableQty: v })}
-              aria-label={`${t('receivingPlans.urgent.fields.availableQty')} ${l.lineNo}`}
+              aria-label={cellName(t('receivingPlans.urgent.fields.availableQty'), l)}
             />
             <CellError message={cellErrors[`${l.id}.availableQty`]} />
           </>
@@ -610,6 +615,7 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
         answering ? (
           <>
             <DatePicker
+              aria-label={cellName(t('receivingPlans.urgent.fields.availableDate'), l)}
               allowClear={false}
               format={DATE_FORMAT}
               value={answerOf(l).availableDate ? dayjs(answerOf(l).availableDate) : null}
@@ -630,6 +636,7 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
         answering ? (
           <>
             <Input
+              aria-label={cellName(t('receivingPlans.urgent.fields.supplierRemark'), l)}
               maxLength={500}
               value={answerOf(l).remark}
               status={cellErrors[`${l.id}.remark`] ? 'error' : undefined}
@@ -731,6 +738,7 @@ function UrgentView({ notice, side }: { notice: UrgentDeliveryDetail; side: Side
           <Input.TextArea
             rows={2}
             maxLength={1000}
+            aria-label={t('receivingPlans.urgent.fields.supplierRemark')}
             placeholder={t('receivingPlans.urgent.fields.supplierRemark')}
             value={remark ?? notice.supplierRemark}
             onChange={(e) => setRemark(e.target.value)}

@@ -83,13 +83,13 @@ export function DetailGate<T>({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
+  /** The document could not be shown: `null` when the link names none. */
+  const failed = (error: Error | null) => {
+    const notFound = error === null || (error instanceof ApiError && error.status === 404);
     return (
       <Result
         status={notFound ? '404' : 'error'}
-        title={notFound ? t('receivingPlans.common.notFound') : (query.error as Error).message}
+        title={notFound ? t('receivingPlans.common.notFound') : error.message}
         extra={
           <Space>
             <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(back)}>
@@ -100,7 +100,10 @@ export function DetailGate<T>({
         }
       />
     );
-  }
+  };
+  // A query that waits without fetching is disabled: the link carries no id, so there is no document.
+  if (query.isPending) return query.fetchStatus === 'idle' ? failed(null) : <Skeleton active paragraph={{ rows: 8 }} />;
+  if (query.isError) return failed(query.error);
   return children(query.data);
 }
 

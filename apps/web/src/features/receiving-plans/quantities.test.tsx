@@ -160,7 +160,7 @@ describe('receiving-plan quantities (issue 16)', () => {
       renderAt('/edit?id=500', <PlanFormPage />);
       // 10^12 with places: every digit of the confirmed quantity survives (no JS number on the way).
       expect(await screen.findByText('1,234,567,890,123.500')).toBeTruthy();
-      const input = screen.getByRole('spinbutton', { name: L.fields.plannedQty });
+      const input = screen.getByRole('spinbutton', { name: `${L.fields.plannedQty}, line 1` });
       await act(async () => {
         fireEvent.change(input, { target: { value: '1234567890000.125' } });
       });

@@ -75,6 +75,7 @@ const statement = (
   customerName: 'Huaxin Electronics',
   periodFrom: '2026-11-01',
   periodTo: '2026-11-30',
+  buyerTimeZone: 'Asia/Shanghai',
   status,
   draftedBy,
   currency: 'CNY',

@@ -39,7 +39,7 @@ import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTa
 import { OperationButton } from '../../components/OperationButton.tsx';
 import { StatusTag } from '../../components/StatusTag.tsx';
 import { reconciliationLineStatuses } from '../../components/statusStyles.ts';
-import { formatDateTime } from '../../lib/dates.ts';
+import { buyerZoneFormat } from '../../lib/dates.ts';
 import { numberFormat } from '../../lib/numbers.ts';
 import { CellError, lineErrorsOf, reportRest } from '../receiving-plans/parts.tsx';
 import { DetailGate, formatNumber, numberColumn } from './parts.tsx';
@@ -77,12 +77,12 @@ export function StatementDetailPage({ side }: { side: Side }) {
 export const BuyerStatementDetailPage = () => <StatementDetailPage side="buyer" />;
 export const SupplierStatementDetailPage = () => <StatementDetailPage side="supplier" />;
 
-function Confirmation({ at, by }: { at: string | null; by: string }) {
+function Confirmation({ at, by, zone }: { at: string | null; by: string; zone: string }) {
   const { t } = useTranslation();
   return at ? (
     <span>
       <Tag color="success">{by}</Tag>
-      {formatDateTime(at)}
+      {buyerZoneFormat(zone).dateTime(at)}
     </span>
   ) : (
     <Tag>{t('reconciliations.notConfirmed')}</Tag>
@@ -459,7 +459,7 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
           {side === 'buyer' ? `${s.supCode} ${s.supName}`.trim() : s.customerName}
         </Descriptions.Item>
         <Descriptions.Item label={t('reconciliations.fields.period')}>
-          {s.periodFrom} ~ {s.periodTo}
+          {s.periodFrom} ~ {buyerZoneFormat(s.buyerTimeZone).date(s.periodTo)}
         </Descriptions.Item>
         <Descriptions.Item label={t('reconciliations.fields.draftedBy')}>
           {t(`reconciliations.sides.${s.draftedBy}`)}
@@ -505,12 +505,14 @@ function StatementView({ statement: s, side }: { statement: ReconciliationDetail
           {formatNumber(s.differenceAmount, places.amount)}
         </Descriptions.Item>
         <Descriptions.Item label={t('reconciliations.fields.buyerConfirmation')}>
-          <Confirmation at={s.buyerConfirmedAt} by={s.buyerConfirmedBy} />
+          <Confirmation at={s.buyerConfirmedAt} by={s.buyerConfirmedBy} zone={s.buyerTimeZone} />
         </Descriptions.Item>
         <Descriptions.Item label={t('reconciliations.fields.supplierConfirmation')}>
-          <Confirmation at={s.supplierConfirmedAt} by={s.supplierConfirmedBy} />
+          <Confirmation at={s.supplierConfirmedAt} by={s.supplierConfirmedBy} zone={s.buyerTimeZone} />
         </Descriptions.Item>
-        <Descriptions.Item label={t('reconciliations.fields.sentAt')}>{formatDateTime(s.sentAt)}</Descriptions.Item>
+        <Descriptions.Item label={t('reconciliations.fields.sentAt')}>
+          {buyerZoneFormat(s.buyerTimeZone).dateTime(s.sentAt)}
+        </Descriptions.Item>
         <Descriptions.Item label={t('reconciliations.fields.lineCount')}>{s.lineCount}</Descriptions.Item>
         {side === 'buyer' && (
           <Descriptions.Item label={t('reconciliations.fields.owner')}>{s.ownerName}</Descriptions.Item>

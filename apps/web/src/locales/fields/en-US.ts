@@ -53,6 +53,7 @@ export const fieldsEnUS = {
     address: 'Address',
     contact: 'Contact',
     phone: 'Phone',
+    timeZone: 'Time zone',
     periodStart: 'Period start',
     periodEnd: 'Period end',
     version: 'Version',

@@ -50,6 +50,7 @@ export const fieldsZhCN: typeof fieldsEnUS = {
     address: '地址',
     contact: '联系人',
     phone: '电话',
+    timeZone: '时区',
     periodStart: '期间开始',
     periodEnd: '期间结束',
     version: '版本',

@@ -50,6 +50,7 @@ export const fieldsZhTW: typeof fieldsEnUS = {
     address: '地址',
     contact: '聯絡人',
     phone: '電話',
+    timeZone: '時區',
     periodStart: '期間開始',
     periodEnd: '期間結束',
     version: '版本',

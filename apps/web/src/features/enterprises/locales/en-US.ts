@@ -25,6 +25,8 @@ export const enterpriseEnUS = {
   contractTerms: 'Contract terms',
   address: 'Address',
   phone: 'Telephone',
+  timeZone: 'Time zone',
+  timeZoneHint: 'Due dates, daily checks, report periods and document numbers count their days in this zone.',
   isDataCentre: 'Data centre',
   subsidiaries: 'Group subsidiaries',
   divisions: 'Divisions',

@@ -27,6 +27,8 @@ export const enterpriseCN: DeepStringify<typeof enterpriseEnUS> = {
   contractTerms: '合同条款',
   address: '地址',
   phone: '电话',
+  timeZone: '时区',
+  timeZoneHint: '到期日、每日检查、报表期间和单据编号都按此时区计算日期。',
   isDataCentre: '数据中心',
   subsidiaries: '集团子公司',
   divisions: '事业部',

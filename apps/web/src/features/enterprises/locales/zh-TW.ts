@@ -27,6 +27,8 @@ export const enterpriseTW: DeepStringify<typeof enterpriseEnUS> = {
   contractTerms: '合約條款',
   address: '地址',
   phone: '電話',
+  timeZone: '時區',
+  timeZoneHint: '到期日、每日檢查、報表期間和單據編號都按此時區計算日期。',
   isDataCentre: '資料中心',
   subsidiaries: '集團子公司',
   divisions: '事業部',

@@ -37,6 +37,7 @@ export const materialsEnUS = {
     saved: 'Material saved',
     valuationHint: 'Empty: same as the purchasing unit',
   },
+  detail: { notFound: 'This material does not exist or was deleted.', back: 'Back to materials' },
   tabs: {
     details: 'Material details',
     drawings: 'Drawing management',

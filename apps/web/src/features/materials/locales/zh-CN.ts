@@ -39,6 +39,7 @@ export const materialsCN: DeepStringify<typeof materialsEnUS> = {
     saved: '物料已保存',
     valuationHint: '为空时与采购单位相同',
   },
+  detail: { notFound: '物料不存在或已删除。', back: '返回物料列表' },
   tabs: {
     details: '物料详情',
     drawings: '图纸管理',

@@ -39,6 +39,7 @@ export const materialsTW: DeepStringify<typeof materialsEnUS> = {
     saved: '物料已儲存',
     valuationHint: '空白時與採購單位相同',
   },
+  detail: { notFound: '物料不存在或已刪除。', back: '返回物料列表' },
   tabs: {
     details: '物料詳情',
     drawings: '圖面管理',

@@ -1,0 +1,65 @@
+import {
+  pageReplySchema,
+  QUOTATION_ACTIONS,
+  quotationActionSchema,
+  quotationDetailSchema,
+  quotationListItemSchema,
+  quotationListSchema,
+  quotationUpdateSchema,
+  srmIdSchema,
+} from '@concord/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { defineRoutes } from '../../platform/route.ts';
+import type { Services } from '../../platform/services.ts';
+import { actOnQuotation, saveBids } from './quotations.actions.ts';
+import { getQuotation, listQuotations } from './quotations.query.ts';
+
+const BASE = '/gateway/srm/quotations';
+const params = z.object({ id: srmIdSchema });
+const actionParams = params.extend({ action: z.enum(QUOTATION_ACTIONS) });
+
+/**
+ * Quotations: one resource, both sides. The server works out from the caller's tenant whether a
+ * quotation is its customer's request it answers (supplier, QU_MA) or one of its own inquiries'
+ * (buyer, PR_ION); the routes declare 'member' and the service checks the code of the side.
+ */
+export function registerQuotationRoutes(app: FastifyInstance, s: Services) {
+  const r = defineRoutes(app, s, { tags: ['quotations'] });
+  const access = 'member';
+
+  r.post(
+    `${BASE}/list`,
+    {
+      operationId: 'listQuotations',
+      access,
+      body: quotationListSchema,
+      reply: pageReplySchema(quotationListItemSchema),
+    },
+    (ctx, { body }) => listQuotations(ctx, body),
+  );
+
+  r.get(
+    `${BASE}/:id`,
+    { operationId: 'getQuotation', access, params, reply: quotationDetailSchema },
+    (ctx, { params }) => getQuotation(ctx, params.id),
+  );
+
+  r.put(
+    `${BASE}/:id`,
+    { operationId: 'saveQuotationBids', access, params, body: quotationUpdateSchema, reply: quotationDetailSchema },
+    (ctx, { params, body }) => saveBids(ctx, params.id, body),
+  );
+
+  r.post(
+    `${BASE}/:id/actions/:action`,
+    {
+      operationId: 'actOnQuotation',
+      access,
+      params: actionParams,
+      body: quotationActionSchema,
+      reply: quotationDetailSchema,
+    },
+    (ctx, { params, body }) => actOnQuotation(ctx, params.id, params.action, body ?? {}),
+  );
+}

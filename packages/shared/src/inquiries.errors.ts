@@ -1,0 +1,111 @@
+/** Error codes of this domain, spread into the catalogue of errors.ts (same shape and rules). */
+export const INQUIRY_ERRORS = {
+  INQUIRY_STATE_CHANGED: {
+    status: 409,
+    en: 'The inquiry’s status has changed, so this step is no longer possible; reload and try again',
+    cn: '询价单状态已变化，无法执行此操作，请刷新后重试',
+    tw: '詢價單狀態已變更，無法執行此操作，請重新整理後重試',
+  },
+  INQUIRY_NOT_EDITABLE: {
+    status: 409,
+    en: 'Only a draft inquiry can be edited or deleted',
+    cn: '只有草稿状态的询价单可以修改或删除',
+    tw: '只有草稿狀態的詢價單可以修改或刪除',
+  },
+  INQUIRY_NO_SUPPLIERS: {
+    status: 400,
+    en: 'Invite at least one supplier',
+    cn: '请至少邀请一家供应商',
+    tw: '請至少邀請一家供應商',
+  },
+  INQUIRY_DEADLINE_REQUIRED: {
+    status: 400,
+    en: 'Set the quote deadline',
+    cn: '请设置报价截止时间',
+    tw: '請設定報價截止時間',
+  },
+  INQUIRY_DEADLINE_TOO_SOON: {
+    status: 400,
+    en: 'The quote deadline must be at least {{hours}} hour(s) from now',
+    cn: '报价截止时间必须晚于当前时间至少 {{hours}} 小时',
+    tw: '報價截止時間必須晚於目前時間至少 {{hours}} 小時',
+  },
+  INQUIRY_DEADLINE_NOT_LATER: {
+    status: 400,
+    en: 'The new deadline must be later than the current one',
+    cn: '新的截止时间必须晚于当前截止时间',
+    tw: '新的截止時間必須晚於目前截止時間',
+  },
+  INQUIRY_MATERIAL_NOT_FOUND: {
+    status: 400,
+    en: 'Line {{lineNo}}: the material does not exist or is disabled',
+    cn: '第 {{lineNo}} 行：物料不存在或已停用',
+    tw: '第 {{lineNo}} 項：物料不存在或已停用',
+  },
+  INQUIRY_SEALED: {
+    status: 409,
+    en: 'The bids are sealed until the inquiry is opened after its close',
+    cn: '报价已密封，询价单截止后开标方可查看',
+    tw: '報價已密封，詢價單截止後開標方可查看',
+  },
+  INQUIRY_QUOTES_PENDING: {
+    status: 409,
+    en: '{{count}} supplier(s) have neither submitted nor declined; the inquiry closes early only when all have',
+    cn: '还有 {{count}} 家供应商既未提交报价也未放弃，全部答复后才能提前截止',
+    tw: '還有 {{count}} 家供應商既未提交報價也未放棄，全部答覆後才能提前截止',
+  },
+  INQUIRY_PRICES_HIDDEN: {
+    status: 403,
+    en: 'Your position may not view prices, so it cannot open or award bids',
+    cn: '您的岗位无权查看价格，不能开标或定标',
+    tw: '您的職位無權查看價格，不能開標或決標',
+  },
+  INQUIRY_REASON_REQUIRED: {
+    status: 400,
+    en: 'Give a reason for cancelling the inquiry',
+    cn: '请填写取消询价的原因',
+    tw: '請填寫取消詢價的原因',
+  },
+  INQUIRY_AWARD_EMPTY: {
+    status: 400,
+    en: 'Award a quantity of at least one line',
+    cn: '请至少为一行分配定标数量',
+    tw: '請至少為一項分配決標數量',
+  },
+  INQUIRY_AWARD_LINE_UNKNOWN: {
+    status: 400,
+    en: 'A line of the award is not a line of this inquiry',
+    cn: '定标中有不属于该询价单的行',
+    tw: '決標中有不屬於該詢價單的項目',
+  },
+  INQUIRY_AWARD_QUOTATION_UNKNOWN: {
+    status: 400,
+    en: 'Line {{lineNo}}: the award names a quotation that is not of this round',
+    cn: '第 {{lineNo}} 行：定标指定的报价不属于本轮',
+    tw: '第 {{lineNo}} 項：決標指定的報價不屬於本輪',
+  },
+  INQUIRY_AWARD_NO_BID: {
+    status: 400,
+    en: 'Line {{lineNo}}: the supplier did not bid on this line, so it cannot be awarded to it',
+    cn: '第 {{lineNo}} 行：该供应商未对此行报价，不能授予',
+    tw: '第 {{lineNo}} 項：該供應商未對此項報價，不能授予',
+  },
+  INQUIRY_OVER_AWARD: {
+    status: 400,
+    en: 'Line {{lineNo}}: {{qty}} awarded in total exceeds the quantity asked for ({{max}})',
+    cn: '第 {{lineNo}} 行：定标合计 {{qty}} 超过询价数量 {{max}}',
+    tw: '第 {{lineNo}} 項：決標合計 {{qty}} 超過詢價數量 {{max}}',
+  },
+  INQUIRY_AWARD_REASON_REQUIRED: {
+    status: 400,
+    en: 'Line {{lineNo}} does not go (only) to the lowest bid: give a reason',
+    cn: '第 {{lineNo}} 行未（全部）授予最低报价，请填写原因',
+    tw: '第 {{lineNo}} 項未（全部）授予最低報價，請填寫原因',
+  },
+  INQUIRY_NOT_AWARDED: {
+    status: 409,
+    en: 'Purchase orders are made from an awarded inquiry only',
+    cn: '只有已定标的询价单才能生成采购订单',
+    tw: '只有已決標的詢價單才能產生採購訂單',
+  },
+} as const satisfies Record<string, { status: number; en: string; cn: string; tw: string }>;
