@@ -16,6 +16,9 @@ let clerk: Caller;
 let supplier: Caller;
 let result: { documents_recomputed: number; documents_corrected: number; documents_listed: number };
 let expectedScope: number;
+/** The seed numbers documents by the day it ran (PO2611260001): the numbers of this run's seed. */
+let day = '';
+const doc = (prefix: string, n: number) => `${prefix}${day}${String(n).padStart(4, '0')}`;
 
 const run = <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   t.database.db.execute<T>(query).then((r) => r.rows);
@@ -38,11 +41,12 @@ beforeAll(async () => {
   clerk = as(t.app, await login(t.app, 'buyer.clerk'));
   supplier = as(t.app, await login(t.app, 'supplier'));
   const db = t.database.db;
+  [{ day }] = await run<{ day: string }>(sql`select substr(min(order_no), 3, 6) as day from purchase_orders`);
   // A draft order (recomputed), a confirmed one (listed), a cancelled one (left alone).
-  await db.execute(sql`update purchase_orders set status = 0 where order_no = 'PO2611260001'`);
-  await db.execute(sql`update purchase_orders set status = 4 where order_no = 'PO2611260009'`);
-  await db.execute(sql`update purchase_orders set status = 6 where order_no = 'PO2611260007'`);
-  for (const no of ['PO2611260001', 'PO2611260009']) {
+  await db.execute(sql`update purchase_orders set status = 0 where order_no = ${doc('PO', 1)}`);
+  await db.execute(sql`update purchase_orders set status = 4 where order_no = ${doc('PO', 9)}`);
+  await db.execute(sql`update purchase_orders set status = 6 where order_no = ${doc('PO', 7)}`);
+  for (const no of [doc('PO', 1), doc('PO', 9)]) {
     await db.execute(sql`
       update purchase_order_lines l set qty = 3, price = 2.675, amount = 8.02
         from purchase_orders o where o.id = l.order_id and o.order_no = ${no} and l.line_no = 1`);
@@ -55,27 +59,27 @@ beforeAll(async () => {
   }
   await db.execute(sql`
     update purchase_order_lines l set amount = amount - 0.01
-      from purchase_orders o where o.id = l.order_id and o.order_no = 'PO2611260007'`);
+      from purchase_orders o where o.id = l.order_id and o.order_no = ${doc('PO', 7)}`);
   // A draft change: its proposed lines and the line its diff adds are copied onto the order when sent.
   await db.execute(sql`
     update purchase_order_changes set status = 0,
            lines = ${JSON.stringify([{ lineNo: 2, qty: '5', price: '1.005', amount: '5.02', prdtNo: 'X' }])}::jsonb,
            diff = jsonb_set(diff, '{2,after,amount}', '"1174.99"')
-     where change_no = 'CH2611260002'`);
+     where change_no = ${doc('CH', 2)}`);
   // A sent statement whose disputed line holds 1000 × 4.75 (recomputed) and a confirmed one (listed).
-  await db.execute(sql`update reconciliations set status = 1 where statement_no = 'RC2611260002'`);
+  await db.execute(sql`update reconciliations set status = 1 where statement_no = ${doc('RC', 2)}`);
   await db.execute(sql`
     update reconciliation_lines l set qty = 5, price = 1.005, amount = 5.02, status = 2, dispute_qty = 1000,
            dispute_price = 4.75, difference_amount = 4744.98
-      from reconciliations r where r.id = l.reconciliation_id and r.statement_no = 'RC2611260002'`);
-  await db.execute(sql`update reconciliations set status = 4 where statement_no = 'RC2611260001'`);
+      from reconciliations r where r.id = l.reconciliation_id and r.statement_no = ${doc('RC', 2)}`);
+  await db.execute(sql`update reconciliations set status = 4 where statement_no = ${doc('RC', 1)}`);
   await db.execute(sql`
     update reconciliation_lines l set amount = amount - 0.01
-      from reconciliations r where r.id = l.reconciliation_id and r.statement_no = 'RC2611260001'`);
+      from reconciliations r where r.id = l.reconciliation_id and r.statement_no = ${doc('RC', 1)}`);
   // A warehousing receipt: always agreed.
   await db.execute(sql`
     update receipt_lines l set amount = amount - 0.01 from receipts r
-     where r.id = l.receipt_id and r.receipt_no = 'RK2611260002'`);
+     where r.id = l.receipt_id and r.receipt_no = ${doc('RK', 2)}`);
 
   [{ n: expectedScope }] = await run<{ n: number }>(sql`
     select ((select count(*) from purchase_orders where status in (0, 1, 3))
@@ -96,7 +100,7 @@ describe('money_recompute()', () => {
   });
 
   it('recomputes a draft order: exact line amounts, and the total as their sum', async () => {
-    const lines = await orderLines('PO2611260001');
+    const lines = await orderLines(doc('PO', 1));
     expect(lines.slice(0, 2).map((l) => l.amount)).toEqual(['8.03', '5.03']);
     expect(lines[0]!.total_amount).toBe(
       sumDecimals(
@@ -108,18 +112,18 @@ describe('money_recompute()', () => {
 
   it('recomputes a draft change: its lines and the lines its diff adds', async () => {
     const [change] = await run<{ lines: { amount: string }[]; diff: { after: { amount: string } | null }[] }>(
-      sql`select lines, diff from purchase_order_changes where change_no = 'CH2611260002'`,
+      sql`select lines, diff from purchase_order_changes where change_no = ${doc('CH', 2)}`,
     );
     expect(change!.lines.map((l) => l.amount)).toEqual(['5.03']);
     expect(change!.diff[2]!.after!.amount).toBe('1175');
   });
 
   it('keeps a confirmed order as agreed and lists each differing line and the total', async () => {
-    const lines = await orderLines('PO2611260009');
+    const lines = await orderLines(doc('PO', 9));
     expect(lines.slice(0, 2).map((l) => l.amount)).toEqual(['8.02', '5.02']);
     const findings = await run(sql`
       select line_no, old_amount::text, exact_amount::text, currency, places from money_recompute_findings
-       where document_kind = 'purchaseOrder' and document_no = 'PO2611260009' order by line_no nulls last`);
+       where document_kind = 'purchaseOrder' and document_no = ${doc('PO', 9)} order by line_no nulls last`);
     const total = lines[0]!.total_amount;
     const exactTotal = sumDecimals(['8.03', '5.03', ...lines.slice(2).map((l) => l.amount)], 2);
     expect(findings).toEqual([
@@ -130,16 +134,16 @@ describe('money_recompute()', () => {
   });
 
   it('leaves a cancelled order alone', async () => {
-    const [line] = await orderLines('PO2611260007');
+    const [line] = await orderLines(doc('PO', 7));
     expect(line!.amount).toBe('3399.99');
     const [{ n }] = await run<{ n: number }>(
-      sql`select count(*)::int as n from money_recompute_findings where document_no = 'PO2611260007'`,
+      sql`select count(*)::int as n from money_recompute_findings where document_no = ${doc('PO', 7)}`,
     );
     expect(n).toBe(0);
   });
 
   it('recomputes a sent statement, the disputed difference following the amount', async () => {
-    expect(await statement('RC2611260002')).toEqual({
+    expect(await statement(doc('RC', 2))).toEqual({
       amount: '5.03',
       difference_amount: '4744.97',
       total_amount: '5.03',
@@ -148,21 +152,21 @@ describe('money_recompute()', () => {
   });
 
   it('keeps a confirmed statement and a receipt, listing only the figures that differ', async () => {
-    const kept = await statement('RC2611260001');
+    const kept = await statement(doc('RC', 1));
     const findings = await run(sql`
       select document_kind, document_no, line_no, old_amount::text, exact_amount::text from money_recompute_findings
        where document_kind <> 'purchaseOrder' order by document_no`);
     expect(findings).toEqual([
       {
         document_kind: 'reconciliation',
-        document_no: 'RC2611260001',
+        document_no: doc('RC', 1),
         line_no: 1,
         old_amount: kept.amount,
         exact_amount: kept.total_amount,
       },
       {
         document_kind: 'receipt',
-        document_no: 'RK2611260002',
+        document_no: doc('RK', 2),
         line_no: 1,
         old_amount: '1799.99',
         exact_amount: '1800',
@@ -207,11 +211,11 @@ describe('GET /gateway/srm/money-findings', () => {
     const page = res.json().data;
     expect(page.totalCount).toBe(5);
     expect(page.dataList.map((f: { documentNo: string; lineNo: number | null }) => [f.documentNo, f.lineNo])).toEqual([
-      ['PO2611260009', 1],
-      ['PO2611260009', 2],
-      ['PO2611260009', null],
-      ['RC2611260001', 1],
-      ['RK2611260002', 1],
+      [doc('PO', 9), 1],
+      [doc('PO', 9), 2],
+      [doc('PO', 9), null],
+      [doc('RC', 1), 1],
+      [doc('RK', 2), 1],
     ]);
     expect(page.dataList[0]).toMatchObject({
       documentKind: 'purchaseOrder',
@@ -226,8 +230,8 @@ describe('GET /gateway/srm/money-findings', () => {
 
   it('filters by kind and document number, and pages', async () => {
     const receipts = (await buyer.get(`${URL}?documentKind=receipt`)).json().data;
-    expect(receipts.dataList.map((f: { documentNo: string }) => f.documentNo)).toEqual(['RK2611260002']);
-    const byNo = (await buyer.get(`${URL}?documentNo=260009`)).json().data;
+    expect(receipts.dataList.map((f: { documentNo: string }) => f.documentNo)).toEqual([doc('RK', 2)]);
+    const byNo = (await buyer.get(`${URL}?documentNo=${doc('PO', 9).slice(-6)}`)).json().data;
     expect(byNo.totalCount).toBe(3);
     const second = (await buyer.get(`${URL}?pageNum=2&pageSize=2`)).json().data;
     expect(second.dataList.map((f: { lineNo: number | null }) => f.lineNo)).toEqual([null, 1]);
