@@ -3,6 +3,9 @@ import { LANGUAGE_COOKIE, type Locale } from '@concord/shared';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { BASE_URL, DEMO_PASSWORD, outboxCode } from './browser.ts';
 
+/** A day as the demo enterprises count it (Asia/Shanghai), whatever the machine's zone: `yyyy-MM-dd`. */
+export const demoDay = (d = new Date()) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
+
 export const DESKTOP = { width: 1366, height: 800 };
 
 /**

@@ -4,7 +4,7 @@ import { after, before, describe } from 'node:test';
 import { addCalendarDays, DELIVERY_NOTE_STATUS } from '@concord/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from '../browser.ts';
-import { newContext, serialSteps, settled, signIn, WAIT } from '../support.ts';
+import { demoDay, newContext, serialSteps, settled, signIn, WAIT } from '../support.ts';
 
 /**
  * What decides a line comes first (UI.md, issue 18 §1): at 1366 × 768 the must-see columns of the line
@@ -18,9 +18,6 @@ import { newContext, serialSteps, settled, signIn, WAIT } from '../support.ts';
 
 const LAPTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
-
-/** A day of the demo enterprises, which count their days in Asia/Shanghai whatever the machine's zone. */
-const localDate = (d = new Date()) => d.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
 
 /** One call of the API with the signed-in page's session (token and enterprise), as the web app sends it. */
 async function api<T>(page: Page, method: string, path: string, body?: unknown, idempotent = false): Promise<T> {
@@ -97,7 +94,7 @@ describe('detail columns: what decides a line is on screen at 1366 px and on a p
   let browser: Browser;
   let buyer: Page;
   let supplier: Page;
-  const today = localDate();
+  const today = demoDay();
   const proposedDate = addCalendarDays(today, 24);
   let orderId = '';
   let noticeId = '';

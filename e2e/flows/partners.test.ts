@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { addCalendarDays, addCalendarYears, LOCALES, type Locale } from '@concord/shared';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { BASE_URL, launchBrowser, screenshot } from '../browser.ts';
-import { newContext, register, settled, signIn, uniqueUser, visibleKeys } from '../support.ts';
+import { demoDay, newContext, register, settled, signIn, uniqueUser, visibleKeys } from '../support.ts';
 
 /**
  * Issue 4 end to end: Huaxin (`buyer`) invites a newly registered enterprise by its number, the
@@ -19,9 +19,6 @@ const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
   'latin1',
 );
-
-const localDate = (d = new Date()) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /** The untranslated keys of this capability's namespaces (support.ts's list predates them). */
 async function rawKeys(page: Page): Promise<string[]> {
@@ -73,7 +70,7 @@ describe('partners: invitation, registration, review, then a qualification docum
   let compNo = '';
   let documentId = '';
   // Built a month ago for one year: completed on acceptance, due in about eleven months.
-  const today = localDate();
+  const today = demoDay();
   const buildDate = addCalendarDays(today, -30);
   const due = addCalendarYears(buildDate, 1);
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { BASE_URL, DEMO_PASSWORD, launchBrowser, screenshot } from '../browser.ts';
-import { newContext, serialSteps, settled, signIn, WAIT } from '../support.ts';
+import { demoDay, newContext, serialSteps, settled, signIn, WAIT } from '../support.ts';
 
 /**
  * The workbench at `/` (docs/workbench.md) in zh-CN: the buyer and the supplier land on it and see what
@@ -58,7 +58,7 @@ async function sendOrder(buyer: Api, stamp: string) {
   return buyer.call<{ id: string; orderNo: string }>('POST', '/srm/purchase-orders', {
     supplierId: options.suppliers.find((s) => s.supCode === 'S00001')!.id,
     currency: 'CNY',
-    orderDate: new Date().toISOString().slice(0, 10),
+    orderDate: demoDay(),
     remarks: `E2E workbench ${stamp}`,
     send: true,
     lines: [

@@ -5,6 +5,7 @@ import { basicDataPages } from '../features/basic-data/pages.ts';
 import { deliveryNotePages } from '../features/delivery-notes/pages.ts';
 import { departmentPages } from '../features/departments/pages.ts';
 import { enterprisePages } from '../features/enterprises/pages.ts';
+import { inquiryPages } from '../features/inquiries/pages.ts';
 import { materialPages } from '../features/materials/pages.ts';
 import { messagePages } from '../features/messages/pages.ts';
 import { moneyFindingPages } from '../features/money-findings/pages.ts';
@@ -46,6 +47,7 @@ export const FEATURE_PAGES: readonly PagesByPath[] = [
   materialPages,
   receivingPlanPages,
   purchaseOrderPages,
+  inquiryPages,
   reportPages,
   reconciliationPages,
   receiptPages,

@@ -3,6 +3,7 @@ import { accountsEnUS } from '../features/accounts/locales/en-US.ts';
 import { basicDataEnUS } from '../features/basic-data/locales/en-US.ts';
 import { deliveryNotesEnUS } from '../features/delivery-notes/locales/en-US.ts';
 import { enterpriseEnUS } from '../features/enterprises/locales/en-US.ts';
+import { inquiriesEnUS } from '../features/inquiries/locales/en-US.ts';
 import { materialsEnUS } from '../features/materials/locales/en-US.ts';
 import { messagesEnUS } from '../features/messages/locales/en-US.ts';
 import { moneyFindingsEnUS } from '../features/money-findings/locales/en-US.ts';
@@ -326,6 +327,7 @@ export const enUS = {
   sourcing: sourcingEnUS,
   notices: noticesEnUS,
   purchaseOrders: purchaseOrdersEnUS,
+  inquiries: inquiriesEnUS,
   qualifications: qualificationsEnUS,
   partners: partnersEnUS,
   basicData: basicDataEnUS,

@@ -3,6 +3,7 @@ import { accountsCN } from '../features/accounts/locales/zh-CN.ts';
 import { basicDataCN } from '../features/basic-data/locales/zh-CN.ts';
 import { deliveryNotesCN } from '../features/delivery-notes/locales/zh-CN.ts';
 import { enterpriseCN } from '../features/enterprises/locales/zh-CN.ts';
+import { inquiriesCN } from '../features/inquiries/locales/zh-CN.ts';
 import { materialsCN } from '../features/materials/locales/zh-CN.ts';
 import { messagesCN } from '../features/messages/locales/zh-CN.ts';
 import { moneyFindingsCN } from '../features/money-findings/locales/zh-CN.ts';
@@ -319,6 +320,7 @@ export const zhCN: DeepStringify<typeof enUS> = {
   sourcing: sourcingCN,
   notices: noticesCN,
   purchaseOrders: purchaseOrdersCN,
+  inquiries: inquiriesCN,
   qualifications: qualificationsCN,
   partners: partnersCN,
   basicData: basicDataCN,

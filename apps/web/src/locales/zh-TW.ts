@@ -3,6 +3,7 @@ import { accountsTW } from '../features/accounts/locales/zh-TW.ts';
 import { basicDataTW } from '../features/basic-data/locales/zh-TW.ts';
 import { deliveryNotesTW } from '../features/delivery-notes/locales/zh-TW.ts';
 import { enterpriseTW } from '../features/enterprises/locales/zh-TW.ts';
+import { inquiriesTW } from '../features/inquiries/locales/zh-TW.ts';
 import { materialsTW } from '../features/materials/locales/zh-TW.ts';
 import { messagesTW } from '../features/messages/locales/zh-TW.ts';
 import { moneyFindingsTW } from '../features/money-findings/locales/zh-TW.ts';
@@ -320,6 +321,7 @@ export const zhTW: DeepStringify<typeof enUS> = {
   sourcing: sourcingTW,
   notices: noticesTW,
   purchaseOrders: purchaseOrdersTW,
+  inquiries: inquiriesTW,
   qualifications: qualificationsTW,
   partners: partnersTW,
   basicData: basicDataTW,
