@@ -31,6 +31,8 @@ const reportTitle = REPORT_LABELS['en-US'].sheet;
  */
 export const enUS = {
   common: {
+    back: 'Back',
+    notFound: 'This document does not exist or you may not see it',
     loading: 'Loading…',
     backHome: 'Back to home',
     cancel: 'Cancel',

@@ -29,6 +29,8 @@ const reportTitle = REPORT_LABELS['zh-CN'].sheet;
 
 export const zhCN: DeepStringify<typeof enUS> = {
   common: {
+    back: '返回',
+    notFound: '该单据不存在或您无权查看',
     loading: '加载中…',
     backHome: '返回首页',
     cancel: '取消',

@@ -30,6 +30,8 @@ const reportTitle = REPORT_LABELS['zh-TW'].sheet;
 /** Traditional Chinese with Taiwan / Hong Kong usage (帳號, 登入, 訊息, 設定, 資料), not a conversion of zh-CN. */
 export const zhTW: DeepStringify<typeof enUS> = {
   common: {
+    back: '返回',
+    notFound: '此單據不存在或您無權檢視',
     loading: '載入中…',
     backHome: '返回首頁',
     cancel: '取消',

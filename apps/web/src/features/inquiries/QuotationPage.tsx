@@ -18,12 +18,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { DetailGate } from '../../components/DetailGate.tsx';
 import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
 import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTable.tsx';
 import { buyerZoneFormat, DATE_FORMAT } from '../../lib/dates.ts';
 import { errorText } from '../../lib/fieldErrors.ts';
 import { numberFormat } from '../../lib/numbers.ts';
-import { DetailGate } from '../receiving-plans/parts.tsx';
 import { QuotationStatusTag } from './InquiryParts.tsx';
 import { INQUIRY_PATHS, inquiriesApi, inquiryKeys } from './inquiries.api.ts';
 

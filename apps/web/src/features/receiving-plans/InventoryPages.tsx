@@ -17,6 +17,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, saveFile } from '../../api/http.ts';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { DetailGate } from '../../components/DetailGate.tsx';
 import { ListSearch } from '../../components/list/ListSearch.tsx';
 import { ListTable } from '../../components/list/ListTable.tsx';
 import { TableToolbar } from '../../components/list/TableToolbar.tsx';
@@ -28,7 +29,7 @@ import { usePermission } from '../../components/PermissionGate.tsx';
 import { formatDateTime } from '../../lib/dates.ts';
 import { useNumbers } from '../../lib/numbers.ts';
 import { useDecimalPlaces } from '../basic-data/useDecimalPlaces.ts';
-import { DetailGate, ListError, type SearchField, SearchForm } from './parts.tsx';
+import { ListError, type SearchField, SearchForm } from './parts.tsx';
 import { type InventoryFilter, inventoryApi, inventoryKeys, type Side } from './receiving-plans.api.ts';
 import { inventoryPaths } from './receiving-plans.paths.ts';
 

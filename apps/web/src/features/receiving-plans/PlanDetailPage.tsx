@@ -19,6 +19,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DetailGate } from '../../components/DetailGate.tsx';
 import { DocumentHistory } from '../../components/DocumentHistory.tsx';
 import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
 import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTable.tsx';
@@ -27,7 +28,7 @@ import { StatusTag } from '../../components/StatusTag.tsx';
 import { receivingPlanLineStatuses } from '../../components/statusStyles.ts';
 import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { useNumbers } from '../../lib/numbers.ts';
-import { CellError, DetailGate, lineErrorsOf, reportRest } from './parts.tsx';
+import { CellError, lineErrorsOf, reportRest } from './parts.tsx';
 import { planKeys, plansApi, type Side } from './receiving-plans.api.ts';
 import { planPaths } from './receiving-plans.paths.ts';
 

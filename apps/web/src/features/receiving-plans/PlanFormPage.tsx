@@ -31,13 +31,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { DetailGate } from '../../components/DetailGate.tsx';
 import { QtyWithUnit } from '../../components/LineTable.tsx';
 import { usePermission } from '../../components/PermissionGate.tsx';
 import { DATE_FORMAT } from '../../lib/dates.ts';
 import { errorText, fieldErrorsOf } from '../../lib/fieldErrors.ts';
 import { useNumbers } from '../../lib/numbers.ts';
 import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
-import { CellError, DetailGate, lineErrorsOf, qtyOf } from './parts.tsx';
+import { CellError, lineErrorsOf, qtyOf } from './parts.tsx';
 import { planKeys, plansApi } from './receiving-plans.api.ts';
 import { planPaths } from './receiving-plans.paths.ts';
 

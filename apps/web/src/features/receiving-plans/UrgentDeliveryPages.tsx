@@ -40,6 +40,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { DetailGate } from '../../components/DetailGate.tsx';
 import { DocumentHistory } from '../../components/DocumentHistory.tsx';
 import { ListSearch } from '../../components/list/ListSearch.tsx';
 import { ListTable } from '../../components/list/ListTable.tsx';
@@ -54,7 +55,6 @@ import { DATE_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { useNumbers } from '../../lib/numbers.ts';
 import {
   CellError,
-  DetailGate,
   ListError,
   lineErrorsOf,
   partyColumn,

@@ -1,11 +1,8 @@
-import { ArrowLeftOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { DECIMAL_TEXT, type DecimalPlaces } from '@concord/shared';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
-import { Button, DatePicker, Form, Input, Result, Select, Skeleton, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, DatePicker, Form, Input, Result, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http.ts';
 import { DATE_FORMAT } from '../../lib/dates.ts';
 import { feedback } from '../../lib/feedback.ts';
@@ -67,45 +64,6 @@ export const qtyColumn = <R extends { decimalPlaces: DecimalPlaces }>() => ({
   align: 'right' as const,
   render: (v: string | null, r: R) => numberFormat(r.decimalPlaces).fmt(v, 'quantity'),
 });
-
-/**
- * A detail page's loading, not-found and error states around the loaded document (UI.md: every
- * screen has loading, empty and error states).
- */
-export function DetailGate<T>({
-  query,
-  back,
-  children,
-}: {
-  query: UseQueryResult<T>;
-  back: string;
-  children: (data: T) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  /** The document could not be shown: `null` when the link names none. */
-  const failed = (error: Error | null) => {
-    const notFound = error === null || (error instanceof ApiError && error.status === 404);
-    return (
-      <Result
-        status={notFound ? '404' : 'error'}
-        title={notFound ? t('receivingPlans.common.notFound') : error.message}
-        extra={
-          <Space>
-            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(back)}>
-              {t('receivingPlans.common.back')}
-            </Button>
-            {!notFound && <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-          </Space>
-        }
-      />
-    );
-  };
-  // A query that waits without fetching is disabled: the link carries no id, so there is no document.
-  if (query.isPending) return query.fetchStatus === 'idle' ? failed(null) : <Skeleton active paragraph={{ rows: 8 }} />;
-  if (query.isError) return failed(query.error);
-  return children(query.data);
-}
 
 export function ListError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();

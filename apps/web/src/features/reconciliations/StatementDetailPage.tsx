@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { fetchFile, openFile } from '../../api/http.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
+import { DetailGate } from '../../components/DetailGate.tsx';
 import { DocumentHistory } from '../../components/DocumentHistory.tsx';
 import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
 import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTable.tsx';
@@ -42,7 +43,7 @@ import { reconciliationLineStatuses } from '../../components/statusStyles.ts';
 import { buyerZoneFormat } from '../../lib/dates.ts';
 import { numberFormat } from '../../lib/numbers.ts';
 import { CellError, lineErrorsOf, reportRest } from '../receiving-plans/parts.tsx';
-import { DetailGate, formatNumber, numberColumn } from './parts.tsx';
+import { formatNumber, numberColumn } from './parts.tsx';
 import { type Side, statementKeys, statementPaths, statementsApi } from './reconciliations.api.ts';
 
 /** Behind the column settings: the tax split and the receipt and order a line comes from. */
