@@ -1,7 +1,9 @@
 import {
   CHK_STATE_NAMES,
+  contractMachine,
   type DocumentSide,
   deliveryNoteMachine,
+  inquiryMachine,
   MEMBER_STATUS,
   noticeMachine,
   noticeRecipientMachine,
@@ -10,6 +12,7 @@ import {
   purchaseChangeMachine,
   purchaseOrderMachine,
   qualificationMachine,
+  quotationMachine,
   RECEIVING_PLAN_LINE_STATUS_NAMES,
   RECONCILIATION_LINE_STATUS_NAMES,
   RELATION_STATE_NAMES,
@@ -200,6 +203,43 @@ const STATUS_STYLES = new Map<StatusSet, StatusStyle>([
   entry(reconciliationLineStatuses, {
     colours: { open: 'warning', agreed: 'success', disputed: 'error' },
     label: (t, name) => t(`reconciliations.lineStatuses.${name}`),
+  }),
+  entry(inquiryMachine, {
+    colours: {
+      draft: 'default',
+      published: 'processing',
+      closed: 'warning',
+      opened: 'cyan',
+      awarded: 'success',
+      cancelled: 'error',
+    },
+    label: (t, name) => t(`inquiries.statuses.${name}`),
+  }),
+  entry(quotationMachine, {
+    colours: {
+      invited: 'default',
+      drafting: 'processing',
+      submitted: 'cyan',
+      declined: 'warning',
+      awarded: 'success',
+      partlyAwarded: 'purple',
+      notAwarded: 'default',
+      void: 'error',
+    },
+    label: (t, name) => t(`inquiries.quotationStatuses.${name}`),
+  }),
+  entry(contractMachine, {
+    colours: {
+      draft: 'default',
+      sent: 'warning',
+      signed: 'cyan',
+      returned: 'purple',
+      effective: 'success',
+      expired: 'error',
+      terminated: BLACK,
+      cancelled: 'error',
+    },
+    label: (t, name) => t(`contracts.statuses.${name}`),
   }),
   entry(memberStatuses, {
     colours: {

@@ -1,6 +1,7 @@
 import { REPORT_LABELS } from '@concord/shared';
 import { accountsEnUS } from '../features/accounts/locales/en-US.ts';
 import { basicDataEnUS } from '../features/basic-data/locales/en-US.ts';
+import { contractsEnUS } from '../features/contracts/locales/en-US.ts';
 import { deliveryNotesEnUS } from '../features/delivery-notes/locales/en-US.ts';
 import { enterpriseEnUS } from '../features/enterprises/locales/en-US.ts';
 import { inquiriesEnUS } from '../features/inquiries/locales/en-US.ts';
@@ -329,6 +330,7 @@ export const enUS = {
   sourcing: sourcingEnUS,
   notices: noticesEnUS,
   purchaseOrders: purchaseOrdersEnUS,
+  contracts: contractsEnUS,
   inquiries: inquiriesEnUS,
   qualifications: qualificationsEnUS,
   partners: partnersEnUS,

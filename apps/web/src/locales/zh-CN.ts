@@ -1,6 +1,7 @@
 import { REPORT_LABELS } from '@concord/shared';
 import { accountsCN } from '../features/accounts/locales/zh-CN.ts';
 import { basicDataCN } from '../features/basic-data/locales/zh-CN.ts';
+import { contractsCN } from '../features/contracts/locales/zh-CN.ts';
 import { deliveryNotesCN } from '../features/delivery-notes/locales/zh-CN.ts';
 import { enterpriseCN } from '../features/enterprises/locales/zh-CN.ts';
 import { inquiriesCN } from '../features/inquiries/locales/zh-CN.ts';
@@ -322,6 +323,7 @@ export const zhCN: DeepStringify<typeof enUS> = {
   sourcing: sourcingCN,
   notices: noticesCN,
   purchaseOrders: purchaseOrdersCN,
+  contracts: contractsCN,
   inquiries: inquiriesCN,
   qualifications: qualificationsCN,
   partners: partnersCN,

@@ -1,6 +1,7 @@
 import { REPORT_LABELS } from '@concord/shared';
 import { accountsTW } from '../features/accounts/locales/zh-TW.ts';
 import { basicDataTW } from '../features/basic-data/locales/zh-TW.ts';
+import { contractsTW } from '../features/contracts/locales/zh-TW.ts';
 import { deliveryNotesTW } from '../features/delivery-notes/locales/zh-TW.ts';
 import { enterpriseTW } from '../features/enterprises/locales/zh-TW.ts';
 import { inquiriesTW } from '../features/inquiries/locales/zh-TW.ts';
@@ -323,6 +324,7 @@ export const zhTW: DeepStringify<typeof enUS> = {
   sourcing: sourcingTW,
   notices: noticesTW,
   purchaseOrders: purchaseOrdersTW,
+  contracts: contractsTW,
   inquiries: inquiriesTW,
   qualifications: qualificationsTW,
   partners: partnersTW,
