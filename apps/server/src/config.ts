@@ -122,7 +122,7 @@ const envSchema = z.object({
     z.string().min(MIN_CONFIGURED_LENGTH, { message: `at least ${MIN_CONFIGURED_LENGTH} characters` }),
   ),
   JOBS: boolean,
-  JOBS_LEASE_SECONDS: integer(5, 86_400, 'seconds from 5 to 86400'),
+  JOBS_LEASE_SECONDS: integer(1, 86_400, 'seconds from 1 to 86400'),
   QUALIFICATION_EXPIRING_DAYS: integer(0, 365, 'days from 0 to 365'),
   METRICS_TOKEN: optional(z.string().min(16, { message: 'at least 16 characters' })),
   TIME_ZONE: optional(
