@@ -8,14 +8,17 @@ import { newContext, opened, pick, serialSteps, settled, signIn, WAIT } from '..
 
 /**
  * Requests for quotation end to end (docs/inquiries.md): Huaxin (`buyer`) asks Shenzhen Precision
- * Parts (`supplier`) and Suzhou Plastics (`supplier2`) for AL-HS-50; both bid; before the bids are
- * opened no figure reaches the buyer's screens; the buyer closes, opens, splits the line between the
- * two and makes the draft orders. Suzhou's view never shows Shenzhen's name or price.
+ * Parts (`supplier`), Suzhou Plastics (`supplier2`) and Dongguan Hengtong (off the network) for
+ * AL-HS-50; the two on the network bid, the buyer records Hengtong's faxed quote and prints the inquiry
+ * PDF; before the bids are opened no figure reaches the buyer's screens; the buyer closes, opens, splits
+ * the line between Shenzhen and Suzhou and makes the draft orders. Suzhou's view never shows
+ * Shenzhen's name or price.
  */
 
 const MATERIAL = 'AL-HS-50';
 const SHENZHEN_PRICE = '3.1415';
 const SUZHOU_PRICE = '3.5800';
+const HENGTONG_PRICE = '3.3300';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDate = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
@@ -107,7 +110,7 @@ describe('rfq: publish, sealed bids, close, open, split award, draft orders', ()
     await buyer.waitForURL('**/prdiversion/inquirynote/add');
     await buyer.getByRole('button', { name: 'Add line' }).waitFor();
     const suppliers = buyer.getByLabel('Invited suppliers', { exact: true });
-    for (const name of ['Shenzhen', 'Suzhou']) {
+    for (const name of ['Shenzhen', 'Suzhou', 'Hengtong']) {
       await suppliers.click();
       await suppliers.fill(name);
       await pick(buyer, name);
@@ -160,6 +163,43 @@ describe('rfq: publish, sealed bids, close, open, split award, draft orders', ()
     for (const price of ['3.1415', '3.58']) assert.ok(!text.includes(price), `no ${price} on the buyer's detail`);
     await buyer.goto(`/prdiversion/pricecom/detail?id=${inquiryId}`);
     await buyer.getByText('The bids are still sealed').waitFor({ timeout: WAIT });
+  });
+
+  it("buyer records Hengtong's faxed quote, shown at once, and prints the inquiry", async () => {
+    await buyer.goto(`/prdiversion/inquirynote/detail?id=${inquiryId}`);
+    await buyer.getByRole('tab', { name: /Quotations/ }).click();
+    await row(buyer, 'Hengtong')
+      .getByRole('button', { name: /Record quote/ })
+      .click();
+    const drawer = buyer.locator('.ant-drawer').filter({ hasText: 'Record the quote of' });
+    await drawer.getByText('so it shows at once').waitFor({ timeout: WAIT });
+    await drawer.getByLabel('Unit price, line 1').fill(HENGTONG_PRICE);
+    await drawer.getByLabel('Lead days, line 1').fill('20');
+    await drawer.getByLabel('Remark', { exact: true }).fill('Quote received by fax');
+    await settled(buyer);
+    await screenshot(buyer, 'rfq-record');
+    await drawer.getByRole('button', { name: /Record quote/ }).click();
+    const done = toast(buyer, 'Quote recorded');
+    await confirmModal(buyer, 'Record this quote');
+    await done;
+    await drawer.waitFor({ state: 'hidden', timeout: WAIT });
+    // The trail says who recorded it.
+    await row(buyer, 'Hengtong')
+      .getByText(/Wang Jianhua/)
+      .waitFor({ timeout: WAIT });
+    assert.equal(await row(buyer, 'Submitted').count(), 3);
+    const reply = buyer.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/gateway/srm/inquiries/${inquiryId}/pdf`,
+      {
+        timeout: WAIT,
+      },
+    );
+    const popup = buyer.waitForEvent('popup', { timeout: WAIT });
+    await buyer.getByRole('button', { name: /Print PDF/ }).click();
+    const res = await reply;
+    assert.equal(res.status(), 200);
+    assert.match(res.headers()['content-type'] ?? '', /^application\/pdf/);
+    await (await popup).close();
   });
 
   it('buyer closes early and opens the bids', async () => {

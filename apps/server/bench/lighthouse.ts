@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { openPglite } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoWorld } from '../src/seed/demo.ts';
+import { record } from './summary.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -62,9 +63,26 @@ async function score(port: number, page: string, url: string, formFactor: FormFa
     console.log(
       `P-07 Lighthouse ${page} ${formFactor}: no score, ${lhr.runtimeError.code} ${lhr.runtimeError.message}`,
     );
+    record({
+      row: 'P-07',
+      case: `Lighthouse performance, ${page} ${formFactor}`,
+      target: `≥ ${TARGET}`,
+      measured: Number.NaN,
+      unit: '',
+      pass: false,
+      note: lhr.runtimeError.code,
+    });
     return;
   }
   const value = Math.round((lhr.categories.performance.score ?? 0) * 100);
+  record({
+    row: 'P-07',
+    case: `Lighthouse performance, ${page} ${formFactor}`,
+    target: `≥ ${TARGET}`,
+    measured: value,
+    unit: '',
+    pass: value >= TARGET,
+  });
   const metric = (id: string) => lhr.audits[id]?.displayValue ?? '–';
   const transferred = (lhr.audits['total-byte-weight']?.numericValue ?? 0) / 1000;
   console.log(

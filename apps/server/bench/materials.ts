@@ -21,6 +21,8 @@ import { inTenantTx } from '../src/platform/context.ts';
 import { newId } from '../src/platform/ids.ts';
 import { writeXlsx } from '../src/platform/xlsx.ts';
 import { seedDemoWorld } from '../src/seed/demo.ts';
+import { percentile } from './lists.ts';
+import { record } from './summary.ts';
 
 const URL_BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DB_NAME = 'concord_bench_materials';
@@ -65,11 +67,6 @@ const NAMES: [string, string][] = [
 ];
 const PACKAGES = ['0402', '0603', '0805', '1206', 'SOT23', 'SOP8', 'LQFP48', 'QFN32'];
 
-function percentile(samples: number[], p: number) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 async function measure(name: string, work: () => Promise<unknown>) {
   for (let i = 0; i < 20; i++) await work();
   const samples: number[] = [];
@@ -78,9 +75,11 @@ async function measure(name: string, work: () => Promise<unknown>) {
     await work();
     samples.push(performance.now() - start);
   }
+  const p50 = percentile(samples, 50)!;
   console.log(
-    `${name.padEnd(48)} p50 ${percentile(samples, 50).toFixed(2).padStart(7)} ms   p99 ${percentile(samples, 99).toFixed(2).padStart(7)} ms`,
+    `${name.padEnd(48)} p50 ${p50.toFixed(2).padStart(7)} ms   p99 ${percentile(samples, 99)!.toFixed(2).padStart(7)} ms`,
   );
+  return p50;
 }
 
 export async function runMaterialBenchmarks(): Promise<void> {
@@ -173,7 +172,15 @@ export async function runMaterialBenchmarks(): Promise<void> {
       ['English heat sink', 'heat sink'],
       ['no match xyzxyz', 'xyzxyz'],
     ] as const) {
-      await measure(`search: ${label}`, search(q));
+      const p50 = await measure(`search: ${label}`, search(q));
+      record({
+        row: 'P-08',
+        case: `material search among ${ROWS.toLocaleString('en-US')}: ${label} (p50)`,
+        target: '< 100 ms',
+        measured: p50,
+        unit: 'ms',
+        pass: p50 < 100,
+      });
     }
 
     await benchImport(db, tenantId, target.toString());
@@ -253,6 +260,23 @@ async function benchImport(db: Parameters<typeof runImport>[0], tenantId: string
       `status ${result.status}, imported ${result.imported_rows}, errors ${result.error_count}; ` +
       `RSS of the importing process ${measured.rssBefore} MB before, peak ${measured.rssPeak} MB`,
   );
+  const whole = result.status !== undefined && Number(result.imported_rows) === IMPORT_ROWS;
+  record({
+    row: 'P-05',
+    case: `${IMPORT_ROWS.toLocaleString('en-US')}-row Excel import: time`,
+    target: '< 30 s, all rows',
+    measured: measured.seconds,
+    unit: 's',
+    pass: measured.seconds < 30 && whole,
+  });
+  record({
+    row: 'P-05',
+    case: `${IMPORT_ROWS.toLocaleString('en-US')}-row Excel import: peak RSS`,
+    target: '< 500 MB',
+    measured: measured.rssPeak,
+    unit: 'MB',
+    pass: measured.rssPeak < 500,
+  });
 }
 
 interface ImportMeasure {

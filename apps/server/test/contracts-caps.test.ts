@@ -42,12 +42,18 @@ async function ok<T>(res: Promise<{ statusCode: number; body: string; json(): { 
 }
 
 /** An effective contract with one line of `code` capped at `cap`; its line id. */
-async function effectiveLine(code: string, cap: string, validTo = addCalendarDays(today, 90)): Promise<string> {
+async function effectiveLine(
+  code: string,
+  cap: string | null,
+  validTo = addCalendarDays(today, 90),
+  amountCap: string | null = null,
+): Promise<string> {
   const created = await ok<{ id: string; version: number }>(
     buyer.post(CONTRACTS, {
       supplierId: precisionId,
       validFrom: addCalendarDays(today, -10),
       validTo,
+      amountCap,
       lines: [{ materialId: material.get(code), price: '5', qtyCap: cap }],
       send: true,
     }),
@@ -120,7 +126,28 @@ async function expectInvariant(lineId: string) {
   expect(compareDecimals(r.ordered, r.live), `ordered ${r.ordered} vs live ${r.live}`).toBe(0);
   expect(compareDecimals(r.held, r.live), `held ${r.held} vs live ${r.live}`).toBe(0);
   if (r.cap !== null) expect(compareDecimals(r.ordered, r.cap)).toBeLessThanOrEqual(0);
+  // The contract's ordered amount, the same way: what its live order lines hold at their own prices.
+  const a = await amountInvariant(lineId);
+  expect(compareDecimals(a.ordered, a.live), `ordered amount ${a.ordered} vs live ${a.live}`).toBe(0);
   return r.ordered;
+}
+
+async function amountInvariant(lineId: string) {
+  const rows = await inTenantTx(t.database.db, buyerTenant, (tx) =>
+    tx.execute<{ ordered: string; live: string }>(sql`
+      select c.ordered_amount::text as ordered,
+             coalesce(sum(case when o.status in (0, 6) or l.status = 3 then 0
+                               when o.status = 5 and l.delivered_qty < l.qty then round(l.delivered_qty * l.price, 2)
+                               else l.amount end), 0)::text as live
+        from contract_lines me
+        join contracts c on c.tenant_id = me.tenant_id and c.id = me.contract_id
+        join contract_lines cl on cl.tenant_id = c.tenant_id and cl.contract_id = c.id
+        left join purchase_order_lines l on l.tenant_id = cl.tenant_id and l.contract_line_id = cl.id
+        left join purchase_orders o on o.tenant_id = l.tenant_id and o.id = l.order_id
+       where me.tenant_id = ${buyerTenant} and me.id = ${lineId}
+       group by c.ordered_amount`),
+  );
+  return rows.rows[0]!;
 }
 
 beforeAll(async () => {
@@ -272,6 +299,29 @@ describe('concurrent orders against one cap', () => {
       tx.execute(sql`update purchase_orders set status = 0 where id in ${sql.raw(`(${back.join(',')})`)}`),
     );
     expect(await expectInvariant(lineId)).toBe(String(fit * Number(q)));
+  });
+
+  it('holds the amount cap the same way: of 50 orders of 150.00 against 3,000.00 exactly 20 settle', async () => {
+    const lineId = await effectiveLine('SM-BRKT-01', null, addCalendarDays(today, 90), '3000');
+    const ids = await drafts(lineId);
+    await inTenantTx(t.database.db, buyerTenant, (tx) =>
+      tx.execute(sql`update purchase_orders set status = 1 where id in ${sql.raw(`(${ids.join(',')})`)}`),
+    );
+    const settled = await Promise.allSettled(
+      ids.map((id) =>
+        inTenantTx(t.database.db, buyerTenant, (tx) => settleContractQuantities(tx, { tenantId: buyerTenant, id })),
+      ),
+    );
+    const refused = settled.filter(
+      (r) =>
+        r.status === 'rejected' && r.reason instanceof AppError && r.reason.errorCode === 'CONTRACT_AMOUNT_EXCEEDED',
+    );
+    expect([settled.filter((r) => r.status === 'fulfilled').length, refused.length]).toEqual([20, 30]);
+    const back = ids.filter((_, i) => settled[i]!.status === 'rejected');
+    await inTenantTx(t.database.db, buyerTenant, (tx) =>
+      tx.execute(sql`update purchase_orders set status = 0 where id in ${sql.raw(`(${back.join(',')})`)}`),
+    );
+    expect(await expectInvariant(lineId)).toBe('600');
   });
 });
 

@@ -1,7 +1,10 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import {
   INQUIRY_STATUS as I,
   type InquiryComparison,
   type InquiryDetail,
+  type InquiryInviteeOptions,
   MASK,
   QUOTATION_STATUS as Q,
   type QuotationDetail,
@@ -12,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerInquiryJobs } from '../src/modules/inquiries/inquiries.close.ts';
 import { createJobRunner } from '../src/platform/jobs.ts';
 import type { OutgoingMessage } from '../src/platform/mail.ts';
-import { as, type Caller, createTestContext, login, type TestContext } from './helpers.ts';
+import { writeXlsx } from '../src/platform/xlsx.ts';
+import { as, type Caller, createTestContext, login, sheetRows, type TestContext } from './helpers.ts';
 
 const BASE = '/gateway/srm/inquiries';
 const QUOTES = '/gateway/srm/quotations';
@@ -22,6 +26,7 @@ let buyer: Caller;
 let buyerToken: string;
 let clerk: Caller;
 let supplier: Caller;
+let supplierToken: string;
 let supplier2: Caller;
 const ids = {} as Record<'S1' | 'S2' | 'OFFLINE' | 'BLACKLISTED' | 'STOPPED' | 'huaxin' | 'precision', string>;
 const materials = new Map<string, string>();
@@ -95,6 +100,22 @@ async function openedWithBids(first: string[], second: string[], extra: Record<s
   return res.json().data as InquiryDetail;
 }
 
+async function uploadPdf(): Promise<string> {
+  const boundary = 'concord-rfq-test';
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/gateway/system/oss/upload',
+    headers: { authorization: `Bearer ${buyerToken}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fax.pdf"\r\n\r\n`),
+      Buffer.from('%PDF-1.4\n% a faxed quote\n%%EOF\n'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data.url as string).split('/').pop()!;
+}
+
 /** The deadline moved into the past by the database's clock, as if the time had come. */
 async function passDeadline(inquiryId: string, seconds = 1) {
   await t.database.db.execute(
@@ -109,7 +130,8 @@ beforeAll(async () => {
   t = await createTestContext();
   buyerToken = await login(t.app, 'buyer');
   buyer = as(t.app, buyerToken);
-  supplier = as(t.app, await login(t.app, 'supplier'));
+  supplierToken = await login(t.app, 'supplier');
+  supplier = as(t.app, supplierToken);
   supplier2 = as(t.app, await login(t.app, 'supplier2'));
   const db = t.database.db;
   const one = async (q: ReturnType<typeof sql>) => String((await db.execute<{ id: string }>(q)).rows[0]!.id);
@@ -638,7 +660,7 @@ describe('rounds, cancel, suppliers off the network, unsealed inquiries', () => 
     expect((await act(d.id, 'open')).json().errorCode).toBe('INQUIRY_STATE_CHANGED');
   });
 
-  it('records the quote of a supplier off the network, unsealed, and refuses it for one on the network', async () => {
+  it('records the quote of a supplier off the network, shown at once, and refuses it for one on the network', async () => {
     const d = await published({ supplierIds: [ids.S1, ids.OFFLINE] });
     const offline = d.quotations.find((q) => q.supplierId === ids.OFFLINE)!;
     expect(offline.offline).toBe(true);
@@ -646,12 +668,51 @@ describe('rounds, cancel, suppliers off the network, unsealed inquiries', () => 
     expect(
       (await quoteAct(buyer, offline.id, 'record', { lines: priced(q, ['3']).slice(0, 1) })).json().errorCode,
     ).toBe('QUOTATION_LINE_UNPRICED');
-    const recorded = await quoteAct(buyer, offline.id, 'record', { lines: priced(q, ['2.95', '17']), remark: 'Fax' });
+    const key = await uploadPdf();
+    const recorded = await quoteAct(buyer, offline.id, 'record', {
+      lines: priced(q, ['2.95', '17']),
+      remark: 'Fax',
+      attachments: [{ name: 'fax.pdf', url: `/gateway/system/oss/file/${key}` }],
+    });
     expect(recorded.statusCode, recorded.body).toBe(200);
-    expect(recorded.json().data).toMatchObject({ status: Q.SUBMITTED, revealed: true, remark: 'Fax' });
-    expect(recorded.json().data.lines[0].bid.unitPrice).toBe('2.95');
+    const data = recorded.json().data as QuotationDetail;
+    expect(data).toMatchObject({ status: Q.SUBMITTED, revealed: true, remark: 'Fax' });
+    expect(data.recordedBy).toContain('Wang Jianhua');
+    expect(data.recordedAt).not.toBeNull();
+    expect(data.recordAttachments).toEqual([{ name: 'fax.pdf', url: `/gateway/system/oss/file/${key}` }]);
+    // Shown unsealed (issue 21): the buyer typed it. The comparison of all bids stays sealed until opening.
+    expect(data.lines.map((l) => l.bid?.unitPrice)).toEqual(['2.95', '17']);
+    expect((await buyer.get(`${BASE}/${d.id}/comparison`)).json().errorCode).toBe('INQUIRY_SEALED');
+    const trail = await detail(d.id);
+    expect(trail.quotations.find((x) => x.id === offline.id)).toMatchObject({ recordedBy: data.recordedBy });
     const online = quotationOf(d, ids.S1);
     expect((await quoteAct(buyer, online, 'record', { lines: [] })).json().errorCode).toBe('QUOTATION_NOT_OFFLINE');
+    // Opened with the others.
+    await submit(supplier, online, ['3.05', '18']);
+    expect((await act(d.id, 'close')).statusCode).toBe(200);
+    expect((await act(d.id, 'open')).statusCode).toBe(200);
+    const c = (await buyer.get(`${BASE}/${d.id}/comparison`)).json().data as InquiryComparison;
+    const column = c.columns.findIndex((col) => col.quotationId === offline.id);
+    expect(c.lines[0]!.cells[column]).toMatchObject({ unitPrice: '2.95', lowest: true });
+    expect((await quotation(buyer, offline.id)).lines[1]!.bid?.unitPrice).toBe('17');
+  });
+
+  it('records a quote only before the deadline, by the database clock', async () => {
+    const d = await published({ supplierIds: [ids.OFFLINE] });
+    const offline = d.quotations[0]!.id;
+    const q = await quotation(buyer, offline);
+    await passDeadline(d.id);
+    const late = await quoteAct(buyer, offline, 'record', { lines: priced(q, ['2.95', '17']) });
+    expect(late.json().errorCode).toBe('QUOTATION_DEADLINE_PASSED');
+  });
+
+  it('shows an unsealed recorded quote at once', async () => {
+    const d = await published({ supplierIds: [ids.OFFLINE], sealed: false });
+    const offline = d.quotations[0]!.id;
+    const q = await quotation(buyer, offline);
+    const recorded = await quoteAct(buyer, offline, 'record', { lines: priced(q, ['2.95', '17']) });
+    expect(recorded.json().data).toMatchObject({ revealed: true });
+    expect(recorded.json().data.lines[0].bid.unitPrice).toBe('2.95');
   });
 
   it('shows the bids of an inquiry published unsealed as they come in', async () => {
@@ -663,3 +724,143 @@ describe('rounds, cancel, suppliers off the network, unsealed inquiries', () => 
     expect((await quotation(buyer, quotationOf(d, ids.S1))).revealed).toBe(true);
   });
 });
+
+describe('invitee options, the inquiry PDF, bids by workbook', () => {
+  it('offers the invitable suppliers, marks those off the network and the approved ones per material', async () => {
+    const res = await buyer.get(`${BASE}/invitee-options?materialIds=${m('AL-HS-50')},${m('AL-CASE-120')}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const o = res.json().data as InquiryInviteeOptions;
+    const byId = new Map(o.suppliers.map((s) => [s.id, s]));
+    expect(byId.get(ids.S1)).toMatchObject({ offline: false });
+    expect(byId.get(ids.OFFLINE)).toMatchObject({ offline: true });
+    expect(byId.has(ids.BLACKLISTED)).toBe(false);
+    expect(byId.has(ids.STOPPED)).toBe(false);
+    expect(o.approved.length).toBeGreaterThan(0);
+    for (const a of o.approved) {
+      expect([m('AL-HS-50'), m('AL-CASE-120')]).toContain(a.materialId);
+      expect(byId.has(a.supplierId)).toBe(true);
+    }
+    expect((await buyer.get(`${BASE}/invitee-options`)).json().data.approved).toEqual([]);
+    expect((await buyer.get(`${BASE}/invitee-options?materialIds=x;1`)).statusCode).toBe(400);
+    // Another enterprise reads its own archive only.
+    const theirs = (await supplier.get(`${BASE}/invitee-options`)).json().data as InquiryInviteeOptions;
+    expect(theirs.suppliers.some((s) => s.id === ids.S1 || s.id === ids.OFFLINE)).toBe(false);
+  });
+
+  it('shows the inquiry attachments to the invited suppliers, who may download them', async () => {
+    const key = await uploadPdf();
+    const file = { name: 'drawing.pdf', url: `/gateway/system/oss/file/${key}` };
+    const d = await published({ supplierIds: [ids.S1], attachments: [file] });
+    expect(d.attachments).toEqual([file]);
+    const q = await quotation(supplier, quotationOf(d, ids.S1));
+    expect(q.attachments).toEqual([file]);
+    const download = await t.app.inject({
+      method: 'GET',
+      url: file.url,
+      headers: { authorization: `Bearer ${supplierToken}` },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const outsider = await t.app.inject({
+      method: 'GET',
+      url: file.url,
+      headers: { authorization: `Bearer ${await login(t.app, 'supplier2')}` },
+    });
+    expect(outsider.statusCode).toBe(404);
+  });
+
+  it('prints the inquiry for suppliers off the network without its target prices', async () => {
+    const d = await published({ supplierIds: [ids.OFFLINE] });
+    const res = await buyer.get(`${BASE}/${d.id}/pdf`, { 'accept-language': 'zh-CN' });
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    writeFileSync(`${tmpdir()}/rfq-inquiry.pdf`, res.rawPayload);
+    expect((await supplier.get(`${BASE}/${d.id}/pdf`)).statusCode).toBe(404);
+  });
+
+  it('writes the bid template and imports it back, all or nothing with per-row reasons', async () => {
+    const d = await published({ supplierIds: [ids.S1] });
+    const id = quotationOf(d, ids.S1);
+    const template = await supplier.get(`${QUOTES}/${id}/template`, { 'accept-language': 'en-US' });
+    expect(template.statusCode, template.body.slice(0, 200)).toBe(200);
+    const rows = await sheetRows(template.rawPayload);
+    expect(rows[0]!.slice(0, 2)).toEqual(['Line', 'Material']);
+    expect(rows[1]!.slice(0, 2)).toEqual([1, 'AL-HS-50']);
+    expect((await buyer.get(`${QUOTES}/${id}/template`)).json().errorCode).toBe('QUOTATION_WRONG_SIDE');
+
+    const header = [
+      'Line',
+      'Unit price',
+      'Tax %',
+      'Lead days',
+      'Price breaks (qty:price; …)',
+      'No bid (Y)',
+      'No-bid reason',
+    ];
+    const bad = await writeXlsx({
+      name: 'Quotation',
+      header,
+      rows: [
+        [1, '2.123456789', 13, 10, '500:2.9; 100:2.8', null, null],
+        [2, null, null, null, null, 'Y', null],
+        [9, '1', null, null, null, null, null],
+      ],
+    });
+    const refused = await uploadTo(`${QUOTES}/${id}/import`, bad);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errorCode).toBe('IMPORT_ROWS_INVALID');
+    expect(refused.json().data.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
+      [2, 'Unit price'],
+      [2, 'Price breaks (qty:price; …)'],
+      [3, 'No-bid reason'],
+      [4, 'Line'],
+    ]);
+    expect((await quotation(supplier, id)).lines.every((l) => l.bid === null)).toBe(true);
+
+    const good = await writeXlsx({
+      name: 'Quotation',
+      header,
+      rows: [
+        [1, '2.99', 13, 12, '100:2.95; 5000:2.8', null, null],
+        [2, null, null, null, null, 'Y', 'Not our process'],
+      ],
+    });
+    const imported = await uploadTo(`${QUOTES}/${id}/import`, good);
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().data.lines).toBe(2);
+    const after = await quotation(supplier, id);
+    expect(after.status).toBe(Q.DRAFTING);
+    expect(after.lines[0]!.bid).toMatchObject({
+      unitPrice: '2.99',
+      leadDays: 12,
+      priceBreaks: [
+        { minQty: '100', price: '2.95' },
+        { minQty: '5000', price: '2.8' },
+      ],
+    });
+    expect(after.lines[1]!.bid).toMatchObject({ noBid: true, noBidReason: 'Not our process' });
+    expect((await quoteAct(supplier, id, 'submit', {})).statusCode).toBe(200);
+  });
+});
+
+function uploadTo(url: string, file: Buffer) {
+  const boundary = `----concord${Math.random().toString(16).slice(2)}`;
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bids.xlsx"\r\n` +
+          'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
+      ),
+      file,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: {
+      authorization: `Bearer ${supplierToken}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'accept-language': 'en-US',
+    },
+  });
+}

@@ -605,6 +605,66 @@ describe('quality yield and unqualified reasons', () => {
       expect(fromTotals.chart).toEqual(fromInspections.chart);
     }
   });
+
+  it('groups by material from the month totals and the partly covered ends alike (issue 20)', async () => {
+    // Mid-month ends: whole months from inspection_material_months, the days around them from the
+    // inspections; filtered by a material the report reads only the inspections. Both must agree.
+    const period = { dateFrom: '2020-01-15', dateTo: `${new Date().getUTCFullYear()}-12-20` };
+    for (const [caller, name] of [
+      [buyer, 'poQualityYield'],
+      [supplier, 'supQualityYield'],
+    ] as const) {
+      const byMaterial = await report(
+        caller,
+        name,
+        { ...period, groupBy: 'material' },
+        { pageParam: { pageNum: 1, pageSize: 100 } },
+      );
+      expect(byMaterial.dataList.length, name).toBeGreaterThan(1);
+      expect(byMaterial.totalCount).toBe(byMaterial.dataList.length);
+      for (const row of byMaterial.dataList.slice(0, 3)) {
+        const one = await report(caller, name, { ...period, groupBy: 'material', material: String(row.prdtNo) });
+        expect(one.dataList.find((r) => r.prdtNo === row.prdtNo)).toEqual(row);
+      }
+    }
+  });
+
+  it('sorts and pages the groups in the database, with their count (issue 20)', async () => {
+    const year = { dateFrom: '2020-01-01', dateTo: `${new Date().getUTCFullYear()}-12-31` };
+    const all = await report(
+      buyer,
+      'poQualityYield',
+      { ...year, groupBy: 'material' },
+      {
+        pageParam: { pageNum: 1, pageSize: 100 },
+        orderParam: [{ fieldName: 'qualityYield', asc: true }],
+      },
+    );
+    const yields = all.dataList.map((r) => r.qualityYield as string | null);
+    const numeric = yields.filter((y): y is string => y !== null).map(Number);
+    expect(numeric).toEqual([...numeric].sort((a, b) => a - b));
+    const second = await report(
+      buyer,
+      'poQualityYield',
+      { ...year, groupBy: 'material' },
+      {
+        pageParam: { pageNum: 2, pageSize: 2 },
+        orderParam: [{ fieldName: 'qualityYield', asc: true }],
+      },
+    );
+    expect(second.totalCount).toBe(all.totalCount);
+    expect(second.dataList).toEqual(all.dataList.slice(2, 4));
+    const beyond = await report(
+      buyer,
+      'poQualityYield',
+      { ...year, groupBy: 'material' },
+      {
+        pageParam: { pageNum: 999, pageSize: 20 },
+      },
+    );
+    expect(beyond.dataList).toEqual([]);
+    expect(beyond.totalCount).toBe(all.totalCount);
+  });
 });
 
 describe('detail reports', () => {

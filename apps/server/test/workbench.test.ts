@@ -78,6 +78,19 @@ const LIST_PAGES: Record<
     url: '/gateway/srm/qualification-documents/list',
     filter: { side: 'supplier', statuses: codes(q.status) },
   }),
+  '/prdiversion/inquirynote': (q) => ({ url: '/gateway/srm/inquiries/list', filter: { statuses: codes(q.status) } }),
+  '/inquiryoffer/offerin': (q) => ({
+    url: '/gateway/srm/quotations/list',
+    filter: { side: 'supplier', statuses: codes(q.status) },
+  }),
+  '/contract/supplier': (q) => ({
+    url: '/gateway/srm/contracts/list',
+    filter: { side: 'buyer', statuses: codes(q.status) },
+  }),
+  '/contract/customer': (q) => ({
+    url: '/gateway/srm/contracts/list',
+    filter: { side: 'supplier', statuses: codes(q.status) },
+  }),
 };
 
 /** Statement items wait for the drafter or the counterpart (server `reconciliations.workbench.ts`). */

@@ -84,6 +84,18 @@ export const CONTRACT_ERRORS = {
     cn: '合同 {{contractNo}} 约定 {{prdtNo}} 的数量上限为 {{cap}}，已下单 {{ordered}}，再订 {{qty}} 将超出上限',
     tw: '合約 {{contractNo}} 約定 {{prdtNo}} 的數量上限為 {{cap}}，已下單 {{ordered}}，再訂 {{qty}} 將超出上限',
   },
+  CONTRACT_AMOUNT_EXCEEDED: {
+    status: 409,
+    en: 'Contract {{contractNo}} caps its amount at {{amountCap}}; {{orderedAmount}} is already ordered, so {{amount}} more would exceed the cap',
+    cn: '合同 {{contractNo}} 的金额上限为 {{amountCap}}，已下单 {{orderedAmount}}，再订 {{amount}} 将超出上限',
+    tw: '合約 {{contractNo}} 的金額上限為 {{amountCap}}，已下單 {{orderedAmount}}，再訂 {{amount}} 將超出上限',
+  },
+  CONTRACT_NOT_AWARDED: {
+    status: 409,
+    en: 'Inquiry {{inquiryNo}} awarded nothing to this supplier; a contract is made from an awarded inquiry',
+    cn: '询价单 {{inquiryNo}} 没有授标给该供应商，只能从已授标的询价单生成合同',
+    tw: '詢價單 {{inquiryNo}} 沒有授標給該供應商，只能從已授標的詢價單產生合約',
+  },
   CONTRACT_NOT_IN_FORCE: {
     status: 409,
     en: 'Contract {{contractNo}} is not in force on {{date}}; orders draw only on an effective contract within its validity',

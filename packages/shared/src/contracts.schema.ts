@@ -77,6 +77,21 @@ const contractFields = z.object({
 export const contractCreateSchema = contractFields.extend({ send: z.boolean().default(false) });
 export type ContractCreateInput = z.input<typeof contractCreateSchema>;
 
+/**
+ * `POST /contracts/from-inquiry`: a draft contract with what an awarded inquiry awarded to one supplier
+ * (its lines at the awarded prices, capped at the awarded quantities). Dates left out: from the buyer's
+ * today until the earliest validity the supplier quoted, else for a year.
+ */
+export const contractFromInquirySchema = z.object({
+  inquiryId: srmIdSchema,
+  supplierId: srmIdSchema,
+  kind: z.enum(CONTRACT_KINDS).default('framework'),
+  title: text(200).optional(),
+  validFrom: dateSchema.optional(),
+  validTo: dateSchema.optional(),
+});
+export type ContractFromInquiryInput = z.input<typeof contractFromInquirySchema>;
+
 /** The buyer edits a draft or a returned contract; the lines replace its lines. */
 export const contractUpdateSchema = contractFields.extend({ version: versionSchema });
 export type ContractUpdateInput = z.input<typeof contractUpdateSchema>;
@@ -139,6 +154,8 @@ export const contractListItemSchema = z.object({
   currency: z.string(),
   taxIncluded: z.boolean(),
   amountCap: moneyReplySchema.nullable(),
+  /** What live order lines drawing on it hold, at their prices (held against `amountCap`). */
+  orderedAmount: moneyReplySchema.optional(),
   lineCount: z.number().int(),
   ownerName: z.string().nullable(),
   createdAt: timestampSchema,

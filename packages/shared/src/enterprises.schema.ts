@@ -60,6 +60,8 @@ export const enterpriseFieldsSchema = z.object({
   bankName: text(128).default(''),
   bankAccount: text(64).default(''),
   contractTerms: text(5000).default(''),
+  /** Going past a contract's quantity or amount cap warns instead of refusing. Absent: unchanged (off when new). */
+  contractCapWarning: z.boolean().optional(),
   /** Printed under the name on the enterprise's documents (the order PDF). */
   address: text(255).default(''),
   phone: text(32).default(''),
@@ -124,6 +126,7 @@ export const enterpriseInfoSchema = z.object({
   bankName: z.string(),
   bankAccount: z.string(),
   contractTerms: z.string(),
+  contractCapWarning: z.boolean(),
   address: z.string(),
   phone: z.string(),
   isDataCentre: z.boolean(),

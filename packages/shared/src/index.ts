@@ -4,6 +4,7 @@ export * from './basic-data.decimals.ts';
 export * from './basic-data.schema.ts';
 export * from './client-errors.schema.ts';
 export * from './client-errors.ts';
+export * from './contracts.reports.ts';
 export * from './contracts.schema.ts';
 export * from './contracts.states.ts';
 export * from './currencies.ts';

@@ -196,8 +196,51 @@ export const inquiryQuotationSchema = z.object({
   /** The draft purchase order made from this quotation's award. */
   orderId: idReplySchema.nullable(),
   orderNo: z.string(),
+  /** Off the network: who of the buyer recorded the quote, and when. */
+  recordedBy: z.string().nullable(),
+  recordedAt: timestampSchema.nullable(),
 });
 export type InquiryQuotation = z.input<typeof inquiryQuotationSchema>;
+
+/**
+ * `GET /invitee-options?materialIds=…`: the suppliers an inquiry may invite (the caller's archive within
+ * its data scope, neither stopped nor blacklisted), whether each is on the network (`offline`: the buyer
+ * records its quote), and which of them are approved for the given materials (spec §3 material ↔
+ * supplier: supplier part number, lead days, quota).
+ */
+export const inquiryInviteeOptionsQuerySchema = z.object({
+  /** Comma-separated material ids of the form's lines. */
+  materialIds: z
+    .string()
+    .max(INQUIRY_MAX_LINES * 20, 'tooLong')
+    .optional()
+    .transform((v) => (v ? v.split(',') : []))
+    .pipe(z.array(srmIdSchema).max(INQUIRY_MAX_LINES, 'tooLong')),
+});
+export type InquiryInviteeOptionsQuery = z.input<typeof inquiryInviteeOptionsQuerySchema>;
+
+export const inquiryInviteeSchema = z.object({
+  id: idReplySchema,
+  supCode: z.string(),
+  supName: z.string(),
+  offline: z.boolean(),
+});
+export type InquiryInvitee = z.input<typeof inquiryInviteeSchema>;
+
+export const inquiryApprovedSupplierSchema = z.object({
+  materialId: idReplySchema,
+  supplierId: idReplySchema,
+  supPrdtNo: z.string(),
+  poLeadDateNum: z.number().int(),
+  poQuotaRate: decimalReplySchema,
+});
+export type InquiryApprovedSupplier = z.input<typeof inquiryApprovedSupplierSchema>;
+
+export const inquiryInviteeOptionsSchema = z.object({
+  suppliers: z.array(inquiryInviteeSchema),
+  approved: z.array(inquiryApprovedSupplierSchema),
+});
+export type InquiryInviteeOptions = z.input<typeof inquiryInviteeOptionsSchema>;
 
 export const inquiryDetailSchema = inquiryListItemSchema.extend({
   version: z.number().int(),

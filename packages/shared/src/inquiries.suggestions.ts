@@ -1,6 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { compareDecimals, type DecimalText, lineAmount, roundDecimal, sumDecimals, taxedLine } from './money.ts';
 
+/** The money module's precision: 64 significant digits before the one rounding at the places. */
+const Exact = Decimal.clone({ precision: 64, rounding: Decimal.ROUND_HALF_UP });
+
 /**
  * The comparison's arithmetic, pure so that the server (award checks) and the web (suggestions,
  * inline checks) reach the same answer: which price applies at a quantity, which bid is lowest, three
@@ -42,7 +45,7 @@ export function unitPriceWithTax(
 /** (price − base) ÷ base in percent at 2 places, exactly; null without a base to compare with. */
 export function deltaPercent(price: DecimalText, base: DecimalText | null): DecimalText | null {
   if (base === null || compareDecimals(base, '0') === 0) return null;
-  return roundDecimal(new Decimal(price).minus(base).times(100).dividedBy(base).toFixed(20), 2);
+  return roundDecimal(new Exact(price).minus(base).times(100).dividedBy(base).toFixed(), 2);
 }
 
 /** One quotation's bid on a line, as the suggestions weigh it. */

@@ -54,6 +54,12 @@ export const QUOTATION_ERRORS = {
     cn: '采购方只能代录未上线供应商的报价，该供应商需自行报价',
     tw: '採購方只能代錄未上線供應商的報價，該供應商需自行報價',
   },
+  QUOTATION_IMPORT_EMPTY: {
+    status: 400,
+    en: 'The workbook has no bids: fill in a unit price or “no bid” on at least one line',
+    cn: '工作簿中没有报价：请至少为一行填写单价或标记不报价',
+    tw: '活頁簿中沒有報價：請至少為一個項次填寫單價或標記不報價',
+  },
   QUOTATION_REASON_REQUIRED: {
     status: 400,
     en: 'Give a reason for declining to quote',

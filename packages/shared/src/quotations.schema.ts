@@ -6,6 +6,7 @@ import { INQUIRY_MAX_LINES, inquiryLineShownFields } from './inquiries.schema.ts
 import { srmIdSchema } from './notices.schema.ts';
 import { listQuerySchema, statusFilterSchema } from './paging.ts';
 import { dateSchema, decimalInputSchema, textSchema, versionSchema } from './primitives.ts';
+import { uploadedFileRefSchema } from './qualifications.schema.ts';
 import { QUOTATION_STATUS } from './quotations.states.ts';
 import {
   dayReplySchema,
@@ -75,9 +76,13 @@ export const quotationUpdateSchema = z.object({
 });
 export type QuotationUpdateInput = z.input<typeof quotationUpdateSchema>;
 
+/** The supplier's own documents a recorded quote keeps (the faxed or mailed quote). */
+export const QUOTATION_MAX_RECORD_ATTACHMENTS = 5;
+
 /**
  * Body of `POST /:id/actions/:action`. decline: `reason`; record (the buyer, for a supplier off the
- * network): the quote's `lines` and `remark`, every line priced or no-bid.
+ * network, before the deadline): the quote's `lines`, `remark` and `attachments`, every line priced or
+ * no-bid.
  */
 export const quotationActionSchema = z
   .object({
@@ -85,6 +90,7 @@ export const quotationActionSchema = z
     reason: text(500).optional(),
     remark: text(1000).optional(),
     lines: z.array(quotationBidLineSchema).max(INQUIRY_MAX_LINES, 'tooLong').optional(),
+    attachments: z.array(uploadedFileRefSchema).max(QUOTATION_MAX_RECORD_ATTACHMENTS, 'tooLong').optional(),
   })
   .default({});
 export type QuotationActionInput = z.input<typeof quotationActionSchema>;
@@ -177,9 +183,20 @@ export const quotationDetailSchema = quotationListItemSchema.extend({
   revisionDiscarded: z.boolean(),
   /** The bid figures are readable by the caller (always for the supplier). */
   revealed: z.boolean(),
+  /** Off the network: the buyer's user who recorded the quote, when, and the supplier's documents (buyer only). */
+  recordedBy: z.string().nullable(),
+  recordedAt: timestampSchema.nullable(),
+  recordAttachments: z.array(z.object({ name: z.string(), url: z.string() })),
   viewedAt: timestampSchema.nullable(),
   declinedAt: timestampSchema.nullable(),
   lines: z.array(quotationLineSchema),
   history: z.array(documentHistoryEntrySchema),
 });
 export type QuotationDetail = z.input<typeof quotationDetailSchema>;
+
+/** `POST /:id/import`: the bids of the workbook, saved as a draft (all or nothing), and how many lines. */
+export const quotationImportResultSchema = z.object({
+  lines: z.number().int(),
+  quotation: quotationDetailSchema,
+});
+export type QuotationImportResult = z.input<typeof quotationImportResultSchema>;

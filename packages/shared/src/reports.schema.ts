@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROCUREMENT_REPORT_NAMES, PROCUREMENT_REPORTS } from './contracts.reports.ts';
 import { srmIdSchema } from './notices.schema.ts';
 import { orderParamSchema, pageParamSchema } from './paging.ts';
 import type { PermissionCode } from './permissions.ts';
@@ -21,6 +22,7 @@ export const BUYER_REPORTS = [
   'poDiffReconciliation',
   'poUnqualifiedReasonReport',
   'poConfirmDetails',
+  ...PROCUREMENT_REPORT_NAMES,
 ] as const;
 export const SUPPLIER_REPORTS = [
   'supTimelyArrivalRate',
@@ -315,6 +317,7 @@ export const REPORTS: Record<ReportName, ReportDefinition> = {
     currencyTotals: [col('amount', 'money')],
   },
   supConfirmDetails: confirmDetails('supplier'),
+  ...PROCUREMENT_REPORTS,
 };
 
 const dateText = dateSchema;

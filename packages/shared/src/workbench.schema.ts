@@ -30,6 +30,11 @@ export const WORKBENCH_ITEM_KEYS = [
   'qualificationsToReview',
   'qualificationsExpiring',
   'qualificationsToRenew',
+  'inquiriesToOpen',
+  'contractsReturned',
+  'contractsToCountersign',
+  'quotationsToSubmit',
+  'contractsToSign',
 ] as const;
 export type WorkbenchItemKey = (typeof WORKBENCH_ITEM_KEYS)[number];
 

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -44,6 +46,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     parsers: { [INT8_OID]: (value: string) => value },
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite(client) as unknown as Db;
   return {
@@ -61,27 +64,63 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   };
 }
 
+/** Named statements one connection keeps at most; texts past it run unnamed (parsed and planned each time). */
+const PREPARED_PER_CONNECTION = 500;
+const statementNames = new Map<string, string>();
+
+/** A statement's name is a digest of its text: the same query text is the same statement on every connection. */
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q${createHash('sha1').update(text).digest('base64url')}`;
+    // Texts with inlined literals are many; the memo keeps the recent ones (the pg client keeps its own per connection).
+    if (statementNames.size >= 4 * PREPARED_PER_CONNECTION) statementNames.delete(statementNames.keys().next().value!);
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * A connection runs one query at a time. Services run a list's page and its count side by side
  * (Promise.all) on the request's one transaction; node-postgres queues the second itself but warns that
  * pg 9 will refuse it, so each connection sends its next query once the previous one is answered.
+ *
+ * Parameterised statements are prepared by name: planning a list's page under row-level security costs
+ * PostgreSQL three times what running it does (docs/performance.md, issue 20), and a prepared statement
+ * is planned once per connection (PostgreSQL re-plans it itself after DDL or for another role).
  */
 class OneQueryAtATime extends pg.Client {
   #previous: Promise<unknown> = Promise.resolve();
+  #prepared = 0;
 
   // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query has a dozen overloads to pass through.
   override query(...args: any[]): any {
     const callback = typeof args.at(-1) === 'function' || typeof args[0]?.submit === 'function';
     // Callback and submittable queries are the pool's own and the cursors', never concurrent on one client.
     if (callback) return (super.query as (...a: unknown[]) => unknown)(...args);
+    const [config, values] = args;
+    if (typeof config === 'object' && config?.name === undefined && (values?.length || config?.values?.length)) {
+      args[0] = this.#named(config);
+    }
     const next = this.#previous.then(() => (super.query as (...a: unknown[]) => Promise<unknown>)(...args));
     this.#previous = next.catch(() => {});
     return next;
   }
+
+  #named(config: { text: string }) {
+    const name = statementName(config.text);
+    const parsed = (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection
+      .parsedStatements;
+    if (parsed[name] !== undefined) return { ...config, name };
+    if (this.#prepared >= PREPARED_PER_CONNECTION) return config;
+    this.#prepared += 1;
+    return { ...config, name };
+  }
 }
 
 export async function openPostgres(url: string, poolSize = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: OneQueryAtATime });
+  // No JIT: compiling a report's plan took 700 ms on two cores, longer than running it (issue 20).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: OneQueryAtATime, options: '-c jit=off' });
   // An idle client that dies (database restart) must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool);

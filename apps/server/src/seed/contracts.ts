@@ -1,4 +1,4 @@
-import { type ContractCreateInput, contractCreateSchema } from '@concord/shared';
+import { addCalendarDays, CONTRACT_STATUS, type ContractCreateInput, contractCreateSchema } from '@concord/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { materials, suppliers } from '../db/schema.ts';
@@ -6,6 +6,9 @@ import { actOnContract } from '../modules/contracts/contracts.actions.ts';
 import { expireContracts } from '../modules/contracts/contracts.expiry.ts';
 import { getContract } from '../modules/contracts/contracts.query.ts';
 import { createContract } from '../modules/contracts/contracts.service.ts';
+import { contractLines, contracts } from '../modules/contracts/contracts.table.ts';
+import { actOnOrder } from '../modules/purchase-orders/purchase-orders.actions.ts';
+import { createOrder } from '../modules/purchase-orders/purchase-orders.service.ts';
 import { inTenantTx, type MemberAuth } from '../platform/context.ts';
 import { todayOf } from '../platform/time.ts';
 import { asMember, seedAdmin } from './context.ts';
@@ -117,4 +120,68 @@ export async function seedContracts(db: Db, world: DemoWorld): Promise<void> {
   await act(precision, lastYear.id, 'sign');
   await act(buyer, lastYear.id, 'countersign');
   await inTenantTx(db, huaxin, (tx) => expireContracts(tx, huaxin, today));
+}
+
+export const DEMO_CONTRACT_ORDER_REMARK = '框架协议订货 Call-off under the framework agreement';
+
+/**
+ * One order drawing on the framework agreement (SCR-M3-8, 120,000 of its 500,000), sent and confirmed,
+ * so the achievement report has something ordered against a contract; AL-HS-50 stays untouched for the
+ * contract flow. Runs after every other order of the demo is made (the order seed writes only into an
+ * empty book), so no other document's number moves.
+ */
+export async function seedContractOrders(db: Db, world: DemoWorld): Promise<void> {
+  const huaxin = world.tenants.huaxin;
+  const buyer = seedAdmin(world.users.buyer, 'buyer', huaxin);
+  const precision = seedAdmin(world.users.supplier, 'supplier', world.tenants.precision);
+  const today = await todayOf(db, huaxin);
+  const line = await inTenantTx(db, huaxin, async (tx) => {
+    const [row] = await tx
+      .select({ id: contractLines.id, materialId: contractLines.materialId, supplierId: contracts.supplierId })
+      .from(contractLines)
+      .innerJoin(
+        contracts,
+        and(eq(contracts.tenantId, contractLines.tenantId), eq(contracts.id, contractLines.contractId)),
+      )
+      .where(
+        and(
+          eq(contractLines.tenantId, huaxin),
+          eq(contractLines.prdtNo, 'SCR-M3-8'),
+          eq(contracts.status, CONTRACT_STATUS.EFFECTIVE),
+        ),
+      )
+      .limit(1);
+    return row;
+  });
+  if (!line) return;
+  const created = await asMember(db, buyer, (ctx) =>
+    createOrder(ctx, {
+      supplierId: line.supplierId,
+      currency: 'CNY',
+      taxIncluded: true,
+      paymentTerms: '月结 60 天 Net 60 days',
+      orderDate: today,
+      remarks: DEMO_CONTRACT_ORDER_REMARK,
+      attachments: [],
+      send: true,
+      lines: [
+        {
+          materialId: line.materialId,
+          prdtNo: '',
+          prdtName: '',
+          prdtSpc: '',
+          unitNo: '',
+          unitName: '',
+          qty: '120000',
+          price: '0.065',
+          taxRate: '13',
+          requestedDate: addCalendarDays(today, 21),
+          warehouseId: null,
+          remark: '',
+          contractLineId: line.id,
+        },
+      ],
+    }),
+  );
+  await asMember(db, precision, (ctx) => actOnOrder(ctx, created.id, 'confirm', { all: true } as never));
 }

@@ -9,7 +9,7 @@ import { attributeLinkedFiles } from '../platform/file-documents.ts';
 import { newId } from '../platform/ids.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { seedBasicData } from './basic-data.ts';
-import { seedContracts } from './contracts.ts';
+import { seedContractOrders, seedContracts } from './contracts.ts';
 import { seedDeliveryNotes } from './delivery-notes.ts';
 import { seedInquiries } from './inquiries.ts';
 import { seedMaterials } from './materials.ts';
@@ -264,4 +264,5 @@ async function seedPartners(db: Db, world: DemoWorld): Promise<void> {
   await seedReceipts(db, world, sentNoteIds);
   await seedReconciliations(db, world);
   await seedInquiries(db, world);
+  await seedContractOrders(db, world);
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/PageLoading.tsx';
 import { accountPages } from '../features/accounts/pages.ts';
 import { basicDataPages } from '../features/basic-data/pages.ts';
+import { contractPages } from '../features/contracts/pages.ts';
 import { deliveryNotePages } from '../features/delivery-notes/pages.ts';
 import { departmentPages } from '../features/departments/pages.ts';
 import { enterprisePages } from '../features/enterprises/pages.ts';
@@ -48,6 +49,7 @@ export const FEATURE_PAGES: readonly PagesByPath[] = [
   receivingPlanPages,
   purchaseOrderPages,
   inquiryPages,
+  contractPages,
   reportPages,
   reconciliationPages,
   receiptPages,

@@ -171,6 +171,15 @@ export const ROUTE_GROUPS: MenuGroup[] = [
           hidden('/prdiversion/pricecom/detail', 'priceComparisonDetail'),
         ],
       }),
+      route('/contract', 'contractManagement', {
+        icon: 'form',
+        ...perm('PO_CON'),
+        children: [
+          route('/contract/supplier', 'supplierContracts'),
+          hidden('/contract/supplier/add', 'supplierContractAdd'),
+          hidden('/contract/supplier/detail', 'supplierContractDetail'),
+        ],
+      }),
       route('/purchasebill', 'purchaseReconciliation', {
         icon: 'bill',
         ...perm('PU_BI'),
@@ -276,6 +285,14 @@ export const ROUTE_GROUPS: MenuGroup[] = [
         children: [
           route('/inquiryoffer/offerin', 'quotations'),
           hidden('/inquiryoffer/offerin/detail', 'quotationDetail'),
+        ],
+      }),
+      route('/supcontract', 'customerContractManagement', {
+        icon: 'form',
+        ...perm('SL_CON'),
+        children: [
+          route('/contract/customer', 'customerContracts'),
+          hidden('/contract/customer/detail', 'customerContractDetail'),
         ],
       }),
       route('/workers', 'supplyReconciliation', {

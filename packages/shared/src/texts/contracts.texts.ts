@@ -67,6 +67,31 @@ export const CONTRACT_TEXTS = {
     'zh-CN': '{{text}}；原因：{{reason}}',
     'zh-TW': '{{text}}；原因：{{reason}}',
   },
+  /** A cap passed where the enterprise makes contract caps a warning (the order went through). */
+  'contracts.qtyCapWarning': {
+    'en-US':
+      'warning: order {{orderNo}} takes {{qty}} of {{prdtNo}} under contract {{contractNo}}, past its cap {{cap}} ({{ordered}} already ordered)',
+    'zh-CN':
+      '警告：订单 {{orderNo}} 按合同 {{contractNo}} 订购 {{prdtNo}} {{qty}}，超出数量上限 {{cap}}（已下单 {{ordered}}）',
+    'zh-TW':
+      '警告：訂單 {{orderNo}} 按合約 {{contractNo}} 訂購 {{prdtNo}} {{qty}}，超出數量上限 {{cap}}（已下單 {{ordered}}）',
+  },
+  'contracts.amountCapWarning': {
+    'en-US':
+      'warning: order {{orderNo}} adds {{amount}} under contract {{contractNo}}, past its amount cap {{amountCap}} ({{orderedAmount}} already ordered)',
+    'zh-CN':
+      '警告：订单 {{orderNo}} 按合同 {{contractNo}} 增加金额 {{amount}}，超出金额上限 {{amountCap}}（已下单 {{orderedAmount}}）',
+    'zh-TW':
+      '警告：訂單 {{orderNo}} 按合約 {{contractNo}} 增加金額 {{amount}}，超出金額上限 {{amountCap}}（已下單 {{orderedAmount}}）',
+  },
+  'contracts.createdFromInquiry': {
+    'en-US': {
+      one: 'drafted contract {{contractNo}} from inquiry {{inquiryNo}} with {{count}} awarded line',
+      other: 'drafted contract {{contractNo}} from inquiry {{inquiryNo}} with {{count}} awarded lines',
+    },
+    'zh-CN': '由询价单 {{inquiryNo}} 起草了合同 {{contractNo}}：共 {{count}} 个授标行',
+    'zh-TW': '由詢價單 {{inquiryNo}} 起草了合約 {{contractNo}}：共 {{count}} 個授標項',
+  },
   /** The title of the note the other party receives: who took which step. */
   'contracts.partyStep': {
     'en-US': '{{party}} {{step}}',

@@ -46,6 +46,7 @@ const listColumns = {
   currency: c.currency,
   taxIncluded: c.taxIncluded,
   amountCap: c.amountCap,
+  orderedAmount: c.orderedAmount,
   lineCount: c.lineCount,
   ownerName: users.name,
   createdAt: c.createdAt,

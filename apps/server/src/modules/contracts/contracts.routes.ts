@@ -4,6 +4,7 @@ import {
   contractCreatedSchema,
   contractCreateSchema,
   contractDetailSchema,
+  contractFromInquirySchema,
   contractListItemSchema,
   contractListSchema,
   contractUpdateSchema,
@@ -18,7 +19,7 @@ import { actOnContract } from './contracts.actions.ts';
 import { registerContractJobs } from './contracts.expiry.ts';
 import { printContract } from './contracts.pdf.ts';
 import { getContract, listContracts } from './contracts.query.ts';
-import { createContract, updateContract } from './contracts.service.ts';
+import { createContract, createContractFromInquiry, updateContract } from './contracts.service.ts';
 
 const BASE = '/gateway/srm/contracts';
 const params = z.object({ id: srmIdSchema });
@@ -63,6 +64,17 @@ export function registerContractRoutes(app: FastifyInstance, s: Services) {
     BASE,
     { operationId: 'createContract', access: 'PO_CON', body: contractCreateSchema, reply: contractCreatedSchema },
     (ctx, { body }) => createContract(ctx, body),
+  );
+
+  r.post(
+    `${BASE}/from-inquiry`,
+    {
+      operationId: 'createContractFromInquiry',
+      access: 'PO_CON',
+      body: contractFromInquirySchema,
+      reply: contractCreatedSchema,
+    },
+    (ctx, { body }) => createContractFromInquiry(ctx, body),
   );
 
   r.put(

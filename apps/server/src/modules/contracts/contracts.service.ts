@@ -1,16 +1,22 @@
 import {
+  addCalendarDays,
+  addCalendarYears,
   CONTRACT_EDITABLE_STATUSES,
   CONTRACT_STATUS,
   type ContractCreated,
+  compareDecimals,
   type contractCreateSchema,
+  type contractFromInquirySchema,
   type contractLineInputSchema,
   type contractUpdateSchema,
   type DecimalPlaces,
+  INQUIRY_STATUS,
   MATERIAL_STATUS,
   OPERATION_TYPE,
+  sumDecimals,
   text,
 } from '@concord/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { enterprises, materials, suppliers } from '../../db/schema.ts';
@@ -22,8 +28,12 @@ import { AppError } from '../../platform/errors.ts';
 import { attachFiles } from '../../platform/file-documents.ts';
 import { idempotent } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import { todayOf } from '../../platform/time.ts';
 import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
+import { findInquiry } from '../inquiries/inquiries.common.ts';
+import { inquiryLines } from '../inquiries/inquiries.table.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
+import { quotationLines, quotations } from '../quotations/quotations.table.ts';
 import { archiveScope } from '../suppliers/suppliers.scope.ts';
 import { assertSupplierAddressable } from '../suppliers/suppliers.service.ts';
 import { sendContract, tellSent } from './contracts.actions.ts';
@@ -35,6 +45,8 @@ import { contracts as c, contractLines as cl } from './contracts.table.ts';
 type CreateInput = z.infer<typeof contractCreateSchema>;
 type UpdateInput = z.infer<typeof contractUpdateSchema>;
 type LineInput = z.infer<typeof contractLineInputSchema>;
+type FromInquiryInput = z.infer<typeof contractFromInquirySchema>;
+type SummaryOf = (contractNo: string) => ReturnType<typeof text>;
 type LineValues = Omit<typeof cl.$inferInsert, 'tenantId' | 'supplierTenantId' | 'id' | 'contractId'>;
 
 /** A supplier of the caller's archive within its data scope, not blocked; joined or not (a draft may wait). */
@@ -147,41 +159,137 @@ async function headerOf(ctx: RequestContext, input: CreateInput | UpdateInput, p
 }
 
 export async function createContract(ctx: RequestContext, input: CreateInput): Promise<ContractCreated> {
+  requireAny(ctx.auth, [BUYER]);
+  return idempotent(ctx.tx, ctx.idem, () => insertContract(ctx, input));
+}
+
+/** Writes a new contract (and sends it with `send`); `summary` replaces the log's "drafted". */
+async function insertContract(ctx: RequestContext, input: CreateInput, summary?: SummaryOf): Promise<ContractCreated> {
+  const { tx, auth, tenantId: me } = ctx;
+  checkDates(input);
+  await checkSupplier(ctx, input.supplierId);
+  const places = await getDecimalPlaces(tx, me);
+  const lines = await resolveLines(tx, me, input.lines, places);
+  const id = newId();
+  const contractNo = await nextDocumentNumber(tx, { prefix: 'CT', table: c, column: c.contractNo, owner: me });
+  await tx.insert(c).values({
+    tenantId: me,
+    id,
+    contractNo,
+    ...(await headerOf(ctx, input, places)),
+    lineCount: lines.length,
+    ownerId: auth.userId,
+    deptId: auth.deptId,
+  });
+  await insertLines(tx, { tenantId: me, id, supplierTenantId: null }, lines);
+  await attachFiles(tx, auth.userId, { table: c, id, ownerTenantId: me }, input.attachments);
+  await recordOperation(tx, actorOf(auth), {
+    type: OPERATION_TYPE.ADD,
+    module: CONTRACT_MODULE,
+    targetId: id,
+    summary: summary
+      ? summary(contractNo)
+      : text(input.send ? 'contracts.createdAndSent' : 'contracts.created', { contractNo, count: lines.length }),
+  });
+  if (!input.send) return { id, contractNo, status: CONTRACT_STATUS.DRAFT, version: 1 };
+  const [draft] = await tx
+    .select()
+    .from(c)
+    .where(and(eq(c.tenantId, me), eq(c.id, id)));
+  const sent = await sendContract(ctx, draft!);
+  // Registered only when the create really ran: a replayed Idempotency-Key tells nobody twice.
+  ctx.afterCommit(() => tellSent(ctx.tell, me, sent));
+  return { id, contractNo, status: CONTRACT_STATUS.SENT, version: sent.version };
+}
+
+/**
+ * A draft framework contract from an awarded inquiry, in one step: the lines the inquiry's last round
+ * awarded to `supplierId`, each at its awarded price and tax rate, capped at the awarded quantity; the
+ * inquiry's currency, tax and payment terms; valid from today (the buyer's zone) until the earliest
+ * validity the supplier quoted for those lines, else for a year. The buyer edits it before sending.
+ * Reads the award (quotation lines with `award_qty`) and never changes the inquiry.
+ */
+export async function createContractFromInquiry(
+  ctx: RequestContext,
+  input: FromInquiryInput,
+): Promise<ContractCreated> {
   const { tx, auth, tenantId: me } = ctx;
   requireAny(auth, [BUYER]);
+  const inquiry = await findInquiry(tx, auth, input.inquiryId);
+  if (!inquiry) throw new AppError('NOT_FOUND');
+  if (inquiry.status !== INQUIRY_STATUS.AWARDED) throw new AppError('INQUIRY_NOT_AWARDED');
   return idempotent(tx, ctx.idem, async () => {
-    checkDates(input);
-    await checkSupplier(ctx, input.supplierId);
-    const places = await getDecimalPlaces(tx, me);
-    const lines = await resolveLines(tx, me, input.lines, places);
-    const id = newId();
-    const contractNo = await nextDocumentNumber(tx, { prefix: 'CT', table: c, column: c.contractNo, owner: me });
-    await tx.insert(c).values({
-      tenantId: me,
-      id,
-      contractNo,
-      ...(await headerOf(ctx, input, places)),
-      lineCount: lines.length,
-      ownerId: auth.userId,
-      deptId: auth.deptId,
-    });
-    await insertLines(tx, { tenantId: me, id, supplierTenantId: null }, lines);
-    await attachFiles(tx, auth.userId, { table: c, id, ownerTenantId: me }, input.attachments);
-    await recordOperation(tx, actorOf(auth), {
-      type: OPERATION_TYPE.ADD,
-      module: CONTRACT_MODULE,
-      targetId: id,
-      summary: text(input.send ? 'contracts.createdAndSent' : 'contracts.created', { contractNo, count: lines.length }),
-    });
-    if (!input.send) return { id, contractNo, status: CONTRACT_STATUS.DRAFT, version: 1 };
-    const [draft] = await tx
-      .select()
-      .from(c)
-      .where(and(eq(c.tenantId, me), eq(c.id, id)));
-    const sent = await sendContract(ctx, draft!);
-    // Registered only when the create really ran: a replayed Idempotency-Key tells nobody twice.
-    ctx.afterCommit(() => tellSent(ctx.tell, me, sent));
-    return { id, contractNo, status: CONTRACT_STATUS.SENT, version: sent.version };
+    const awarded = await tx
+      .select({
+        materialId: inquiryLines.materialId,
+        qty: quotationLines.awardQty,
+        price: quotationLines.awardPrice,
+        taxRate: quotationLines.taxRate,
+        validUntil: quotationLines.validUntil,
+      })
+      .from(quotationLines)
+      .innerJoin(
+        quotations,
+        and(eq(quotations.tenantId, quotationLines.tenantId), eq(quotations.id, quotationLines.quotationId)),
+      )
+      .innerJoin(
+        inquiryLines,
+        and(eq(inquiryLines.tenantId, quotationLines.tenantId), eq(inquiryLines.id, quotationLines.inquiryLineId)),
+      )
+      .where(
+        and(
+          eq(quotations.tenantId, me),
+          eq(quotations.inquiryId, inquiry.id),
+          eq(quotations.round, inquiry.round),
+          eq(quotations.supplierId, input.supplierId),
+          sql`${quotationLines.awardQty} > 0`,
+        ),
+      )
+      .orderBy(asc(inquiryLines.lineNo));
+    if (!awarded.length) throw new AppError('CONTRACT_NOT_AWARDED', { inquiryNo: inquiry.inquiryNo });
+    // One line per material: lines of the same material awarded to the supplier add up at the lower price.
+    const byMaterial = new Map<string, (typeof awarded)[number]>();
+    for (const a of awarded) {
+      const seen = byMaterial.get(a.materialId);
+      if (!seen) byMaterial.set(a.materialId, { ...a });
+      else {
+        seen.qty = sumDecimals([seen.qty!, a.qty!], 10);
+        if (compareDecimals(a.price!, seen.price!) < 0) seen.price = a.price;
+      }
+    }
+    const today = await todayOf(tx, me);
+    const quoted = awarded.map((a) => a.validUntil).filter((d): d is string => !!d && d >= today);
+    const validFrom = input.validFrom ?? today;
+    const validTo =
+      input.validTo ?? (quoted.length ? quoted.sort()[0]! : addCalendarDays(addCalendarYears(validFrom, 1), -1));
+    const lines = [...byMaterial.values()];
+    return insertContract(
+      ctx,
+      {
+        kind: input.kind,
+        supplierId: input.supplierId,
+        title: input.title ?? inquiry.title,
+        validFrom,
+        validTo,
+        currency: inquiry.currency as CreateInput['currency'],
+        taxIncluded: inquiry.taxIncluded,
+        paymentTerms: inquiry.paymentTerms,
+        terms: undefined,
+        amountCap: null,
+        attachments: [],
+        send: false,
+        lines: lines.map((l) => ({
+          materialId: l.materialId,
+          price: l.price,
+          taxRate: l.taxRate ?? '0',
+          priceBreaks: [],
+          qtyCap: l.qty,
+          remark: inquiry.inquiryNo,
+        })),
+      },
+      (contractNo) =>
+        text('contracts.createdFromInquiry', { contractNo, inquiryNo: inquiry.inquiryNo, count: lines.length }),
+    );
   });
 }
 

@@ -40,6 +40,8 @@ export const contracts = pgTable(
     paymentTerms: text('payment_terms').notNull().default(''),
     terms: text('terms').notNull().default(''),
     amountCap: numeric('amount_cap'),
+    /** What live order lines drawing on its lines hold, at their prices (`contract_amount` summed). */
+    orderedAmount: numeric('ordered_amount').notNull().default('0'),
     attachments: jsonb('attachments').$type<FileRef[]>().notNull().default([]),
     lineCount: integer('line_count').notNull().default(0),
     returnReason: text('return_reason').notNull().default(''),

@@ -253,6 +253,7 @@ async function loadEnterpriseInfo(tx: Queryable, tenantId: string, isAdmin: bool
     bankName: row.bankName,
     bankAccount: row.bankAccount,
     contractTerms: row.contractTerms,
+    contractCapWarning: row.contractCapWarning,
     address: row.address,
     phone: row.phone,
     isDataCentre: row.isDataCentre,

@@ -19,6 +19,8 @@ export const enterprises = pgTable(
     bankName: text('bank_name').notNull().default(''),
     bankAccount: text('bank_account').notNull().default(''),
     contractTerms: text('contract_terms').notNull().default(''),
+    /** Going past a contract's quantity or amount cap warns instead of refusing (docs/contracts.md). */
+    contractCapWarning: boolean('contract_cap_warning').notNull().default(false),
     /** Printed under the enterprise's name on its documents (the order PDF's buyer). */
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),

@@ -63,9 +63,13 @@ async function assertDeadlineAhead(tx: Queryable, deadline: string): Promise<voi
 /** Copies every submitted, still sealed bid of the round into the comparison, one statement per supplier. */
 async function openBids(ctx: RequestContext, row: InquiryRow): Promise<void> {
   const round = await quotationsOfRound(ctx.tx, row);
-  const sealed = round.filter((q) => q.status === Q.SUBMITTED && q.supplierTenantId && !q.revealedAt);
+  const sealed = round.filter((q) => q.status === Q.SUBMITTED && !q.revealedAt);
+  // A quote recorded by the buyer for a supplier off the network waits in the buyer's own tenant.
   const bySupplier = new Map<string, string[]>();
-  for (const q of sealed) bySupplier.set(q.supplierTenantId!, [...(bySupplier.get(q.supplierTenantId!) ?? []), q.id]);
+  for (const q of sealed) {
+    const holder = q.supplierTenantId ?? ctx.tenantId;
+    bySupplier.set(holder, [...(bySupplier.get(holder) ?? []), q.id]);
+  }
   for (const [supplier, ids] of bySupplier) await revealBids(ctx.tx, ctx.tenantId, supplier, ctx.tenantId, ids);
   if (sealed.length) {
     await ctx.tx

@@ -1,20 +1,14 @@
 import {
   compareDecimals,
-  deltaPercent,
   INQUIRY_REVEALED_STATUSES,
   INQUIRY_STATUS,
   type InquiryComparison,
   type InquiryComparisonCell,
   type InquiryComparisonColumn,
-  lineAmount,
-  lowestOf,
   PURCHASE_ORDER_LINE_STATUS,
   PURCHASE_ORDER_STATUS,
-  priceAtQuantity,
   type SuggestionLine,
   subtractDecimals,
-  sumDecimals,
-  unitPriceWithTax,
 } from '@concord/shared';
 import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
@@ -24,6 +18,7 @@ import { AppError } from '../../platform/errors.ts';
 import { quotationsOfRound } from '../quotations/quotations.rounds.ts';
 import { quotationLines } from '../quotations/quotations.table.ts';
 import { findInquiry, type InquiryRow } from './inquiries.common.ts';
+import { cellFigures, leastOf, sameValue, sumFixed } from './inquiries.figures.ts';
 import { loadLines } from './inquiries.lines.ts';
 
 /*
@@ -55,6 +50,69 @@ async function lastPrices(q: Queryable, tenantId: string, materialIds: string[])
   return new Map(rows.map((r) => [r.materialId!, r.price]));
 }
 
+/** One revealed cell as `revealedCells` reads it. */
+interface RevealedCell {
+  quotationId: string;
+  inquiryLineId: string;
+  noBid: boolean | null;
+  noBidReason: string;
+  unitPrice: string | null;
+  taxRate: string | null;
+  leadDays: number | null;
+  moq: string | null;
+  validUntil: string | null;
+  priceBreaks: { minQty: string; price: string }[] | null;
+  bidRemark: string;
+  awardQty: string | null;
+  awardPrice: string | null;
+}
+
+/**
+ * The revealed bids of the round's quotations (the buyer's `quotation_lines`), read as one JSON array
+ * of arrays: on the embedded database one value crosses instead of 5,000 rows of 13 columns, whose
+ * decoding was the larger part of the comparison's time (P-09). Decimals travel as text, exact.
+ */
+async function revealedCells(q: Queryable, tenantId: string, quotationIds: string[]): Promise<RevealedCell[]> {
+  if (!quotationIds.length) return [];
+  type Packed = [
+    string,
+    string,
+    boolean | null,
+    string,
+    string | null,
+    string | null,
+    number | null,
+    string | null,
+    string | null,
+    { minQty: string; price: string }[] | null,
+    string,
+    string | null,
+    string | null,
+  ];
+  const { rows } = await q.execute<{ cells: Packed[] | string | null }>(sql`
+    select json_agg(json_build_array(quotation_id::text, inquiry_line_id::text, no_bid, no_bid_reason,
+                                     unit_price::text, tax_rate::text, lead_days, moq::text, valid_until::text,
+                                     price_breaks, bid_remark, award_qty::text, award_price::text)) as cells
+      from ${quotationLines}
+     where tenant_id = ${tenantId} and quotation_id = any(${sql.param(quotationIds)}::bigint[])`);
+  const packed = rows[0]?.cells ?? [];
+  return (typeof packed === 'string' ? (JSON.parse(packed) as Packed[]) : packed).map((c) => ({
+    quotationId: c[0],
+    inquiryLineId: c[1],
+    noBid: c[2],
+    noBidReason: c[3],
+    unitPrice: c[4],
+    taxRate: c[5],
+    leadDays: c[6],
+    moq: c[7],
+    validUntil: c[8],
+    priceBreaks: c[9],
+    bidRemark: c[10],
+    awardQty: c[11],
+    awardPrice: c[12],
+  }));
+}
+
 export interface Comparison extends InquiryComparison {
   /** The same lines as the award checks weigh them: the comparable price of every cell. */
   weighed: (SuggestionLine & { lineNo: number })[];
@@ -82,35 +140,11 @@ export async function buildComparison(q: Queryable, row: InquiryRow): Promise<Co
       : []
     ).map((s) => [s.id, s]),
   );
-  const l = quotationLines;
-  const bids = round.length
-    ? await q
-        .select({
-          quotationId: l.quotationId,
-          inquiryLineId: l.inquiryLineId,
-          noBid: l.noBid,
-          noBidReason: l.noBidReason,
-          unitPrice: l.unitPrice,
-          taxRate: l.taxRate,
-          leadDays: l.leadDays,
-          moq: l.moq,
-          validUntil: l.validUntil,
-          priceBreaks: l.priceBreaks,
-          bidRemark: l.bidRemark,
-          awardQty: l.awardQty,
-          awardPrice: l.awardPrice,
-        })
-        .from(quotationLines)
-        .where(
-          and(
-            eq(quotationLines.tenantId, row.tenantId),
-            inArray(
-              quotationLines.quotationId,
-              round.map((r) => r.id),
-            ),
-          ),
-        )
-    : [];
+  const bids = await revealedCells(
+    q,
+    row.tenantId,
+    round.map((r) => r.id),
+  );
   const bidOf = new Map(bids.map((b) => [`${b.quotationId}:${b.inquiryLineId}`, b]));
   const last = await lastPrices(q, row.tenantId, [...new Set(lines.map((l) => l.materialId))]);
   const amounts = new Map<string, string[]>(round.map((r) => [r.id, []]));
@@ -118,44 +152,46 @@ export async function buildComparison(q: Queryable, row: InquiryRow): Promise<Co
 
   const matrix = lines.map((line) => {
     const lastPrice = last.get(line.materialId) ?? null;
-    const cells = round.map((quotation): InquiryComparisonCell & { comparable: string | null } => {
+    const cells = round.map((quotation): InquiryComparisonCell => {
       const b = bidOf.get(`${quotation.id}:${line.id}`);
       const breaks = b?.priceBreaks ?? [];
       const priced = b && !b.noBid && b.unitPrice !== null ? b.unitPrice : null;
-      const at = priced !== null ? priceAtQuantity(priced, breaks, line.qty) : null;
-      const taxed = at ? unitPriceWithTax(at.price, b!.taxRate ?? '0', row.taxIncluded, places.price) : null;
-      const amount = at ? lineAmount(line.qty, at.price, places.amount) : null;
-      if (amount) amounts.get(quotation.id)!.push(amount);
+      // Exact fixed-point arithmetic (inquiries.figures.ts): the money module's rules, without decimal.js per cell.
+      const f =
+        priced !== null
+          ? cellFigures(priced, breaks, line.qty, b!.taxRate ?? '0', row.taxIncluded, lastPrice, places)
+          : null;
+      if (f) amounts.get(quotation.id)!.push(f.amount);
       return {
         quotationId: quotation.id,
         noBid: b?.noBid ?? false,
         noBidReason: b?.noBidReason ?? '',
         unitPrice: priced,
         taxRate: b?.taxRate ?? null,
-        priceExcl: taxed?.excl ?? null,
-        priceIncl: taxed?.incl ?? null,
-        breakPrice: at?.breakPrice ?? null,
-        amount,
+        priceExcl: f?.excl ?? null,
+        priceIncl: f?.incl ?? null,
+        breakPrice: f?.breakPrice ?? null,
+        amount: f?.amount ?? null,
         leadDays: b?.leadDays ?? null,
         moq: b?.moq ?? null,
         validUntil: b?.validUntil ?? null,
         priceBreaks: breaks,
-        priceDeltaPct: at ? deltaPercent(at.price, lastPrice) : null,
+        priceDeltaPct: f?.deltaPct ?? null,
         lowest: false,
         awardQty: b?.awardQty ?? null,
         awardPrice: b?.awardPrice ?? null,
         remark: b?.bidRemark ?? '',
-        comparable: taxed?.excl ?? null,
       };
     });
-    const suggestionLine = {
+    // The lowest price without tax among the priced cells, ties all marked (as `lowestOf` weighs them).
+    const least = leastOf(cells.flatMap((c) => (c.priceExcl === null ? [] : [c.priceExcl])));
+    for (const c of cells) c.lowest = least !== null && c.priceExcl !== null && sameValue(c.priceExcl, least);
+    weighed.push({
       lineId: line.id,
       lineNo: line.lineNo,
       qty: line.qty,
-      cells: cells.map((c) => ({ quotationId: c.quotationId, price: c.comparable, leadDays: c.leadDays })),
-    };
-    weighed.push(suggestionLine);
-    const lowest = new Set(lowestOf(suggestionLine));
+      cells: cells.map((c) => ({ quotationId: c.quotationId, price: c.priceExcl, leadDays: c.leadDays })),
+    });
     return {
       lineId: line.id,
       lineNo: line.lineNo,
@@ -174,7 +210,7 @@ export async function buildComparison(q: Queryable, row: InquiryRow): Promise<Co
       unawardedQty:
         compareDecimals(line.awardedQty, line.qty) >= 0 ? '0' : subtractDecimals(line.qty, line.awardedQty, 6),
       awardReason: line.awardReason,
-      cells: cells.map(({ comparable: _, ...c }) => ({ ...c, lowest: lowest.has(c.quotationId) })),
+      cells,
     };
   });
 
@@ -188,7 +224,7 @@ export async function buildComparison(q: Queryable, row: InquiryRow): Promise<Co
       status: r.status as InquiryComparisonColumn['status'],
       submittedAt: r.submittedAt,
       quotedLines: amounts.get(r.id)!.length,
-      totalAmount: sumDecimals(amounts.get(r.id)!, places.amount),
+      totalAmount: sumFixed(amounts.get(r.id)!, places.amount),
     }),
   );
   return {

@@ -139,9 +139,12 @@ async function quotationsOf(q: Queryable, row: InquiryRow): Promise<InquiryQuota
       declineReason: quotations.declineReason,
       orderId: quotations.orderId,
       orderNo: quotations.orderNo,
+      recordedBy: users.name,
+      recordedAt: quotations.recordedAt,
     })
     .from(quotations)
     .leftJoin(suppliers, and(eq(suppliers.tenantId, quotations.tenantId), eq(suppliers.id, quotations.supplierId)))
+    .leftJoin(users, eq(users.id, quotations.recordedBy))
     .where(and(eq(quotations.tenantId, row.tenantId), eq(quotations.inquiryId, row.id)))
     .orderBy(desc(quotations.round), quotations.createdAt, quotations.id);
   return rows as InquiryQuotation[];

@@ -5,6 +5,8 @@ import {
   inquiryCreatedSchema,
   inquiryCreateSchema,
   inquiryDetailSchema,
+  inquiryInviteeOptionsQuerySchema,
+  inquiryInviteeOptionsSchema,
   inquiryListItemSchema,
   inquiryListSchema,
   inquiryOrdersSchema,
@@ -21,7 +23,9 @@ import { actOnInquiry } from './inquiries.actions.ts';
 import { registerInquiryJobs } from './inquiries.close.ts';
 import { INQUIRY_PERMISSION } from './inquiries.common.ts';
 import { compareInquiry } from './inquiries.comparison.ts';
+import { getInviteeOptions } from './inquiries.options.ts';
 import { makeOrders } from './inquiries.orders.ts';
+import { printInquiry } from './inquiries.pdf.ts';
 import { getInquiry, listInquiries } from './inquiries.query.ts';
 import { createInquiry, deleteInquiry, updateInquiry } from './inquiries.service.ts';
 
@@ -42,6 +46,24 @@ export function registerInquiryRoutes(app: FastifyInstance, s: Services) {
     `${BASE}/list`,
     { operationId: 'listInquiries', access, body: inquiryListSchema, reply: pageReplySchema(inquiryListItemSchema) },
     (ctx, { body }) => listInquiries(ctx, body),
+  );
+
+  r.get(
+    `${BASE}/invitee-options`,
+    {
+      operationId: 'getInquiryInviteeOptions',
+      access,
+      query: inquiryInviteeOptionsQuerySchema,
+      reply: inquiryInviteeOptionsSchema,
+    },
+    (ctx, { query }) => getInviteeOptions(ctx, query),
+  );
+
+  r.file(
+    'GET',
+    `${BASE}/:id/pdf`,
+    { operationId: 'printInquiry', access, params, produces: 'application/pdf' },
+    async (ctx, { params }) => ({ ...(await printInquiry(ctx, params.id)), disposition: 'inline' }),
   );
 
   r.get(`${BASE}/:id`, { operationId: 'getInquiry', access, params, reply: inquiryDetailSchema }, (ctx, { params }) =>

@@ -135,6 +135,7 @@ export const purchaseOrderLines = pgTable(
     /** The contract line the order draws on, and what this line holds of its cap (docs/contracts.md). */
     contractLineId: bigId('contract_line_id'),
     contractQty: decimal('contract_qty').notNull().default('0'),
+    contractAmount: decimal('contract_amount').notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),

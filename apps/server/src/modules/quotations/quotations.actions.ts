@@ -20,6 +20,7 @@ import { suppliers } from '../../db/schema.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, claimDocument, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
+import { attachFiles } from '../../platform/file-documents.ts';
 import type { TellDeps } from '../../platform/services.ts';
 import { nameOf } from '../enterprises/enterprises.names.ts';
 import { inquiries } from '../inquiries/inquiries.table.ts';
@@ -53,8 +54,8 @@ const claimQuotation = (
 ) => claimDocument(tx, quotations, row, { from, version, side, me }, 'QUOTATION_STATE_CHANGED');
 
 /**
- * The supplier may still change its quotation: not closed, and its deadline not passed by the
- * database's clock. Asked right after the claim, which holds the row: a close waits for this step, or
+ * The supplier may still change its quotation (and the buyer record one off the network): not closed,
+ * and its deadline not passed by the database's clock. Asked right after the claim, which holds the row: a close waits for this step, or
  * this step sees the close that came first; a submit one second late is refused, always.
  */
 async function assertQuoting(tx: Queryable, row: QuotationRow): Promise<void> {
@@ -126,11 +127,12 @@ export async function actOnQuotation(
       .select({ status: inquiries.status, round: inquiries.round })
       .from(inquiries)
       .where(and(eq(inquiries.tenantId, me), eq(inquiries.id, row.inquiryId)));
-    const recordable = inquiry?.status === INQUIRY_STATUS.PUBLISHED || inquiry?.status === INQUIRY_STATUS.CLOSED;
-    if (!recordable || inquiry.round !== row.round) throw new AppError('INQUIRY_STATE_CHANGED');
+    // Recorded as the supplier would have quoted: while the round is open, before its deadline.
+    if (inquiry?.status !== INQUIRY_STATUS.PUBLISHED || inquiry.round !== row.round)
+      throw new AppError('INQUIRY_STATE_CHANGED');
   }
   const claimed = await claimQuotation(tx, row, t.from, body.version, t.side as QuotationSide, me);
-  if (t.side === 'supplier') await assertQuoting(tx, claimed);
+  await assertQuoting(tx, claimed);
   const remark = body.remark === undefined ? {} : { remark: body.remark };
 
   if (action === 'submit') {
@@ -149,13 +151,19 @@ export async function actOnQuotation(
   } else if (action === 'decline') {
     await setQuotation(tx, claimed, { status: Q.DECLINED, declinedAt: sql`now()`, declineReason: reason });
   } else {
+    // Shown at once (issue 21): the buyer typed the figures itself; who recorded it is kept.
     await recordBids(tx, claimed, bids);
+    const attachments = body.attachments ?? [];
     await setQuotation(tx, claimed, {
       status: Q.SUBMITTED,
       submittedAt: sql`now()`,
+      recordedBy: auth.userId,
+      recordedAt: sql`now()`,
+      recordAttachments: attachments,
       revealedAt: sql`now()`,
       ...remark,
     });
+    await attachFiles(tx, auth.userId, { table: quotations, id, ownerTenantId: me }, attachments);
   }
 
   const base = text(`quotations.step.${action}`, {

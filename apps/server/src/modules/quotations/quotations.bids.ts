@@ -12,7 +12,7 @@ import { quotationBids, quotationLines } from './quotations.table.ts';
  * The bid figures and where they live. The supplier's bids are rows of `quotation_bids` in its own
  * tenant (sealed: the buyer has no policy to read them); they reach the buyer's `quotation_lines` only
  * by `revealBids` (opening, or a submit on an unsealed inquiry). A quote the buyer records for a
- * supplier off the network is written to `quotation_lines` directly, unsealed.
+ * supplier off the network is the buyer's own typing and shows at once (`recordBids`).
  */
 
 type BidLine = z.infer<typeof quotationBidLineSchema>;
@@ -171,7 +171,11 @@ export async function revealBids(
   if (caller !== supplierTenantId) await switchTenant(q, caller);
 }
 
-/** The buyer records a quote received off the network: complete, written straight to the comparison rows. */
+/**
+ * The buyer's record of an offline supplier's quote: every line priced or no-bid, written straight to
+ * the buyer's quotation lines, shown at once (issue 21: the buyer typed the figures; the other bids stay
+ * sealed until the opening).
+ */
 export async function recordBids(q: Queryable, quotation: QuotationRow, bids: StoredBid[]): Promise<void> {
   const source = sql`select * from jsonb_to_recordset(${JSON.stringify(bids)}::jsonb) as r(${BID_RECORD})`;
   await assertComplete(q, quotation, source);

@@ -11,7 +11,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
-import { enterprises, suppliers } from '../../db/schema.ts';
+import { enterprises, suppliers, users } from '../../db/schema.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { escapeLike, historyOfDocument, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -147,6 +147,11 @@ async function linesForView(ctx: RequestContext, row: QuotationRow, side: 'buyer
   });
 }
 
+async function userName(q: Queryable, id: string): Promise<string> {
+  const [u] = await q.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1);
+  return u?.name ?? '';
+}
+
 export async function getQuotation(ctx: RequestContext, id: string): Promise<QuotationDetail> {
   const { tx, auth } = ctx;
   const hit = await findQuotation(tx, auth, id);
@@ -180,6 +185,13 @@ export async function getQuotation(ctx: RequestContext, id: string): Promise<Quo
     declineReason: row.declineReason,
     revisionDiscarded: row.revisionDiscarded,
     revealed: side === 'supplier' || row.revealedAt !== null,
+    ...(side === 'buyer' && row.recordedBy
+      ? {
+          recordedBy: await userName(tx, row.recordedBy),
+          recordedAt: row.recordedAt,
+          recordAttachments: row.recordAttachments as UploadedFileRef[],
+        }
+      : { recordedBy: null, recordedAt: null, recordAttachments: [] }),
     viewedAt,
     declinedAt: row.declinedAt,
     lines: await linesForView(ctx, row, side),

@@ -3,6 +3,7 @@ import {
   QUOTATION_ACTIONS,
   quotationActionSchema,
   quotationDetailSchema,
+  quotationImportResultSchema,
   quotationListItemSchema,
   quotationListSchema,
   quotationUpdateSchema,
@@ -12,10 +13,13 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoutes } from '../../platform/route.ts';
 import type { Services } from '../../platform/services.ts';
+import { uploadedWorkbook } from '../../platform/xlsx-import.ts';
 import { actOnQuotation, saveBids } from './quotations.actions.ts';
+import { importBids, quotationTemplate } from './quotations.excel.ts';
 import { getQuotation, listQuotations } from './quotations.query.ts';
 
 const BASE = '/gateway/srm/quotations';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const params = z.object({ id: srmIdSchema });
 const actionParams = params.extend({ action: z.enum(QUOTATION_ACTIONS) });
 
@@ -43,6 +47,25 @@ export function registerQuotationRoutes(app: FastifyInstance, s: Services) {
     `${BASE}/:id`,
     { operationId: 'getQuotation', access, params, reply: quotationDetailSchema },
     (ctx, { params }) => getQuotation(ctx, params.id),
+  );
+
+  r.file(
+    'GET',
+    `${BASE}/:id/template`,
+    { operationId: 'getQuotationTemplate', access, params, produces: XLSX_TYPE },
+    (ctx, { params }) => quotationTemplate(ctx, params.id),
+  );
+
+  r.post(
+    `${BASE}/:id/import`,
+    {
+      operationId: 'importQuotationBids',
+      access,
+      params,
+      consumes: ['multipart/form-data'],
+      reply: quotationImportResultSchema,
+    },
+    (ctx, { params, req }) => importBids(ctx, params.id, () => uploadedWorkbook(req)),
   );
 
   r.put(

@@ -55,6 +55,10 @@ export const quotations = pgTable(
     viewedAt: tstz('viewed_at'),
     submittedAt: tstz('submitted_at'),
     declinedAt: tstz('declined_at'),
+    /** The buyer's user who recorded the quote of a supplier off the network, when, and its documents. */
+    recordedBy: bigId('recorded_by'),
+    recordedAt: tstz('recorded_at'),
+    recordAttachments: jsonb('record_attachments').$type<FileRef[]>().notNull().default([]),
     /** When the bid figures reached `quotation_lines` (opening, a recorded or an unsealed quote). */
     revealedAt: tstz('revealed_at'),
     /** The draft purchase order made from this quotation's award. */
@@ -123,7 +127,8 @@ export const quotationLines = pgTable(
 );
 
 /**
- * Supplier only — the sealed bids. `tenant_id` is the supplier; the buyer is `buyer_tenant_id`, not
+ * Supplier only — the sealed bids. `tenant_id` is the supplier (for a quote the buyer recorded for a
+ * supplier off the network, on a sealed inquiry: the buyer, until the opening); the buyer is `buyer_tenant_id`, not
  * `supplier_tenant_id`, so row-level security gives the buyer no policy to read them by: before
  * opening, no service, export, report or dataset of the buyer can reach a bid. Per quotation line two
  * rows at most: the supplier's working bid and, once submitted, the submitted one (`submitted`), which

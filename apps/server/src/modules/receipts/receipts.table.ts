@@ -208,3 +208,34 @@ export const inspectionDayTotals = pgTable(
     index('inspection_day_totals_supplier_tenant_idx').on(t.supplierTenantId, t.day),
   ],
 );
+
+/**
+ * Two-party (buyer-owned): the inspections of one material in one month (the buyer's zone), per
+ * supplier, owner and department. Kept exact by the `inspection_material_month` trigger (migration
+ * 0023), so quality yield by material over a year reads one row per material and month.
+ */
+export const inspectionMaterialMonths = pgTable(
+  'inspection_material_months',
+  {
+    tenantId: tenantIdColumn(),
+    supplierTenantId: bigId('supplier_tenant_id').notNull(),
+    supplierId: bigId('supplier_id').notNull(),
+    ownerId: bigId('owner_id').notNull(),
+    deptId: bigId('dept_id').notNull(),
+    prdtNo: text('prdt_no').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    prdtName: text('prdt_name').notNull(),
+    inspections: integer('inspections').notNull(),
+    inspectedQty: decimal('inspected_qty').notNull(),
+    qualifiedQty: decimal('qualified_qty').notNull(),
+    unqualifiedQty: decimal('unqualified_qty').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'inspection_material_months_pk',
+      columns: [t.tenantId, t.supplierTenantId, t.supplierId, t.ownerId, t.deptId, t.prdtNo, t.month],
+    }),
+    index('inspection_material_months_month_idx').on(t.tenantId, t.month),
+    index('inspection_material_months_supplier_tenant_idx').on(t.supplierTenantId, t.month),
+  ],
+);

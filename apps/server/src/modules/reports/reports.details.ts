@@ -1,34 +1,63 @@
-import type { ReportChartType, ReportName, ReportStatusKind } from '@concord/shared';
+import type { ProcurementReportName, ReportChartType, ReportName, ReportStatusKind } from '@concord/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { escapeLike } from '../../platform/documents.ts';
-import { and, commonFilters, partnerName, type ReportContext, visibleTo } from './reports.scope.ts';
+import { and, commonFilters, partnerKey, partnerName, type ReportContext, visibleTo } from './reports.scope.ts';
 
 /**
- * The row-level reports. Each names one SELECT (`base`) whose column aliases are the report's
- * column keys; the service pages it, sums it for the summary and groups it for the chart. Dates
- * leave the database as text so no driver turns them into time-zone-shifted instants.
+ * The row-level reports. Each names one SELECT (`base`) whose column aliases are the report's column
+ * keys; the service pages it and computes its summary, currency totals and chart in one more statement
+ * (`figuresOf` in reports.service.ts). Dates leave the database as text so no driver turns them into
+ * time-zone-shifted instants.
  */
 export interface DetailReport {
   base: SQL;
   /** Default order over base columns (a stable tie-breaker on "id" is added). */
   order: string;
-  /** Summary select list over base alias `b`. */
-  summary: SQL;
   /**
-   * Select list of the per-currency totals over `b`, grouped by its `currency` column: the report's
-   * `currencyTotals` figures summed on numeric, so each total is exact and no sum spans two currencies.
+   * The default order on the base's own indexed columns: the page is read in that order and stops after
+   * its rows, instead of sorting every row of the period (issue 20). Without it the page sorts `order`.
    */
-  currencyTotals?: SQL;
+  pageOrder?: SQL;
+  summary: Figure[];
+  /** The report's `currencyTotals` figures per currency (base column `currency`): never a sum across two. */
+  currencyTotals?: Figure[];
   chart: {
     type: ReportChartType;
-    /** Base column the chart groups by. */
-    category: string;
+    /** What the chart groups by, over the base's columns. */
+    category: SQL;
+    /** The category is a month (a date), shown as `YYYY-MM`. */
+    month?: boolean;
+    /** How a category is shown, from the category (`category`): a partner's name from its id. */
+    label?: SQL;
     /** The category is a status code the web names, or a partner name to mask like the columns. */
     categoryStatus?: ReportStatusKind;
     partnerCategory?: boolean;
-    series: { key: string; kind: 'qty' | 'int'; expr: SQL }[];
+    series: (Figure & { kind: 'qty' | 'int' })[];
   };
 }
+
+/**
+ * A figure summed in two steps, so that one parallel scan of the rows serves the summary, the currency
+ * totals and the chart: `parts` per (chart category, currency) group of the rows, `whole` over the
+ * groups' parts. Counting distinct notes is such a part when each note falls in one category.
+ */
+export interface Figure {
+  key: string;
+  parts: SQL[];
+  whole: (parts: SQL[]) => SQL;
+}
+
+export const countOf = (key: string, where?: SQL): Figure => ({
+  key,
+  parts: [where ? sql`count(*) filter (where ${where})` : sql`count(*)`],
+  whole: ([p]) => sql`sum(${p})::int`,
+});
+export const sumOf = (key: string, column: string): Figure => ({
+  key,
+  parts: [sql`sum(${sql.raw(column)})`],
+  whole: ([p]) => sql`sum(${p})`,
+});
+const series = (figure: Figure, kind: 'qty' | 'int' = 'qty') => ({ ...figure, kind });
 
 /** An instant as every reply carries it: RFC 3339 in UTC (the web shows it in the reader's zone). */
 const RFC3339_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -38,13 +67,16 @@ const period = (ctx: ReportContext, col: string) =>
 /** The partner column's quoted alias: the supplier on the buyer side, the customer on the supplier side. */
 const partnerAlias = (ctx: ReportContext) => (ctx.side === 'buyer' ? '"supName"' : '"customerName"');
 const partnerColumn = (ctx: ReportContext) => sql.raw(partnerAlias(ctx));
+/** A partner's name from the chart category `category` that holds its id (`partner_id` of the base). */
+const partnerLabel = (ctx: ReportContext) =>
+  partnerName(ctx, 'category', ctx.side === 'buyer' ? `${ctx.me}::bigint` : 'category');
 
 /** Order lines with what was delivered, received, qualified and warehoused against them. */
 function procurementExecution(ctx: ReportContext): DetailReport {
   return {
     base: sql`
       select ol.id::text as id, po.order_no as "orderNo", ol.line_no as "orderLineNo", po.order_date::text as "orderDate",
-             to_char(po.order_date, 'YYYY-MM') as month,
+             date_trunc('month', po.order_date)::date as month,
              ${partnerName(ctx, 'po.supplier_id', 'po.tenant_id')} as "supName",
              ol.prdt_no as "prdtNo", ol.prdt_name as "prdtName", ol.unit_name as "unitName",
              coalesce(ol.confirmed_date, ol.requested_date)::text as "dueDate",
@@ -63,6 +95,8 @@ function procurementExecution(ctx: ReportContext): DetailReport {
            where nl.tenant_id = ol.tenant_id and nl.order_line_id = ol.id and dn.status in (1, 2, 3, 4)) d on true
        where ${and([
          visibleTo(ctx, 'ol', 'po'),
+         // The header's own side too: the page walks the header's index in the report's order.
+         visibleTo(ctx, 'po', 'po'),
          sql`po.status in (1, 2, 3, 4, 5) and ol.status <> 3`,
          period(ctx, 'po.order_date'),
          ...commonFilters(ctx, {
@@ -73,15 +107,22 @@ function procurementExecution(ctx: ReportContext): DetailReport {
          }),
        ])}`,
     order: '"orderDate" desc, "orderNo" desc, "orderLineNo"',
-    summary: sql`count(*)::int as lines, sum("orderedQty") as "orderedQty", sum("deliveredQty") as "deliveredQty",
-                 sum("warehousedQty") as "warehousedQty", sum("openQty") as "openQty"`,
+    pageOrder: sql`po.order_date desc, po.order_no desc, ol.line_no`,
+    summary: [
+      countOf('lines'),
+      sumOf('orderedQty', '"orderedQty"'),
+      sumOf('deliveredQty', '"deliveredQty"'),
+      sumOf('warehousedQty', '"warehousedQty"'),
+      sumOf('openQty', '"openQty"'),
+    ],
     chart: {
       type: 'bar',
-      category: 'month',
+      category: sql`month`,
+      month: true,
       series: [
-        { key: 'orderedQty', kind: 'qty', expr: sql`sum("orderedQty")` },
-        { key: 'deliveredQty', kind: 'qty', expr: sql`sum("deliveredQty")` },
-        { key: 'warehousedQty', kind: 'qty', expr: sql`sum("warehousedQty")` },
+        series(sumOf('orderedQty', '"orderedQty"')),
+        series(sumOf('deliveredQty', '"deliveredQty"')),
+        series(sumOf('warehousedQty', '"warehousedQty"')),
       ],
     },
   };
@@ -92,8 +133,8 @@ function deliveryPage(ctx: ReportContext): DetailReport {
   const f = ctx.filter;
   return {
     base: sql`
-      select nl.id::text as id, dn.note_no as "noteNo", dn.status as "noteStatus", dn.ship_date::text as "shipDate",
-             to_char(dn.ship_date, 'YYYY-MM') as month, dn.expected_date::text as "expectedDate",
+      select nl.id::text as id, nl.note_id, dn.note_no as "noteNo", dn.status as "noteStatus", dn.ship_date::text as "shipDate",
+             date_trunc('month', dn.ship_date)::date as month, dn.expected_date::text as "expectedDate",
              to_char(dn.arrived_at at time zone (select e.time_zone from enterprises e where e.id = dn.tenant_id),
                      'YYYY-MM-DD') as "arrivalDate",
              ${partnerName(ctx, 'dn.supplier_id', 'dn.tenant_id')} as "supName",
@@ -106,6 +147,7 @@ function deliveryPage(ctx: ReportContext): DetailReport {
         join delivery_notes dn on dn.tenant_id = nl.tenant_id and dn.id = nl.note_id
        where ${and([
          visibleTo(ctx, 'nl', 'dn'),
+         visibleTo(ctx, 'dn', 'dn'),
          sql`dn.status <> 0`,
          period(ctx, 'dn.ship_date'),
          ...commonFilters(ctx, {
@@ -118,15 +160,23 @@ function deliveryPage(ctx: ReportContext): DetailReport {
          ...(f.noteStatus !== undefined ? [sql`dn.status = ${f.noteStatus}`] : []),
        ])}`,
     order: '"shipDate" desc, "noteNo" desc',
-    summary: sql`count(distinct "noteNo")::int as notes, count(*)::int as lines, sum(qty) as qty,
-                 sum("receivedQty") as "receivedQty", sum("warehousedQty") as "warehousedQty"`,
+    pageOrder: sql`dn.ship_date desc, dn.note_no desc, nl.line_no`,
+    // A note ships on one day: counted per ship month, the notes of the months add up.
+    summary: [
+      { key: 'notes', parts: [sql`count(distinct note_id)`], whole: ([p]) => sql`sum(${p})::int` },
+      countOf('lines'),
+      sumOf('qty', 'qty'),
+      sumOf('receivedQty', '"receivedQty"'),
+      sumOf('warehousedQty', '"warehousedQty"'),
+    ],
     chart: {
       type: 'bar',
-      category: 'month',
+      category: sql`month`,
+      month: true,
       series: [
-        { key: 'qty', kind: 'qty', expr: sql`sum(qty)` },
-        { key: 'receivedQty', kind: 'qty', expr: sql`sum("receivedQty")` },
-        { key: 'warehousedQty', kind: 'qty', expr: sql`sum("warehousedQty")` },
+        series(sumOf('qty', 'qty')),
+        series(sumOf('receivedQty', '"receivedQty"')),
+        series(sumOf('warehousedQty', '"warehousedQty"')),
       ],
     },
   };
@@ -137,15 +187,18 @@ function receiptLines(ctx: ReportContext, unreconciled: boolean): DetailReport {
   return {
     base: sql`
       select rl.id::text as id, r.receipt_no as "receiptNo", rl.receipt_date::text as "receiptDate",
-             to_char(rl.receipt_date, 'YYYY-MM') as month,
+             date_trunc('month', rl.receipt_date)::date as month,
              ${partnerName(ctx, 'rl.supplier_id', 'rl.tenant_id')} as ${partnerColumn(ctx)},
+             ${partnerKey(ctx, 'rl.supplier_id', 'rl.tenant_id')} as partner_id,
              (select dn.note_no from delivery_notes dn where dn.tenant_id = rl.tenant_id and dn.id = rl.note_id) as "noteNo",
              rl.order_no as "orderNo", rl.prdt_no as "prdtNo", rl.prdt_name as "prdtName", rl.prdt_spc as "prdtSpc",
              rl.unit_name as "unitName", rl.qty, rl.price, rl.tax_rate as "taxRate", rl.amount, rl.currency,
              rl.due_date::text as "dueDate", rl.arrival_date::text as "arrivalDate",
              c.statement_no as "statementNo", c.status as "statementStatus"
         from receipt_lines rl
-        join receipts r on r.tenant_id = rl.tenant_id and r.id = rl.receipt_id
+        -- Every line has its receipt; a left join on its key is one PostgreSQL leaves out of the totals,
+        -- which read no column of it.
+        left join receipts r on r.tenant_id = rl.tenant_id and r.id = rl.receipt_id
         left join reconciliations c on c.tenant_id = rl.tenant_id and c.id = rl.reconciliation_id
        where ${and([
          visibleTo(ctx, 'rl', 'r'),
@@ -160,16 +213,18 @@ function receiptLines(ctx: ReportContext, unreconciled: boolean): DetailReport {
          }),
        ])}`,
     order: '"receiptDate" desc, "receiptNo" desc',
-    summary: sql`count(*)::int as lines, sum(qty) as qty`,
-    currencyTotals: sql`count(*)::int as lines, sum(amount) as amount`,
+    pageOrder: sql`rl.receipt_date desc, r.receipt_no desc, rl.id desc`,
+    summary: [countOf('lines'), sumOf('qty', 'qty')],
+    currencyTotals: [countOf('lines'), sumOf('amount', 'amount')],
     chart: unreconciled
       ? {
           type: 'bar',
-          category: partnerAlias(ctx),
+          category: sql`partner_id`,
+          label: partnerLabel(ctx),
           partnerCategory: true,
-          series: [{ key: 'qty', kind: 'qty', expr: sql`sum(qty)` }],
+          series: [series(sumOf('qty', 'qty'))],
         }
-      : { type: 'bar', category: 'month', series: [{ key: 'qty', kind: 'qty', expr: sql`sum(qty)` }] },
+      : { type: 'bar', category: sql`month`, month: true, series: [series(sumOf('qty', 'qty'))] },
   };
 }
 
@@ -179,7 +234,7 @@ function reconciliationDifferences(ctx: ReportContext): DetailReport {
     base: sql`
       select cl.id::text as id, c.statement_no as "statementNo", c.status as "statementStatus",
              ${partnerName(ctx, 'c.supplier_id', 'c.tenant_id')} as ${partnerColumn(ctx)},
-             cl.receipt_no as "receiptNo", cl.receipt_date::text as "receiptDate", cl.order_no as "orderNo",
+             ${partnerKey(ctx, 'c.supplier_id', 'c.tenant_id')} as partner_id, cl.receipt_no as "receiptNo", cl.receipt_date::text as "receiptDate", cl.order_no as "orderNo",
              cl.prdt_no as "prdtNo", cl.prdt_name as "prdtName", cl.qty, cl.price, cl.amount,
              cl.dispute_qty as "disputeQty", cl.dispute_price as "disputePrice",
              coalesce(cl.dispute_qty, cl.qty) - cl.qty as "differenceQty",
@@ -199,17 +254,15 @@ function reconciliationDifferences(ctx: ReportContext): DetailReport {
          }),
        ])}`,
     order: '"statementNo" desc, "receiptDate"',
-    summary: sql`count(*)::int as lines, sum("differenceQty") as "differenceQty"`,
-    currencyTotals: sql`count(*)::int as lines, sum("differenceAmount") as "differenceAmount"`,
+    summary: [countOf('lines'), sumOf('differenceQty', '"differenceQty"')],
+    currencyTotals: [countOf('lines'), sumOf('differenceAmount', '"differenceAmount"')],
     // Quantities only: a chart series is a bare list of numbers that field-name masking cannot reach.
     chart: {
       type: 'bar',
-      category: partnerAlias(ctx),
+      category: sql`partner_id`,
+      label: partnerLabel(ctx),
       partnerCategory: true,
-      series: [
-        { key: 'lines', kind: 'int', expr: sql`count(*)` },
-        { key: 'differenceQty', kind: 'qty', expr: sql`sum("differenceQty")` },
-      ],
+      series: [series(countOf('lines'), 'int'), series(sumOf('differenceQty', '"differenceQty"'))],
     },
   };
 }
@@ -234,6 +287,8 @@ function confirmDetails(ctx: ReportContext): DetailReport {
         join purchase_orders po on po.tenant_id = ol.tenant_id and po.id = ol.order_id
        where ${and([
          visibleTo(ctx, 'ol', 'po'),
+         // The header's own side too: the page walks the header's index in the report's order.
+         visibleTo(ctx, 'po', 'po'),
          sql`po.status <> 0 and po.sent_at is not null`,
          period(ctx, 'po.order_date'),
          ...commonFilters(ctx, {
@@ -245,22 +300,35 @@ function confirmDetails(ctx: ReportContext): DetailReport {
          }),
        ])}`,
     order: '"sentAt" desc, "orderNo" desc, "orderLineNo"',
-    summary: sql`count(*)::int as lines, (count(*) filter (where "lineStatus" = 1))::int as "confirmedLines",
-                 (count(*) filter (where "lineStatus" = 2))::int as "proposedLines",
-                 (count(*) filter (where "lineStatus" = 0))::int as "pendingLines",
-                 round(avg("answerHours"), 1) as "answerHours"`,
+    pageOrder: sql`po.sent_at desc, po.order_no desc, ol.line_no`,
+    summary: [
+      countOf('lines'),
+      countOf('confirmedLines', sql`"lineStatus" = 1`),
+      countOf('proposedLines', sql`"lineStatus" = 2`),
+      countOf('pendingLines', sql`"lineStatus" = 0`),
+      {
+        key: 'answerHours',
+        parts: [sql`sum("answerHours")`, sql`count("answerHours")`],
+        whole: ([hours, answered]) => sql`round(sum(${hours}) / nullif(sum(${answered}), 0), 1)`,
+      },
+    ],
     chart: {
       type: 'pie',
-      category: '"lineStatus"',
+      category: sql`"lineStatus"`,
       categoryStatus: 'orderLine',
-      series: [{ key: 'lines', kind: 'int', expr: sql`count(*)` }],
+      series: [series(countOf('lines'), 'int')],
     },
   };
 }
 
 type DetailName = Exclude<
   ReportName,
-  'poTimelyArrivalRate' | 'supTimelyArrivalRate' | 'poQualityYield' | 'supQualityYield' | 'poUnqualifiedReasonReport'
+  | 'poTimelyArrivalRate'
+  | 'supTimelyArrivalRate'
+  | 'poQualityYield'
+  | 'supQualityYield'
+  | 'poUnqualifiedReasonReport'
+  | ProcurementReportName
 >;
 
 export const DETAIL_REPORTS: Record<DetailName, (ctx: ReportContext) => DetailReport> = {

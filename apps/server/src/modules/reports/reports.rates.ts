@@ -5,11 +5,12 @@ import { endOfDay, startOfDay } from '../../platform/time.ts';
 import { and, commonFilters, partnerKey, partnerName, type ReportContext, visibleTo } from './reports.scope.ts';
 
 /**
- * The aggregated reports: on-time arrival, quality yield and unqualified reasons. Each runs one SQL
- * statement that aggregates in the database to the table's rows (partner[, material]), the chart's
- * months and the total at once (grouping sets), so the big tables are read once per request. Sums and
- * percentages are computed there on numeric and leave as decimal text: no figure passes through a
- * JS number (issue 16).
+ * The aggregated reports: on-time arrival, quality yield and unqualified reasons. Each aggregates in the
+ * database: one statement groups the table's rows (partner[, material]) and sorts and pages them there
+ * with their count, so one page of tens of thousands of groups never leaves PostgreSQL whole (issue 20);
+ * another gives the chart's months and the total, from the day totals wherever the filter allows. Sums
+ * and percentages are computed on numeric and leave as decimal text: no figure passes through a JS
+ * number (issue 16).
  */
 
 /**
@@ -28,12 +29,53 @@ export async function preferHashPlans(q: Queryable) {
 
 export interface Aggregated {
   rows: ReportRow[];
+  /** How many rows (groups) the filter has; `rows` is one page of them. */
+  total: number;
   summary: Record<string, string | number | null>;
   chart: ReportChart;
 }
 
+/** Which page of the groups, sorted by which of the report's columns (already checked against the catalogue). */
+export interface GroupPaging {
+  sort: { key: string; asc: boolean }[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * One page of `groups` (an aggregate whose columns are named as the report's keys, plus `partner_id`),
+ * sorted in the database with the partner's name joined, and how many groups there are. `tieBreak`
+ * makes the order total, so pages neither repeat nor skip a group.
+ */
+async function pageOfGroups(
+  q: Queryable,
+  ctx: ReportContext,
+  groups: SQL,
+  paging: GroupPaging,
+  defaultOrder: string,
+  tieBreak: string,
+): Promise<{ rows: Record<string, unknown>[]; total: number }> {
+  const order = paging.sort.length
+    ? paging.sort.map((s) => `"${s.key}" ${s.asc ? 'asc' : 'desc'} nulls last`).join(', ')
+    : defaultOrder;
+  const name = partnerName(ctx, 'g.partner_id', ctx.side === 'buyer' ? `${ctx.me}::bigint` : 'g.partner_id');
+  const result = await q.execute<Record<string, unknown>>(sql`
+    with g as (${groups})
+    select g.*, ${name} as ${sql.raw(`"${partnerColumn(ctx)}"`)}, count(*) over () as total_groups
+      from g
+     order by ${sql.raw(order)}, ${sql.raw(tieBreak)}
+     limit ${paging.limit} offset ${paging.offset}`);
+  const total = result.rows.length
+    ? Number(result.rows[0]!.total_groups)
+    : paging.offset > 0
+      ? Number((await q.execute<{ n: number }>(sql`select count(*)::int as n from (${groups}) g`)).rows[0]!.n)
+      : 0;
+  return { rows: result.rows, total };
+}
+
 /** part ÷ whole in percent, two places, half away from zero; null when the whole is zero (nothing to measure). */
-const percentSql = (part: SQL, whole: SQL) => sql`round(100 * ${part} / nullif(${whole}, 0), 2)::text`;
+const percentOf = (part: SQL, whole: SQL) => sql`round(100 * ${part} / nullif(${whole}, 0), 2)`;
+const percentSql = (part: SQL, whole: SQL) => sql`${percentOf(part, whole)}::text`;
 
 /** Numeric text as people read it: `82.50` → `82.5`, `400.000` → `400`; null stays null. */
 export function decimalText(value: unknown): string | null {
@@ -45,11 +87,6 @@ export function decimalText(value: unknown): string | null {
 /** A figure as the chart draws it (a double: plotting only, never computed with or sent as the figure). */
 const plotted = (value: string | null | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
-
-/** Which grouping set a row of a grouping-sets aggregate belongs to. */
-type SetKind = 'row' | 'month' | 'total';
-const setKind = (row: SQL, month: SQL) =>
-  sql`case when grouping(${month}) = 0 then 'month' when grouping(${row}) = 0 then 'row' else 'total' end`;
 
 /** Every month of the period, so a month without data is a gap on the chart rather than missing. */
 export function monthsOf(from: string, to: string): string[] {
@@ -142,67 +179,50 @@ const dueDayTotals = (ctx: ReportContext): DueSource => ({
   receivedQty: sql`sum(t.received_qty)`,
 });
 
-function timelyArrivalSql(ctx: ReportContext): SQL {
-  const src = ctx.filter.material || ctx.filter.orderNo ? dueLines(ctx) : dueDayTotals(ctx);
-  return sql`
-    select ${setKind(src.partner, src.month)} as kind,
-           ${src.partner}::text as partner_id, to_char(${src.month}, 'YYYY-MM') as month,
-           ${src.dueLines}::int as due_lines, ${src.dueQty}::text as due_qty,
-           ${src.onTimeQty}::text as on_time_qty, ${src.receivedQty}::text as received_qty,
-           ${percentSql(src.onTimeQty, src.dueQty)} as on_time_rate
+export async function timelyArrival(q: Queryable, ctx: ReportContext, paging: GroupPaging): Promise<Aggregated> {
+  const filtered = !!(ctx.filter.material || ctx.filter.orderNo);
+  const src = filtered ? dueLines(ctx) : dueDayTotals(ctx);
+  // Unfiltered, the report reads day totals (a few hundred rows per supplier); filtered by a material
+  // or an order, the planner's own choice of index and nested loops finds the few due lines.
+  if (!filtered) await preferHashPlans(q);
+  const groups = sql`
+    select ${src.partner} as partner_id, ${src.dueLines}::int as "dueLines", ${src.dueQty} as "dueQty",
+           ${src.onTimeQty} as "onTimeQty", ${src.receivedQty} as "receivedQty",
+           ${percentOf(src.onTimeQty, src.dueQty)} as "onTimeRate"
       from ${src.from}
      where ${src.where}
-     group by grouping sets ((${src.partner}), (${src.month}), ())
+     group by 1
     having ${src.dueLines} > 0`;
-}
-
-/** Partner names of the aggregated partner ids, read once per report (a few dozen at most). */
-async function namesOf(q: Queryable, ctx: ReportContext, ids: string[]): Promise<Map<string, string>> {
-  if (!ids.length) return new Map();
-  const list = sql.join(
-    ids.map((id) => sql`${id}::bigint`),
-    sql`, `,
-  );
-  const name = partnerName(ctx, 'x.id', ctx.side === 'buyer' ? `${ctx.me}::bigint` : 'x.id');
-  const result = await q.execute<{ id: string; name: string | null }>(
-    sql`select x.id::text as id, ${name} as name from unnest(array[${list}]) as x(id)`,
-  );
-  return new Map(result.rows.map((r) => [r.id, r.name ?? '']));
-}
-
-export async function timelyArrival(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
-  await preferHashPlans(q);
-  const result = await q.execute<{
-    kind: SetKind;
-    partner_id: string | null;
+  const page = await pageOfGroups(q, ctx, groups, paging, `"${partnerColumn(ctx)}"`, 'partner_id');
+  const periodic = await q.execute<{
     month: string | null;
     due_lines: number;
     due_qty: string;
     on_time_qty: string;
-    received_qty: string;
     on_time_rate: string | null;
-  }>(timelyArrivalSql(ctx));
-  const partners = result.rows.filter((r) => r.kind === 'row');
-  const byMonth = new Map(result.rows.filter((r) => r.kind === 'month').map((r) => [r.month, r]));
-  const total = result.rows.find((r) => r.kind === 'total');
-  const names = await namesOf(
-    q,
-    ctx,
-    partners.map((r) => r.partner_id!),
-  );
-  const rows: ReportRow[] = partners.map((r) => ({
-    id: r.partner_id!,
-    [partnerColumn(ctx)]: shownName(ctx, names.get(r.partner_id!)),
-    dueLines: Number(r.due_lines),
-    dueQty: decimalText(r.due_qty),
-    onTimeQty: decimalText(r.on_time_qty),
-    receivedQty: decimalText(r.received_qty),
-    onTimeRate: decimalText(r.on_time_rate),
+  }>(sql`
+    select to_char(${src.month}, 'YYYY-MM') as month, ${src.dueLines}::int as due_lines,
+           ${src.dueQty}::text as due_qty, ${src.onTimeQty}::text as on_time_qty,
+           ${percentSql(src.onTimeQty, src.dueQty)} as on_time_rate
+      from ${src.from}
+     where ${src.where}
+     group by grouping sets ((${src.month}), ())`);
+  const byMonth = new Map(periodic.rows.filter((r) => r.month !== null).map((r) => [r.month, r]));
+  const total = periodic.rows.find((r) => r.month === null);
+  const rows: ReportRow[] = page.rows.map((r) => ({
+    id: String(r.partner_id),
+    [partnerColumn(ctx)]: shownName(ctx, r[partnerColumn(ctx)]),
+    dueLines: Number(r.dueLines),
+    dueQty: decimalText(r.dueQty),
+    onTimeQty: decimalText(r.onTimeQty),
+    receivedQty: decimalText(r.receivedQty),
+    onTimeRate: decimalText(r.onTimeRate),
   }));
   const months = monthsOf(ctx.filter.dateFrom, ctx.filter.dateTo);
   const month = (m: string) => byMonth.get(m);
   return {
     rows,
+    total: page.total,
     summary: {
       dueLines: Number(total?.due_lines ?? 0),
       dueQty: decimalText(total?.due_qty ?? '0'),
@@ -307,60 +327,122 @@ const dayTotals = (ctx: ReportContext): InspectionSource => ({
   sum: (column) => sql`sum(t.${sql.raw(column)})`,
 });
 
+const isoDay = (t: number) => new Date(t).toISOString().slice(0, 10);
+const DAY_MS = 86_400_000;
+
 /**
- * Yield = qualified ÷ inspected quantity over the inspections of the period, by partner and month,
- * or by partner, material and month.
+ * The whole months of a period (first days of the first and last, or null) and the days at either end
+ * that only partly cover a month, e.g. 2025-01-15…2025-04-10 → months 2025-02-01…2025-03-01, days
+ * 2025-01-15…2025-01-31 and 2025-04-01…2025-04-10.
  */
-export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
+export function wholeMonthsOf(from: string, to: string): { months: [string, string] | null; days: [string, string][] } {
+  const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
+  const first = Date.UTC(fy, fm - 1 + (fd === 1 ? 0 : 1), 1);
+  const lastDayOfTo = new Date(Date.UTC(ty, tm, 0)).getUTCDate();
+  const last = Date.UTC(ty, tm - 1 + (td === lastDayOfTo ? 0 : -1), 1);
+  if (first > last) return { months: null, days: [[from, to]] };
+  const days: [string, string][] = [];
+  if (isoDay(first) > from) days.push([from, isoDay(first - DAY_MS)]);
+  const afterLast = Date.UTC(new Date(last).getUTCFullYear(), new Date(last).getUTCMonth() + 1, 1);
+  if (isoDay(afterLast) <= to) days.push([isoDay(afterLast), to]);
+  return { months: [isoDay(first), isoDay(last)], days };
+}
+
+/**
+ * Yield per partner and material: the month totals of the period's whole months (migration 0023) and
+ * the inspections of its partly covered ends, grouped together.
+ */
+function materialMonthGroups(ctx: ReportContext): SQL {
+  const split = wholeMonthsOf(ctx.filter.dateFrom, ctx.filter.dateTo);
+  const parts: SQL[] = [];
+  if (split.months) {
+    parts.push(sql`
+      select ${partnerKey(ctx, 'm.supplier_id', 'm.tenant_id')} as partner_id, m.prdt_no, m.prdt_name,
+             m.inspections as n, m.inspected_qty as inspected, m.qualified_qty as qualified,
+             m.unqualified_qty as unqualified
+        from inspection_material_months m
+       where ${and([
+         visibleTo(ctx, 'm', 'm'),
+         sql`m.month between ${split.months[0]} and ${split.months[1]}`,
+         ...commonFilters(ctx, { supplierId: 'm.supplier_id', tenantId: 'm.tenant_id' }),
+       ])}`);
+  }
+  for (const [dateFrom, dateTo] of split.days) {
+    const end = { ...ctx, filter: { ...ctx.filter, dateFrom, dateTo } };
+    const partner = partnerKey(ctx, 'coalesce(ri.supplier_id, 0)', 'ri.tenant_id');
+    parts.push(sql`
+      select ${partner} as partner_id, ri.prdt_no, ri.prdt_name, 1 as n, ri.inspected_qty as inspected,
+             ri.qualified_qty as qualified, ri.unqualified_qty as unqualified
+        from ${inspectionsFrom(end)}
+       where ${inspectionWhere(end)}`);
+  }
+  return sql`
+    select x.partner_id, x.prdt_no as "prdtNo", max(x.prdt_name) as "prdtName", sum(x.n)::int as "inspectionCount",
+           sum(x.inspected) as "inspectedQty", sum(x.qualified) as "qualifiedQty",
+           sum(x.unqualified) as "unqualifiedQty", ${percentOf(sql`sum(x.qualified)`, sql`sum(x.inspected)`)} as "qualityYield"
+      from (${sql.join(parts, sql` union all `)}) x
+     group by 1, 2
+    having sum(x.n) > 0`;
+}
+
+/**
+ * Yield = qualified ÷ inspected quantity over the inspections of the period, by partner or by partner
+ * and material. The months and the total never depend on the grouping: they come from the day totals
+ * unless a material filter needs the inspections themselves.
+ */
+export async function qualityYield(q: Queryable, ctx: ReportContext, paging: GroupPaging): Promise<Aggregated> {
   const byMaterial = ctx.filter.groupBy === 'material';
-  await preferHashPlans(q);
-  const src = byMaterial || ctx.filter.material ? rawInspections(ctx) : dayTotals(ctx);
-  // One pass, three groupings: the table's rows (partner[, material]), the chart's months and the
-  // total. Grouping by (partner, material, month) would hand hundreds of thousands of rows to the
-  // server to merge.
-  const group = byMaterial ? sql`(${src.partner}, ri.prdt_no)` : sql`(${src.partner})`;
-  const result = await q.execute<{
-    kind: SetKind;
-    partner_id: string | null;
-    prdt_no: string | null;
-    prdt_name: string | null;
+  const filtered = !!ctx.filter.material;
+  const rowSrc = byMaterial || filtered ? rawInspections(ctx) : dayTotals(ctx);
+  const periodSrc = filtered ? rawInspections(ctx) : dayTotals(ctx);
+  // Grouping every inspection of the period by material reads most of the tenant's rows by design.
+  if (!filtered) await preferHashPlans(q);
+  const groups =
+    byMaterial && !filtered
+      ? materialMonthGroups(ctx)
+      : sql`
+    select ${rowSrc.partner} as partner_id, ${byMaterial ? sql`ri.prdt_no` : sql`''`} as "prdtNo",
+           ${byMaterial ? sql`max(ri.prdt_name)` : sql`''`} as "prdtName",
+           ${rowSrc.inspections}::int as "inspectionCount", ${rowSrc.sum('inspected_qty')} as "inspectedQty",
+           ${rowSrc.sum('qualified_qty')} as "qualifiedQty", ${rowSrc.sum('unqualified_qty')} as "unqualifiedQty",
+           ${percentOf(rowSrc.sum('qualified_qty'), rowSrc.sum('inspected_qty'))} as "qualityYield"
+      from ${rowSrc.from}
+     where ${rowSrc.where}
+     group by 1${byMaterial ? sql`, 2` : sql``}
+    having ${rowSrc.inspections} > 0`;
+  const page = await pageOfGroups(q, ctx, groups, paging, `"${partnerColumn(ctx)}", "prdtNo"`, 'partner_id, "prdtNo"');
+  const periodic = await q.execute<{
     month: string | null;
-    inspections: number;
-    inspected: string;
     qualified: string;
     unqualified: string;
+    inspected: string;
     yield: string | null;
   }>(sql`
-    select ${setKind(src.partner, src.month)} as kind,
-           ${src.partner}::text as partner_id, ${byMaterial ? sql`ri.prdt_no` : sql`''`} as prdt_no,
-           ${byMaterial ? sql`max(ri.prdt_name)` : sql`''`} as prdt_name,
-           to_char(${src.month}, 'YYYY-MM') as month,
-           ${src.inspections}::int as inspections, ${src.sum('inspected_qty')}::text as inspected,
-           ${src.sum('qualified_qty')}::text as qualified, ${src.sum('unqualified_qty')}::text as unqualified,
-           ${percentSql(src.sum('qualified_qty'), src.sum('inspected_qty'))} as yield
-      from ${src.from}
-     where ${src.where}
-     group by grouping sets (${group}, (${src.month}), ())
-    having ${src.inspections} > 0`);
-  const groups = result.rows.filter((r) => r.kind === 'row');
-  const byMonth = new Map(result.rows.filter((r) => r.kind === 'month').map((r) => [r.month, r]));
-  const total = result.rows.find((r) => r.kind === 'total');
-  const names = await namesOf(q, ctx, [...new Set(groups.map((r) => r.partner_id!))]);
-  const rows: ReportRow[] = groups.map((r) => ({
-    id: `${r.partner_id}|${r.prdt_no ?? ''}`,
-    [partnerColumn(ctx)]: shownName(ctx, names.get(r.partner_id!)),
-    prdtNo: r.prdt_no ?? '',
-    prdtName: r.prdt_name ?? '',
-    inspectionCount: Number(r.inspections),
-    inspectedQty: decimalText(r.inspected),
-    qualifiedQty: decimalText(r.qualified),
-    unqualifiedQty: decimalText(r.unqualified),
-    qualityYield: decimalText(r.yield),
+    select to_char(${periodSrc.month}, 'YYYY-MM') as month, ${periodSrc.sum('inspected_qty')}::text as inspected,
+           ${periodSrc.sum('qualified_qty')}::text as qualified, ${periodSrc.sum('unqualified_qty')}::text as unqualified,
+           ${percentSql(periodSrc.sum('qualified_qty'), periodSrc.sum('inspected_qty'))} as yield
+      from ${periodSrc.from}
+     where ${periodSrc.where}
+     group by grouping sets ((${periodSrc.month}), ())`);
+  const byMonth = new Map(periodic.rows.filter((r) => r.month !== null).map((r) => [r.month, r]));
+  const total = periodic.rows.find((r) => r.month === null);
+  const rows: ReportRow[] = page.rows.map((r) => ({
+    id: `${r.partner_id}|${r.prdtNo ?? ''}`,
+    [partnerColumn(ctx)]: shownName(ctx, r[partnerColumn(ctx)]),
+    prdtNo: String(r.prdtNo ?? ''),
+    prdtName: String(r.prdtName ?? ''),
+    inspectionCount: Number(r.inspectionCount),
+    inspectedQty: decimalText(r.inspectedQty),
+    qualifiedQty: decimalText(r.qualifiedQty),
+    unqualifiedQty: decimalText(r.unqualifiedQty),
+    qualityYield: decimalText(r.qualityYield),
   }));
   const months = monthsOf(ctx.filter.dateFrom, ctx.filter.dateTo);
   const month = (m: string) => byMonth.get(m);
   return {
     rows,
+    total: page.total,
     summary: {
       inspectedQty: decimalText(total?.inspected ?? '0'),
       qualifiedQty: decimalText(total?.qualified ?? '0'),
@@ -389,47 +471,63 @@ export async function qualityYield(q: Queryable, ctx: ReportContext): Promise<Ag
   };
 }
 
-/** Unqualified quantity by reason (its code, else its text), with each reason's share of the total. */
-export async function unqualifiedReasons(q: Queryable, ctx: ReportContext): Promise<Aggregated> {
-  await preferHashPlans(q);
+/**
+ * Unqualified quantity by reason (its code, else its text), with each reason's share of the total. The
+ * reasons are a short list (the pie draws them all), so the page is cut from it here.
+ */
+export async function unqualifiedReasons(q: Queryable, ctx: ReportContext, paging: GroupPaging): Promise<Aggregated> {
+  if (!ctx.filter.material) await preferHashPlans(q);
   const unqualified = sql`sum(ri.unqualified_qty)`;
   const allUnqualified = sql`sum(${unqualified}) over ()`;
   const result = await q.execute<{
-    reason_code: string;
+    reasonCode: string;
     reason: string;
-    inspections: number;
-    unqualified: string;
+    inspectionCount: number;
+    unqualifiedQty: string;
     share: string | null;
     total: string;
     total_inspections: number;
   }>(sql`
-    select max(ri.reason_code) as reason_code, max(ri.reason) as reason, count(*)::int as inspections,
-           ${unqualified}::text as unqualified, ${percentSql(unqualified, allUnqualified)} as share,
+    select max(ri.reason_code) as "reasonCode", max(ri.reason) as reason, count(*)::int as "inspectionCount",
+           ${unqualified} as "unqualifiedQty", round(100 * ${unqualified} / nullif(${allUnqualified}, 0), 2) as share,
            (${allUnqualified})::text as total, (sum(count(*)) over ())::int as total_inspections
       from ${inspectionsFrom(ctx)}
      where ${inspectionWhere(ctx)} and ri.unqualified_qty > 0
      group by coalesce(nullif(ri.reason_code, ''), ri.reason)
-     order by ${unqualified} desc, 1, 2`);
+     order by ${sql.raw(
+       [
+         ...paging.sort.map((s) => `"${s.key}" ${s.asc ? 'asc' : 'desc'} nulls last`),
+         '"unqualifiedQty" desc',
+         '1',
+         '2',
+       ].join(', '),
+     )}`);
   const first = result.rows[0];
-  const rows: ReportRow[] = result.rows.map((r) => ({
-    id: r.reason_code || r.reason,
-    reasonCode: r.reason_code,
+  const rows: ReportRow[] = result.rows.slice(paging.offset, paging.offset + paging.limit).map((r) => ({
+    id: r.reasonCode || r.reason,
+    reasonCode: r.reasonCode,
     reason: r.reason,
-    inspectionCount: Number(r.inspections),
-    unqualifiedQty: decimalText(r.unqualified),
+    inspectionCount: Number(r.inspectionCount),
+    unqualifiedQty: decimalText(r.unqualifiedQty),
     share: decimalText(r.share),
   }));
   return {
     rows,
+    total: result.rows.length,
     summary: {
       inspectionCount: Number(first?.total_inspections ?? 0),
       unqualifiedQty: decimalText(first?.total ?? '0'),
     },
     chart: {
       type: 'pie',
-      categories: result.rows.map((r) => r.reason || r.reason_code),
+      categories: result.rows.map((r) => r.reason || r.reasonCode),
       series: [
-        { key: 'unqualifiedQty', kind: 'qty', type: 'pie', data: result.rows.map((r) => plotted(r.unqualified)) },
+        {
+          key: 'unqualifiedQty',
+          kind: 'qty',
+          type: 'pie',
+          data: result.rows.map((r) => plotted(decimalText(r.unqualifiedQty))),
+        },
       ],
     },
   };

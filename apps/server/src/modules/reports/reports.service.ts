@@ -1,7 +1,6 @@
 import {
-  compareDecimals,
-  DECIMAL_TEXT,
   type DecimalPlaces,
+  type ProcurementReportName,
   REPORT_EXPORT_MAX_ROWS,
   REPORT_LABELS,
   REPORTS,
@@ -17,7 +16,7 @@ import {
   type ReportSide,
   reportSide,
 } from '@concord/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -26,10 +25,20 @@ import { pageOf } from '../../platform/paging.ts';
 import { type Cell, dayCell, decimalCell, RATE_PLACES, writeWorkbook } from '../../platform/xlsx-typed.ts';
 import { getDecimalPlaces } from '../basic-data/decimal-places.service.ts';
 import { DETAIL_REPORTS, type DetailReport } from './reports.details.ts';
-import { type Aggregated, decimalText, qualityYield, timelyArrival, unqualifiedReasons } from './reports.rates.ts';
+import { PROCUREMENT_DETAIL_REPORTS } from './reports.procurement.ts';
+import {
+  type Aggregated,
+  decimalText,
+  type GroupPaging,
+  qualityYield,
+  timelyArrival,
+  unqualifiedReasons,
+} from './reports.rates.ts';
 import { contextOf, type ReportContext, visibleTo } from './reports.scope.ts';
 
-const AGGREGATED: Partial<Record<ReportName, (q: Queryable, ctx: ReportContext) => Promise<Aggregated>>> = {
+const AGGREGATED: Partial<
+  Record<ReportName, (q: Queryable, ctx: ReportContext, paging: GroupPaging) => Promise<Aggregated>>
+> = {
   poTimelyArrivalRate: timelyArrival,
   supTimelyArrivalRate: timelyArrival,
   poQualityYield: qualityYield,
@@ -39,12 +48,14 @@ const AGGREGATED: Partial<Record<ReportName, (q: Queryable, ctx: ReportContext) 
 
 const DECIMAL_KINDS = new Set(['qty', 'price', 'money', 'rate']);
 
-/** A row as the reply carries it: decimals as text without the numeric's trailing zeros, counts as numbers. */
+/** A row as the reply carries it: its report's keys, decimals as text without the numeric's trailing zeros, counts as numbers. */
 function normalize(name: ReportName, row: Record<string, unknown>): ReportRow {
   const out: ReportRow = {};
   const def = REPORTS[name];
   const kinds = new Map([...def.columns, ...def.summary].map((c) => [c.key, c.kind]));
   for (const [key, value] of Object.entries(row)) {
+    // The SELECT may carry what it sorts or groups by (a month, an inquiry id): only the report's keys leave.
+    if (key !== 'id' && !kinds.has(key)) continue;
     const kind = kinds.get(key);
     out[key] =
       kind && DECIMAL_KINDS.has(kind)
@@ -70,16 +81,6 @@ function sortOf(name: ReportName, orderParam: ReportQuery['orderParam']): { key:
   return (orderParam ?? []).filter((o) => keys.has(o.fieldName)).map((o) => ({ key: o.fieldName, asc: o.asc }));
 }
 
-function compare(a: unknown, b: unknown): number {
-  if (a === b) return 0;
-  if (a === null || a === undefined) return 1;
-  if (b === null || b === undefined) return -1;
-  const x = String(a);
-  const y = String(b);
-  if (DECIMAL_TEXT.test(x) && DECIMAL_TEXT.test(y)) return compareDecimals(x, y);
-  return x.localeCompare(y);
-}
-
 async function aggregatedPage(
   q: Queryable,
   name: ReportName,
@@ -87,22 +88,19 @@ async function aggregatedPage(
   query: ReportQuery,
   all: boolean,
 ): Promise<ReportReply> {
-  const result = await AGGREGATED[name]!(q, ctx);
-  const sort = sortOf(name, query.orderParam);
-  const rows = [...result.rows];
-  if (sort.length) {
-    rows.sort((a, b) => {
-      for (const s of sort) {
-        const c = compare(a[s.key], b[s.key]);
-        if (c) return s.asc ? c : -c;
-      }
-      return 0;
-    });
-  }
   const page = pageOf(query.pageParam);
+  const paging: GroupPaging = {
+    sort: sortOf(name, query.orderParam),
+    limit: all ? REPORT_EXPORT_MAX_ROWS + 1 : page.limit,
+    offset: all ? 0 : page.offset,
+  };
+  const result = await AGGREGATED[name]!(q, ctx, paging);
+  if (all && result.rows.length > REPORT_EXPORT_MAX_ROWS) {
+    throw new AppError('EXPORT_TOO_LARGE', { max: REPORT_EXPORT_MAX_ROWS, count: `>${REPORT_EXPORT_MAX_ROWS}` });
+  }
   return {
-    dataList: all ? rows : rows.slice(page.offset, page.offset + page.limit),
-    totalCount: rows.length,
+    dataList: result.rows,
+    totalCount: result.total,
     summary: result.summary,
     currencyTotals: [],
     chart: result.chart,
@@ -110,27 +108,65 @@ async function aggregatedPage(
   };
 }
 
-async function detailChart(q: Queryable, report: DetailReport, ctx: ReportContext): Promise<ReportChart> {
-  const c = report.chart;
+/**
+ * The summary, the per-currency totals and the chart of a row-level report in one statement: the rows
+ * are grouped once by (chart category, currency) — a scan PostgreSQL runs in parallel — and each figure's
+ * whole is summed from those groups for the three grouping sets (docs/reports.md, issue 20).
+ */
+async function figuresOf(q: Queryable, name: ReportName, report: DetailReport, ctx: ReportContext) {
+  const { chart } = report;
+  const tagged = [
+    ...report.summary.map((f) => ['s', f] as const),
+    ...(report.currencyTotals ?? []).map((f) => ['c', f] as const),
+    ...chart.series.map((f, i) => [`k${i}`, f] as const),
+  ];
+  const parts: SQL[] = [];
+  const wholes: SQL[] = [];
+  for (const [tag, figure] of tagged) {
+    const columns = figure.parts.map((part) => {
+      const column = sql.raw(`p${parts.length}`);
+      parts.push(sql`${part} as ${column}`);
+      return column;
+    });
+    wholes.push(sql`${figure.whole(columns)} as ${sql.raw(`"${tag}.${figure.key}"`)}`);
+  }
+  const byCurrency = !!report.currencyTotals;
+  const label = chart.label ?? (chart.month ? sql`to_char(category, 'YYYY-MM')` : sql`category::text`);
   const result = await q.execute<Record<string, unknown>>(sql`
-    with b as (${report.base})
-    select ${sql.raw(c.category)}::text as category,
-           ${sql.join(
-             c.series.map((s, i) => sql`(${s.expr})::float8 as ${sql.raw(`s${i}`)}`),
-             sql`, `,
-           )}
-      from b group by 1 order by 1`);
-  const masked = c.partnerCategory && ctx.side === 'buyer' && !ctx.showSupplier;
+    with b as (${report.base}),
+    p as (select ${chart.category} as category, ${byCurrency ? sql`currency` : sql`''`} as currency,
+                 ${sql.join(parts, sql`, `)}
+            from b group by 1, 2)
+    select grouping(category) as by_all_categories,
+           ${byCurrency ? sql`grouping(currency)` : sql`1`} as by_all_currencies,
+           ${label} as label, ${byCurrency ? sql`currency` : sql`''`} as currency, ${sql.join(wholes, sql`, `)}
+      from p
+     group by grouping sets ((), ${byCurrency ? sql`(currency), ` : sql``}(category))
+     order by 3, 4`);
+  const pick = (row: Record<string, unknown>, tag: string) =>
+    Object.fromEntries(
+      Object.entries(row)
+        .filter(([k]) => k.startsWith(`${tag}.`))
+        .map(([k, v]) => [k.slice(tag.length + 1), v]),
+    );
+  const summaryRow = result.rows.find((r) => Number(r.by_all_categories) && Number(r.by_all_currencies)) ?? {};
+  const currencyRows = result.rows.filter((r) => Number(r.by_all_categories) && !Number(r.by_all_currencies));
+  const categoryRows = result.rows.filter((r) => !Number(r.by_all_categories));
+  const masked = chart.partnerCategory && ctx.side === 'buyer' && !ctx.showSupplier;
   return {
-    type: c.type,
-    categories: result.rows.map((r) => (masked ? '***' : String(r.category ?? ''))),
-    series: c.series.map((s, i) => ({
-      key: s.key,
-      kind: s.kind,
-      type: c.type,
-      data: result.rows.map((r) => Number(r[`s${i}`] ?? 0)),
-    })),
-    ...(c.categoryStatus ? { categoryStatus: c.categoryStatus } : {}),
+    summary: normalize(name, pick(summaryRow, 's')),
+    currencyTotals: currencyRows.map((r) => currencyTotalOf(name, { currency: r.currency, ...pick(r, 'c') })),
+    chart: {
+      type: chart.type,
+      categories: categoryRows.map((r) => (masked ? '***' : String(r.label ?? ''))),
+      series: chart.series.map((f, i) => ({
+        key: f.key,
+        kind: f.kind,
+        type: chart.type,
+        data: categoryRows.map((r) => Number(r[`k${i}.${f.key}`] ?? 0)),
+      })),
+      ...(chart.categoryStatus ? { categoryStatus: chart.categoryStatus } : {}),
+    } satisfies ReportChart,
   };
 }
 
@@ -141,36 +177,38 @@ async function detailPage(
   query: ReportQuery,
   all: boolean,
 ): Promise<ReportReply> {
-  const report = DETAIL_REPORTS[name as keyof typeof DETAIL_REPORTS](ctx);
+  const report = (
+    PROCUREMENT_DETAIL_REPORTS[name as ProcurementReportName] ?? DETAIL_REPORTS[name as keyof typeof DETAIL_REPORTS]
+  )(ctx);
   const sort = sortOf(name, query.orderParam);
-  const order = sort.length
-    ? sort.map((s) => `"${s.key}" ${s.asc ? 'asc' : 'desc'} nulls last`).join(', ')
-    : report.order;
   const page = pageOf(query.pageParam);
   const paging = all ? sql`limit ${REPORT_EXPORT_MAX_ROWS + 1}` : sql`limit ${page.limit} offset ${page.offset}`;
-  const [rows, totals, byCurrency, chart] = await Promise.all([
-    q.execute<Record<string, unknown>>(
-      sql`with b as (${report.base}) select * from b order by ${sql.raw(order)}, id ${paging}`,
-    ),
-    q.execute<Record<string, unknown>>(sql`with b as (${report.base}) select ${report.summary} from b`),
-    all || !report.currencyTotals
-      ? null
-      : q.execute<Record<string, unknown>>(
-          sql`with b as (${report.base})
-              select currency, ${report.currencyTotals} from b group by currency order by currency`,
-        ),
-    all ? null : detailChart(q, report, ctx),
-  ]);
+  const rowsSql =
+    report.pageOrder && !sort.length
+      ? sql`${report.base} order by ${report.pageOrder} ${paging}`
+      : sql`with b as (${report.base}) select * from b order by ${sql.raw(
+          sort.length ? sort.map((s) => `"${s.key}" ${s.asc ? 'asc' : 'desc'} nulls last`).join(', ') : report.order,
+        )}, id ${paging}`;
+  const rows = await q.execute<Record<string, unknown>>(rowsSql);
   if (all && rows.rows.length > REPORT_EXPORT_MAX_ROWS) {
     throw new AppError('EXPORT_TOO_LARGE', { max: REPORT_EXPORT_MAX_ROWS, count: `>${REPORT_EXPORT_MAX_ROWS}` });
   }
-  const summary = normalize(name, totals.rows[0] ?? {});
+  const dataList = rows.rows.map((r) => normalize(name, r));
+  if (all) {
+    return {
+      dataList,
+      totalCount: dataList.length,
+      summary: {},
+      currencyTotals: [],
+      chart: { type: report.chart.type, categories: [], series: [] },
+      period: { dateFrom: ctx.filter.dateFrom, dateTo: ctx.filter.dateTo },
+    };
+  }
+  const figures = await figuresOf(q, name, report, ctx);
   return {
-    dataList: rows.rows.map((r) => normalize(name, r)),
-    totalCount: Number(summary.lines ?? 0),
-    summary,
-    currencyTotals: (byCurrency?.rows ?? []).map((r) => currencyTotalOf(name, r)),
-    chart: chart ?? { type: report.chart.type, categories: [], series: [] },
+    dataList,
+    totalCount: Number(figures.summary.lines ?? 0),
+    ...figures,
     period: { dateFrom: ctx.filter.dateFrom, dateTo: ctx.filter.dateTo },
   };
 }

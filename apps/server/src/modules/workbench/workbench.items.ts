@@ -1,3 +1,10 @@
+import {
+  contractsReturned,
+  contractsToCountersign,
+  contractsToSign,
+  inquiriesToOpen,
+  quotationsToSubmit,
+} from './contracts.workbench.ts';
 import { deliveriesArriving, inspectionsPending } from './delivery-notes.workbench.ts';
 import { counterProposals, orderChangesToConfirm, ordersToConfirm } from './purchase-orders.workbench.ts';
 import {
@@ -28,4 +35,9 @@ export const WORKBENCH_ITEMS: readonly WorkbenchItemDefinition[] = [
   qualificationsExpiring,
   qualificationsToReply,
   qualificationsToRenew,
+  inquiriesToOpen,
+  contractsReturned,
+  contractsToCountersign,
+  quotationsToSubmit,
+  contractsToSign,
 ];

@@ -37,6 +37,7 @@ const INFO: EnterpriseInfo = {
   bankName: '',
   bankAccount: '',
   contractTerms: '',
+  contractCapWarning: false,
   address: '',
   phone: '',
   isDataCentre: false,

@@ -167,6 +167,16 @@ export function EnterpriseEditForm({ info, onDone }: { info: EnterpriseInfo; onD
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
+            <Form.Item
+              name="contractCapWarning"
+              label={t('enterprise.contractCapWarning')}
+              extra={t('enterprise.contractCapWarningHint')}
+              valuePropName="checked"
+            >
+              <Switch />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
             <Form.Item name="subsidiaries" label={t('enterprise.subsidiaries')}>
               <Select mode="tags" open={false} placeholder={t('enterprise.tagsHint')} />
             </Form.Item>

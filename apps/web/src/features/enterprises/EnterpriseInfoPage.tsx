@@ -95,6 +95,11 @@ function InfoView({ info, isAdmin, onEdit }: { info: EnterpriseInfo; isAdmin: bo
               children: info.isDataCentre ? t('common.yes') : t('common.no'),
             },
             {
+              key: 'capWarning',
+              label: t('enterprise.contractCapWarning'),
+              children: info.contractCapWarning ? t('common.yes') : t('common.no'),
+            },
+            {
               key: 'ranks',
               label: t('enterprise.rankTypes'),
               children: list(info.rankTypes.map((r) => t(`enterprise.ranks.${r}`))),

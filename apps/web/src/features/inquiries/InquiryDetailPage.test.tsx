@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enUS } from '../../locales/en-US.ts';
 import { useSession } from '../../stores/session.ts';
 import { InquiryDetailPage } from './InquiryDetailPage.tsx';
-import { click, envelope, initI18n, inquiryFixture, renderAt, SLOW } from './testing.tsx';
+import { click, envelope, initI18n, inquiryFixture, renderAt, SHOWN_LINE, SLOW } from './testing.tsx';
 
 beforeAll(initI18n);
 afterEach(() => {
@@ -106,6 +106,101 @@ describe('InquiryDetailPage', () => {
       fireEvent.change(within(dialog).getByLabelText(T.detail.cancelReason), { target: { value: 'Project stopped' } });
       await click(within(dialog).getByRole('button', { name: enUS.common.confirm }));
       await waitFor(() => expect(sent('/actions/cancel')).toEqual([{ version: 3, reason: 'Project stopped' }]));
+    },
+    SLOW,
+  );
+
+  it(
+    'records the quote of an offline supplier in a drawer: note, price, remark; prints the PDF',
+    async () => {
+      const offlineQuote = {
+        ...inquiryFixture(S.PUBLISHED).quotations[0]!,
+        id: '602',
+        supplierId: '33',
+        supCode: 'S00003',
+        supName: 'Dongguan Cartons',
+        offline: true,
+        status: 0 as const,
+        submittedAt: null,
+      };
+      const detail = inquiryFixture(S.PUBLISHED, {
+        quotations: [...inquiryFixture(S.PUBLISHED).quotations, offlineQuote],
+      });
+      const quote = {
+        id: '602',
+        inquiryId: '500',
+        inquiryNo: 'RQ2611260001',
+        title: 'Heat sinks Q1',
+        round: 1,
+        status: 0,
+        supplierId: '33',
+        supCode: 'S00003',
+        supName: 'Dongguan Cartons',
+        customerTenantId: '9',
+        customerName: 'Huaxin Electronics',
+        offline: true,
+        quoteDeadline: '2026-12-03T10:00:00Z',
+        closed: false,
+        currency: 'CNY',
+        lineCount: 1,
+        submittedAt: null,
+        createdAt: '2026-11-26T08:00:00Z',
+        side: 'buyer',
+        buyerTimeZone: 'Asia/Shanghai',
+        version: 1,
+        sealed: true,
+        taxIncluded: true,
+        paymentTerms: '',
+        deliveryAddress: '',
+        remarks: '',
+        attachments: [],
+        decimalPlaces: { quantity: 2, price: 4, amount: 2 },
+        remark: '',
+        declineReason: '',
+        revisionDiscarded: false,
+        revealed: false,
+        recordedBy: null,
+        recordedAt: null,
+        recordAttachments: [],
+        viewedAt: null,
+        declinedAt: null,
+        lines: [{ id: '902', ...SHOWN_LINE, remark: '', bid: null, awardQty: null, awardPrice: null }],
+        history: [],
+      };
+      const urls: string[] = [];
+      const { sent } = renderAt(<InquiryDetailPage />, '/prdiversion/inquirynote/detail?id=500', ['PR_ION'], (url) => {
+        urls.push(url);
+        if (url.endsWith('/pdf'))
+          return new Response(new Blob(['%PDF-']), { headers: { 'content-type': 'application/pdf' } });
+        if (url.includes('/srm/quotations/602')) return envelope({ ...quote, status: 2 });
+        return envelope(detail);
+      });
+      await click(await screen.findByRole('tab', { name: /Quotations/ }));
+      await click(await screen.findByRole('button', { name: new RegExp(T.actions.record) }));
+      const drawer = await screen.findByRole('dialog');
+      expect(await within(drawer).findByText(T.record.note)).toBeTruthy();
+      fireEvent.change(
+        within(drawer).getByLabelText(
+          enUS.lineTable.cell.replace('{{column}}', T.fields.unitPrice).replace('{{line}}', '1'),
+        ),
+        { target: { value: '2.95' } },
+      );
+      fireEvent.change(within(drawer).getByLabelText(T.fields.remark), { target: { value: 'By fax' } });
+      await click(within(drawer).getByRole('button', { name: new RegExp(T.actions.record) }));
+      await click(await screen.findByRole('button', { name: enUS.common.confirm }));
+      await waitFor(() => expect(sent('/actions/record')).toHaveLength(1));
+      expect(sent('/actions/record')[0]).toEqual(
+        expect.objectContaining({
+          version: 1,
+          remark: 'By fax',
+          attachments: [],
+          lines: [expect.objectContaining({ lineId: '902', unitPrice: '2.95' })],
+        }),
+      );
+      vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:pdf');
+      vi.spyOn(window, 'open').mockReturnValue(null);
+      await click(screen.getByRole('button', { name: new RegExp(T.actions.print) }));
+      await waitFor(() => expect(urls.some((u) => u.endsWith('/srm/inquiries/500/pdf'))).toBe(true));
     },
     SLOW,
   );

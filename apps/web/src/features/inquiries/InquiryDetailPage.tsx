@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, BarChartOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, BarChartOutlined, DeleteOutlined, EditOutlined, FilePdfOutlined } from '@ant-design/icons';
 import {
   INQUIRY_MIN_DEADLINE_HOURS,
   INQUIRY_REVEALED_STATUSES,
@@ -18,6 +18,7 @@ import {
   Card,
   DatePicker,
   Descriptions,
+  Drawer,
   Form,
   Input,
   Modal,
@@ -31,7 +32,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, openFile } from '../../api/http.ts';
 import { DetailGate } from '../../components/DetailGate.tsx';
 import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
 import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTable.tsx';
@@ -39,11 +40,13 @@ import { useAnyPermission } from '../../components/PermissionGate.tsx';
 import { DATE_TIME_FORMAT, formatDateTime } from '../../lib/dates.ts';
 import { errorText } from '../../lib/fieldErrors.ts';
 import { numberFormat } from '../../lib/numbers.ts';
+import { AttachmentLinks } from '../notices/NoticeContentView.tsx';
 import { HistoryTable } from '../purchase-orders/OrderParts.tsx';
 import { orderPath } from '../purchase-orders/purchase-orders.api.ts';
 import { InquiryEditor } from './InquiryEditor.tsx';
 import { InquiryStatusTag, QuotationStatusTag } from './InquiryParts.tsx';
 import { comparisonPath, INQUIRY_PATHS, inquiriesApi, inquiryKeys } from './inquiries.api.ts';
+import { QuotationView } from './QuotationPage.tsx';
 
 /** /prdiversion/inquirynote/detail?id=…: one inquiry; a draft opens in the form with `mode=edit`. */
 export function InquiryDetailPage() {
@@ -91,7 +94,19 @@ export function InquiryView({ inquiry }: { inquiry: InquiryDetail }) {
   const queryClient = useQueryClient();
   const can = useAnyPermission();
   const [dialog, setDialog] = useState<DialogAction | null>(null);
+  const [recording, setRecording] = useState<InquiryQuotation | null>(null);
+  const [printing, setPrinting] = useState(false);
   const { fmt } = numberFormat(inquiry.decimalPlaces);
+  const print = async () => {
+    setPrinting(true);
+    try {
+      openFile(await inquiriesApi.pdf(inquiry.id, inquiry.inquiryNo));
+    } catch (err) {
+      message.error(errorText(err));
+    } finally {
+      setPrinting(false);
+    }
+  };
   const act = useMutation({
     mutationFn: ({ action, body }: { action: InquiryAction; body?: InquiryActionInput }) =>
       inquiriesApi.act(inquiry.id, action, { version: inquiry.version, ...body }),
@@ -240,6 +255,9 @@ export function InquiryView({ inquiry }: { inquiry: InquiryDetail }) {
               {t('inquiries.actions.compare')}
             </Button>
           )}
+          <Button icon={<FilePdfOutlined />} loading={printing} onClick={() => void print()}>
+            {t('inquiries.actions.print')}
+          </Button>
         </Space>
       </Space>
       {inquiry.sealed && (inquiry.status === S.PUBLISHED || inquiry.status === S.CLOSED) && (
@@ -266,9 +284,14 @@ export function InquiryView({ inquiry }: { inquiry: InquiryDetail }) {
           {`${inquiry.submittedCount} / ${inquiry.invitedCount}`}
         </Descriptions.Item>
         <Descriptions.Item label={t('inquiries.fields.remarks')}>{inquiry.remarks || '—'}</Descriptions.Item>
-        {inquiry.cancelReason && (
+        {inquiry.attachments.length > 0 ? (
+          <Descriptions.Item label={t('inquiries.fields.attachments')}>
+            <AttachmentLinks files={inquiry.attachments} />
+          </Descriptions.Item>
+        ) : null}
+        {inquiry.cancelReason ? (
           <Descriptions.Item label={t('inquiries.fields.cancelReason')}>{inquiry.cancelReason}</Descriptions.Item>
-        )}
+        ) : null}
       </Descriptions>
       <Tabs
         items={[
@@ -312,7 +335,14 @@ export function InquiryView({ inquiry }: { inquiry: InquiryDetail }) {
                   ]}
                 />
               ) : (
-                <QuotationTable quotations={[...round, ...earlier]} />
+                <QuotationTable
+                  quotations={[...round, ...earlier]}
+                  onRecord={
+                    inquiry.status === S.PUBLISHED && can(['PR_ION'])
+                      ? (q) => (q.round === inquiry.round ? () => setRecording(q) : null)
+                      : undefined
+                  }
+                />
               ),
           },
           {
@@ -322,6 +352,15 @@ export function InquiryView({ inquiry }: { inquiry: InquiryDetail }) {
           },
         ]}
       />
+      <Drawer
+        open={recording !== null}
+        size="min(1200px, 100vw)"
+        title={recording ? t('inquiries.record.title', { supplier: `${recording.supCode} ${recording.supName}` }) : ''}
+        onClose={() => setRecording(null)}
+        destroyOnHidden
+      >
+        {recording && <RecordQuote quotationId={recording.id} onDone={() => setRecording(null)} />}
+      </Drawer>
       <ActionDialog
         inquiry={inquiry}
         action={dialog}
@@ -333,63 +372,104 @@ export function InquiryView({ inquiry }: { inquiry: InquiryDetail }) {
   );
 }
 
-/** Who was invited and how far each got; the figures are never here (sealed until opened). */
-function QuotationTable({ quotations }: { quotations: InquiryQuotation[] }) {
-  const { t } = useTranslation();
+/** The buyer's screen for the quote of a supplier off the network: the quotation's lines to type it in. */
+function RecordQuote({ quotationId, onDone }: { quotationId: string; onDone: () => void }) {
+  const detail = useQuery({
+    queryKey: inquiryKeys.quotation(quotationId),
+    queryFn: () => inquiriesApi.quotation(quotationId),
+    meta: { silent: true },
+  });
   return (
-    <Table<InquiryQuotation>
+    <DetailGate query={detail} back={INQUIRY_PATHS.list}>
+      {(q) => <QuotationView key={`${q.id}-${q.version}`} quotation={q} record={{ onDone }} />}
+    </DetailGate>
+  );
+}
+
+/**
+ * Who was invited and how far each got; the figures are never here (sealed until opened). An offline
+ * supplier's row offers "record quote" while the round is open (`onRecord` gives its handler).
+ */
+function QuotationTable({
+  quotations,
+  onRecord,
+}: {
+  quotations: InquiryQuotation[];
+  onRecord?: (q: InquiryQuotation) => (() => void) | null;
+}) {
+  const { t } = useTranslation();
+  // A card per quotation on a phone (LineTable); the optional columns wait behind the column settings.
+  const columns: LineColumn<InquiryQuotation>[] = [
+    { key: 'round', title: t('inquiries.fields.round'), dataIndex: 'round', width: 64 },
+    {
+      key: 'supplier',
+      title: t('inquiries.fields.supplier'),
+      width: 300,
+      render: (_v, q) => {
+        const record = q.offline && onRecord ? onRecord(q) : null;
+        return (
+          <Space wrap size={4}>
+            {`${q.supCode} ${q.supName}`}
+            {q.offline && <Tag>{t('inquiries.detail.offline')}</Tag>}
+            {record && (
+              <Button size="small" icon={<EditOutlined />} onClick={record}>
+                {t('inquiries.actions.record')}
+              </Button>
+            )}
+          </Space>
+        );
+      },
+    },
+    {
+      key: 'status',
+      title: t('inquiries.fields.status'),
+      dataIndex: 'status',
+      width: 110,
+      render: (s: number) => <QuotationStatusTag status={s} />,
+    },
+    {
+      key: 'viewedAt',
+      title: t('inquiries.fields.viewedAt'),
+      dataIndex: 'viewedAt',
+      width: 160,
+      render: formatDateTime,
+    },
+    {
+      key: 'submittedAt',
+      title: t('inquiries.fields.submittedAt'),
+      dataIndex: 'submittedAt',
+      width: 160,
+      render: formatDateTime,
+    },
+    {
+      key: 'declined',
+      title: t('inquiries.fields.declineReason'),
+      dataIndex: 'declineReason',
+      width: 200,
+      ellipsis: { showTitle: true },
+    },
+    {
+      key: 'recordedBy',
+      title: t('inquiries.fields.recordedBy'),
+      width: 190,
+      render: (_v, q) => (q.recordedBy ? `${q.recordedBy} ${formatDateTime(q.recordedAt)}` : null),
+    },
+    {
+      key: 'order',
+      title: t('inquiries.fields.order'),
+      width: 140,
+      render: (_v, q) => (q.orderId ? <Link to={orderPath('buyer', q.orderId)}>{q.orderNo}</Link> : null),
+    },
+  ];
+  return (
+    <LineTable<InquiryQuotation>
+      id="inquiry-quotations"
       rowKey="id"
-      size="small"
-      pagination={false}
+      columns={columns}
+      optional={['viewedAt', 'declined']}
       dataSource={quotations}
-      scroll={{ x: 1000 }}
-      columns={[
-        { key: 'round', title: t('inquiries.fields.round'), dataIndex: 'round', width: 70 },
-        {
-          key: 'supplier',
-          title: t('inquiries.fields.supplier'),
-          width: 240,
-          render: (_v, q) => (
-            <Space>
-              {`${q.supCode} ${q.supName}`}
-              {q.offline && <Tag>{t('inquiries.detail.offline')}</Tag>}
-            </Space>
-          ),
-        },
-        {
-          key: 'status',
-          title: t('inquiries.fields.status'),
-          dataIndex: 'status',
-          width: 120,
-          render: (s: number) => <QuotationStatusTag status={s} />,
-        },
-        {
-          key: 'viewedAt',
-          title: t('inquiries.fields.viewedAt'),
-          dataIndex: 'viewedAt',
-          width: 170,
-          render: formatDateTime,
-        },
-        {
-          key: 'submittedAt',
-          title: t('inquiries.fields.submittedAt'),
-          dataIndex: 'submittedAt',
-          width: 170,
-          render: formatDateTime,
-        },
-        {
-          key: 'declined',
-          title: t('inquiries.fields.declineReason'),
-          dataIndex: 'declineReason',
-          ellipsis: { showTitle: true },
-        },
-        {
-          key: 'order',
-          title: t('inquiries.fields.order'),
-          width: 150,
-          render: (_v, q) => (q.orderId ? <Link to={orderPath('buyer', q.orderId)}>{q.orderNo}</Link> : null),
-        },
-      ]}
+      pagination={false}
+      cardTitle={['supplier']}
     />
   );
 }

@@ -1,15 +1,18 @@
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
 import {
   DECIMAL_TEXT,
+  INQUIRY_MAX_ATTACHMENTS,
   type InquiryCreateInput,
   type InquiryDetail,
+  type InquiryInviteeOptions,
   type MaterialOption,
+  type UploadedFileRef,
   validationMessage,
 } from '@concord/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, AutoComplete, Button, Card, DatePicker, Form, Input, Select, Space, Switch } from 'antd';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, AutoComplete, Button, Card, DatePicker, Form, Input, Select, Space, Switch, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey.ts';
@@ -19,6 +22,7 @@ import { DATE_FORMAT, DATE_TIME_FORMAT } from '../../lib/dates.ts';
 import { requiredRule } from '../../lib/formRules.ts';
 import { useLeaveGuard } from '../../lib/useLeaveGuard.ts';
 import { useLocale } from '../accounts/useLocale.ts';
+import { AttachmentsField } from '../enterprises/AttachmentsField.tsx';
 import { MaterialPicker } from '../materials/MaterialPicker.tsx';
 import { useOrderOptions } from '../purchase-orders/OrderParts.tsx';
 import { CellError, lineErrorsOf, reportRest } from '../receiving-plans/parts.tsx';
@@ -35,6 +39,34 @@ interface HeaderValues {
   paymentTerms: string;
   deliveryAddress: string;
   remarks: string;
+  attachments: UploadedFileRef[];
+}
+
+/** An invitee as the form offers it: how many of the lines' materials it is approved for. */
+export interface InviteeChoice {
+  id: string;
+  supCode: string;
+  supName: string;
+  offline: boolean;
+  approvedFor: number;
+}
+
+/**
+ * The invitable suppliers, those approved for more of the lines' materials first (spec §3 approved
+ * suppliers per material), then by code as the server lists them.
+ */
+export function inviteeChoices(options: InquiryInviteeOptions | undefined): InviteeChoice[] {
+  if (!options) return [];
+  const approvedFor = new Map<string, Set<string>>();
+  for (const a of options.approved) {
+    const set = approvedFor.get(a.supplierId) ?? new Set<string>();
+    set.add(a.materialId);
+    approvedFor.set(a.supplierId, set);
+  }
+  return options.suppliers
+    .map((s, i) => ({ ...s, approvedFor: approvedFor.get(s.id)?.size ?? 0, i }))
+    .sort((a, b) => b.approvedFor - a.approvedFor || a.i - b.i)
+    .map(({ i: _, ...s }) => s);
 }
 
 export interface EditLine {
@@ -109,6 +141,18 @@ export function InquiryEditor({ inquiry }: { inquiry?: InquiryDetail }) {
   const [cellErrors, setCellErrors] = useState<Record<string, string>>({});
   const [dirty, setDirty] = useState(false);
   const places = inquiry?.decimalPlaces ?? options.data?.decimalPlaces ?? { quantity: 2, price: 4, amount: 2 };
+  // The lines' materials, sorted, key the invitee query: approved suppliers follow the lines.
+  const materialIds = useMemo(
+    () => [...new Set(lines.flatMap((l) => (l.materialId ? [l.materialId] : [])))].sort(),
+    [lines],
+  );
+  const invitees = useQuery({
+    queryKey: inquiryKeys.invitees(materialIds.join(',')),
+    queryFn: () => inquiriesApi.inviteeOptions(materialIds),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const choices = useMemo(() => inviteeChoices(invitees.data), [invitees.data]);
   useLeaveGuard(
     ({ currentLocation: from, nextLocation: to }) =>
       dirty && (from.pathname !== to.pathname || from.search !== to.search),
@@ -128,6 +172,7 @@ export function InquiryEditor({ inquiry }: { inquiry?: InquiryDetail }) {
         paymentTerms: values.paymentTerms ?? '',
         deliveryAddress: values.deliveryAddress ?? '',
         remarks: values.remarks ?? '',
+        attachments: values.attachments ?? [],
         lines: lines.map((l) => ({
           materialId: l.materialId ?? '',
           qty: l.qty ?? '',
@@ -328,6 +373,7 @@ export function InquiryEditor({ inquiry }: { inquiry?: InquiryDetail }) {
           paymentTerms: inquiry?.paymentTerms ?? '',
           deliveryAddress: inquiry?.deliveryAddress ?? '',
           remarks: inquiry?.remarks ?? '',
+          attachments: inquiry?.attachments ?? [],
         }}
       >
         <Space wrap size={16} align="start">
@@ -362,10 +408,36 @@ export function InquiryEditor({ inquiry }: { inquiry?: InquiryDetail }) {
           <Select
             mode="multiple"
             showSearch={{ optionFilterProp: 'label' }}
-            loading={options.isLoading}
-            options={(options.data?.suppliers ?? []).map((s) => ({ value: s.id, label: `${s.supCode} ${s.supName}` }))}
+            loading={invitees.isLoading}
+            options={choices.map((s) => ({ value: s.id, label: `${s.supCode} ${s.supName}`, choice: s }))}
+            optionRender={(o) => <InviteeLabel choice={o.data.choice} total={materialIds.length} />}
+            tagRender={({ value, closable, onClose }) => {
+              const choice = choices.find((c) => c.id === value);
+              return (
+                <Tag closable={closable} onClose={onClose} style={{ marginInlineEnd: 4 }}>
+                  {choice ? `${choice.supCode} ${choice.supName}` : String(value)}
+                  {choice?.offline ? ` · ${t('inquiries.invitees.offline')}` : ''}
+                </Tag>
+              );
+            }}
           />
         </Form.Item>
+        {materialIds.length > 0 && choices.some((c) => c.approvedFor > 0) && (
+          <Space wrap style={{ marginTop: -12, marginBottom: 12 }}>
+            <span style={{ color: 'var(--ant-color-text-secondary)' }}>{t('inquiries.invitees.approvedHint')}</span>
+            <Button
+              size="small"
+              onClick={() => {
+                const chosen = new Set(form.getFieldValue('supplierIds') ?? []);
+                for (const c of choices) if (c.approvedFor > 0) chosen.add(c.id);
+                form.setFieldValue('supplierIds', [...chosen]);
+                setDirty(true);
+              }}
+            >
+              {t('inquiries.actions.inviteApproved')}
+            </Button>
+          </Space>
+        )}
         <Space wrap size={16} align="start">
           <Form.Item name="paymentTerms" label={t('inquiries.fields.paymentTerms')}>
             <AutoComplete
@@ -380,6 +452,9 @@ export function InquiryEditor({ inquiry }: { inquiry?: InquiryDetail }) {
         </Space>
         <Form.Item name="remarks" label={t('inquiries.fields.remarks')}>
           <Input.TextArea rows={2} maxLength={2000} showCount />
+        </Form.Item>
+        <Form.Item name="attachments" label={t('inquiries.fields.attachments')}>
+          <AttachmentsField max={INQUIRY_MAX_ATTACHMENTS} />
         </Form.Item>
       </Form>
       <LineTable<EditLine>
@@ -402,5 +477,19 @@ export function InquiryEditor({ inquiry }: { inquiry?: InquiryDetail }) {
         }
       />
     </>
+  );
+}
+
+/** One invitee in the picker: code and name, "off the network", and how many materials it is approved for. */
+function InviteeLabel({ choice, total }: { choice: InviteeChoice; total: number }) {
+  const { t } = useTranslation();
+  return (
+    <Space size={4} wrap>
+      <span>{`${choice.supCode} ${choice.supName}`}</span>
+      {choice.offline && <Tag>{t('inquiries.invitees.offline')}</Tag>}
+      {choice.approvedFor > 0 && (
+        <Tag color="green">{t('inquiries.invitees.approved', { count: choice.approvedFor, total })}</Tag>
+      )}
+    </Space>
   );
 }

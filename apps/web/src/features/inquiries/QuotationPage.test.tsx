@@ -1,5 +1,5 @@
 import { type QuotationDetail, type QuotationLine, QUOTATION_STATUS as S } from '@concord/shared';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { enUS } from '../../locales/en-US.ts';
 import { useSession } from '../../stores/session.ts';
@@ -86,6 +86,9 @@ const quotation = (status: QuotationDetail['status'], extra: Partial<QuotationDe
   declineReason: '',
   revisionDiscarded: false,
   revealed: true,
+  recordedBy: null,
+  recordedAt: null,
+  recordAttachments: [],
   viewedAt: null,
   declinedAt: null,
   lines: [line],
@@ -157,6 +160,38 @@ describe('QuotationPage', () => {
       expect(screen.queryByRole('button', { name: new RegExp(T.actions.submit) })).toBeNull();
       expect(screen.queryByRole('button', { name: new RegExp(T.actions.revise) })).toBeNull();
       expect(screen.queryAllByRole('spinbutton')).toEqual([]);
+    },
+    SLOW,
+  );
+
+  it(
+    'imports bids from the filled-in template and lists every refused cell',
+    async () => {
+      const refused = () =>
+        new Response(
+          JSON.stringify({
+            code: 1,
+            msg: '2 errors were found in the file; nothing was imported',
+            errorCode: 'IMPORT_ROWS_INVALID',
+            data: [
+              { row: 2, column: 'Unit price', reason: 'At most 4 decimal places' },
+              { row: 4, column: 'Line', reason: '“9” does not exist' },
+            ],
+          }),
+          { status: 400, headers: { 'content-type': 'application/json' } },
+        );
+      renderAt(<QuotationPage />, '/inquiryoffer/offerin/detail?id=601', ['QU_MA'], (url) =>
+        url.endsWith('/import') ? refused() : envelope(quotation(S.INVITED)),
+      );
+      expect(await screen.findByRole('button', { name: new RegExp(T.actions.template) })).toBeTruthy();
+      await click(screen.getByRole('button', { name: new RegExp(T.actions.importBids) }));
+      const dialog = await screen.findByRole('dialog');
+      const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
+      await act(async () => {
+        fireEvent.change(input, { target: { files: [new File(['x'], 'bids.xlsx')] } });
+      });
+      expect(await within(dialog).findByText('Row 4, Line: “9” does not exist')).toBeTruthy();
+      expect(within(dialog).getByText('Row 2, Unit price: At most 4 decimal places')).toBeTruthy();
     },
     SLOW,
   );

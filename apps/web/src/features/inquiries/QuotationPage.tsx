@@ -1,4 +1,13 @@
-import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined, SaveOutlined, SendOutlined } from '@ant-design/icons';
+import {
+  ArrowLeftOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  EditOutlined,
+  PlusOutlined,
+  SaveOutlined,
+  SendOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import {
   DECIMAL_TEXT,
   firstUnorderedBreak,
@@ -9,6 +18,7 @@ import {
   type QuotationDetail,
   type QuotationLine,
   QUOTATION_STATUS as S,
+  type UploadedFileRef,
 } from '@concord/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, DatePicker, Descriptions, Input, InputNumber, Modal, Space } from 'antd';
@@ -16,7 +26,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/http.ts';
+import { ApiError, saveFile } from '../../api/http.ts';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { DetailGate } from '../../components/DetailGate.tsx';
 import { DETAIL_DESCRIPTIONS } from '../../components/detailLayout.ts';
@@ -24,6 +34,9 @@ import { type LineColumn, LineTable, QtyWithUnit } from '../../components/LineTa
 import { buyerZoneFormat, DATE_FORMAT } from '../../lib/dates.ts';
 import { errorText } from '../../lib/fieldErrors.ts';
 import { numberFormat } from '../../lib/numbers.ts';
+import { AttachmentsField } from '../enterprises/AttachmentsField.tsx';
+import { AttachmentLinks } from '../notices/NoticeContentView.tsx';
+import { ImportBidsDialog } from './ImportBidsDialog.tsx';
 import { QuotationStatusTag } from './InquiryParts.tsx';
 import { INQUIRY_PATHS, inquiriesApi, inquiryKeys } from './inquiries.api.ts';
 
@@ -107,19 +120,54 @@ export function QuotationPage() {
   );
 }
 
-export function QuotationView({ quotation: q }: { quotation: QuotationDetail }) {
+/** The buyer may record the quote of a supplier off the network: while quoting is open, submitted or not. */
+export const recordable = (q: QuotationDetail) =>
+  q.side === 'buyer' &&
+  q.offline &&
+  !q.closed &&
+  (q.status === S.INVITED || q.status === S.DRAFTING || q.status === S.SUBMITTED);
+
+/**
+ * The supplier's quotation, or with `record` the buyer's screen to type the quote a supplier off the
+ * network sent by phone, fax or mail (same lines, same checks; sealed until the opening like the rest).
+ */
+export function QuotationView({
+  quotation: q,
+  record,
+}: {
+  quotation: QuotationDetail;
+  record?: { onDone: () => void };
+}) {
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [bids, setBids] = useState<BidDraft[]>(() => q.lines.map(draftOf));
   const [declining, setDeclining] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [reason, setReason] = useState('');
+  const [remark, setRemark] = useState('');
+  const [recordFiles, setRecordFiles] = useState<UploadedFileRef[]>([]);
   const { fmt } = numberFormat(q.decimalPlaces);
   const zone = buyerZoneFormat(q.buyerTimeZone);
-  const editable = !q.closed && (QUOTATION_EDITABLE_STATUSES as readonly number[]).includes(q.status);
+  const editable = record
+    ? recordable(q)
+    : q.side === 'supplier' && !q.closed && (QUOTATION_EDITABLE_STATUSES as readonly number[]).includes(q.status);
+  const template = useMutation({
+    mutationFn: () => inquiriesApi.quotationTemplate(q.id, q.inquiryNo),
+    onSuccess: saveFile,
+    onError: (err) => message.error(errorText(err)),
+  });
   const step = useMutation({
     mutationFn: async (action: QuotationAction | 'save') => {
+      if (action === 'record') {
+        return inquiriesApi.actOnQuotation(q.id, 'record', {
+          version: q.version,
+          lines: bids.map(toInput),
+          remark,
+          attachments: recordFiles,
+        });
+      }
       if (action === 'save' || action === 'submit') {
         const saved = await inquiriesApi.saveQuotation(q.id, {
           version: q.version,
@@ -133,11 +181,15 @@ export function QuotationView({ quotation: q }: { quotation: QuotationDetail }) 
         reason: action === 'decline' ? reason : undefined,
       });
     },
-    onSuccess: async (updated) => {
+    onSuccess: async (updated, action) => {
       queryClient.setQueryData(inquiryKeys.quotation(q.id), updated);
       await queryClient.invalidateQueries({ queryKey: ['inquiries', 'quotations'] });
       setDeclining(false);
-      message.success(t('inquiries.done.action'));
+      if (action === 'record') {
+        await queryClient.invalidateQueries({ queryKey: inquiryKeys.detail(updated.inquiryId) });
+        message.success(t('inquiries.record.done'));
+        record?.onDone();
+      } else message.success(t('inquiries.done.action'));
     },
     meta: { silent: true },
     onError: (err) => {
@@ -154,10 +206,10 @@ export function QuotationView({ quotation: q }: { quotation: QuotationDetail }) 
       return;
     }
     modal.confirm({
-      title: t('inquiries.confirm.submit'),
+      title: t(record ? 'inquiries.record.confirm' : 'inquiries.confirm.submit'),
       okText: t('common.confirm'),
       cancelText: t('common.cancel'),
-      onOk: () => step.mutateAsync('submit').catch(() => undefined),
+      onOk: () => step.mutateAsync(record ? 'record' : 'submit').catch(() => undefined),
     });
   };
   const patch = (lineId: string, change: Partial<BidDraft>) =>
@@ -393,47 +445,93 @@ export function QuotationView({ quotation: q }: { quotation: QuotationDetail }) 
           <QuotationStatusTag status={q.status} />
           <span>{t('inquiries.quotation.deadline', { deadline })}</span>
         </Space>
-        <Space wrap>
-          <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(INQUIRY_PATHS.quotations)}>
-            {t('inquiries.actions.back')}
-          </Button>
-          {editable && (
-            <>
-              <Button
-                icon={<SaveOutlined />}
-                loading={step.isPending && step.variables === 'save'}
-                onClick={() => step.mutate('save')}
-              >
-                {t('inquiries.actions.save')}
-              </Button>
+        {record ? (
+          <Space wrap>
+            {editable && (
               <Button
                 type="primary"
-                icon={<SendOutlined />}
-                loading={step.isPending && step.variables === 'submit'}
+                icon={<EditOutlined />}
+                loading={step.isPending && step.variables === 'record'}
                 onClick={submit}
               >
-                {t('inquiries.actions.submit')}
+                {t('inquiries.actions.record')}
               </Button>
-              <Button danger onClick={() => setDeclining(true)}>
-                {t('inquiries.actions.decline')}
-              </Button>
-            </>
-          )}
-          {!q.closed && q.status === S.SUBMITTED && (
-            <Button loading={step.isPending} onClick={() => step.mutate('revise')}>
-              {t('inquiries.actions.revise')}
+            )}
+          </Space>
+        ) : (
+          <Space wrap>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => navigate(INQUIRY_PATHS.quotations)}>
+              {t('inquiries.actions.back')}
             </Button>
-          )}
-        </Space>
+            {editable && (
+              <>
+                <Button icon={<DownloadOutlined />} loading={template.isPending} onClick={() => template.mutate()}>
+                  {t('inquiries.actions.template')}
+                </Button>
+                <Button icon={<UploadOutlined />} onClick={() => setImporting(true)}>
+                  {t('inquiries.actions.importBids')}
+                </Button>
+              </>
+            )}
+            {editable && (
+              <>
+                <Button
+                  icon={<SaveOutlined />}
+                  loading={step.isPending && step.variables === 'save'}
+                  onClick={() => step.mutate('save')}
+                >
+                  {t('inquiries.actions.save')}
+                </Button>
+                <Button
+                  type="primary"
+                  icon={<SendOutlined />}
+                  loading={step.isPending && step.variables === 'submit'}
+                  onClick={submit}
+                >
+                  {t('inquiries.actions.submit')}
+                </Button>
+                <Button danger onClick={() => setDeclining(true)}>
+                  {t('inquiries.actions.decline')}
+                </Button>
+              </>
+            )}
+            {!q.closed && q.status === S.SUBMITTED && (
+              <Button loading={step.isPending} onClick={() => step.mutate('revise')}>
+                {t('inquiries.actions.revise')}
+              </Button>
+            )}
+          </Space>
+        )}
       </Space>
+      {record && editable && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('inquiries.record.note')} />
+      )}
+      {q.recordedBy && (
+        <Alert
+          type="success"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={t('inquiries.record.recorded', { name: q.recordedBy, at: zone.dateTime(q.recordedAt) })}
+          description={q.recordAttachments.length > 0 ? <AttachmentLinks files={q.recordAttachments} /> : undefined}
+        />
+      )}
       {q.closed && (
         <Alert type="info" showIcon style={{ marginBottom: 12 }} title={t('inquiries.quotation.closedNote')} />
       )}
       {q.revisionDiscarded && (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('inquiries.quotation.discarded')} />
       )}
-      <Descriptions size="small" column={{ xs: 1, md: 2, xl: 3 }} bordered {...DETAIL_DESCRIPTIONS}>
-        <Descriptions.Item label={t('inquiries.fields.customer')}>{q.customerName}</Descriptions.Item>
+      <Descriptions
+        size="small"
+        column={record ? { xs: 1, lg: 2 } : { xs: 1, md: 2, xl: 3 }}
+        bordered
+        {...DETAIL_DESCRIPTIONS}
+      >
+        {record ? (
+          <Descriptions.Item label={t('inquiries.fields.supplier')}>{`${q.supCode} ${q.supName}`}</Descriptions.Item>
+        ) : (
+          <Descriptions.Item label={t('inquiries.fields.customer')}>{q.customerName}</Descriptions.Item>
+        )}
         <Descriptions.Item label={t('inquiries.fields.title')}>{q.title}</Descriptions.Item>
         <Descriptions.Item label={t('inquiries.fields.quoteDeadline')}>{deadline}</Descriptions.Item>
         <Descriptions.Item label={t('inquiries.fields.currency')}>{q.currency}</Descriptions.Item>
@@ -443,9 +541,29 @@ export function QuotationView({ quotation: q }: { quotation: QuotationDetail }) 
         <Descriptions.Item label={t('inquiries.fields.paymentTerms')}>{q.paymentTerms || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('inquiries.fields.deliveryAddress')}>{q.deliveryAddress || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('inquiries.fields.remarks')}>{q.remarks || '—'}</Descriptions.Item>
-        {q.declineReason && (
+        {q.declineReason ? (
           <Descriptions.Item label={t('inquiries.fields.declineReason')}>{q.declineReason}</Descriptions.Item>
-        )}
+        ) : null}
+        {q.attachments.length > 0 ? (
+          <Descriptions.Item label={t('inquiries.fields.attachments')}>
+            <AttachmentLinks files={q.attachments} />
+          </Descriptions.Item>
+        ) : null}
+        {record && editable ? (
+          <Descriptions.Item label={t('inquiries.record.attachments')}>
+            <AttachmentsField value={recordFiles} onChange={setRecordFiles} max={5} />
+          </Descriptions.Item>
+        ) : null}
+        {record && editable ? (
+          <Descriptions.Item label={t('inquiries.fields.remark')}>
+            <Input
+              value={remark}
+              maxLength={1000}
+              aria-label={t('inquiries.fields.remark')}
+              onChange={(e) => setRemark(e.target.value)}
+            />
+          </Descriptions.Item>
+        ) : null}
       </Descriptions>
       <div style={{ marginTop: 12 }}>
         <LineTable<QuotationLine>
@@ -458,6 +576,16 @@ export function QuotationView({ quotation: q }: { quotation: QuotationDetail }) 
           cardTitle={['lineNo', 'material']}
         />
       </div>
+      {importing && (
+        <ImportBidsDialog
+          quotationId={q.id}
+          onClose={() => setImporting(false)}
+          onImported={(updated) => {
+            queryClient.setQueryData(inquiryKeys.quotation(q.id), updated);
+            setImporting(false);
+          }}
+        />
+      )}
       <Modal
         open={declining}
         title={t('inquiries.actions.decline')}

@@ -5,6 +5,7 @@ import type {
   InquiryCreated,
   InquiryCreateInput,
   InquiryDetail,
+  InquiryInviteeOptions,
   InquiryListItem,
   InquiryOrders,
   InquiryUpdateInput,
@@ -12,11 +13,12 @@ import type {
   QuotationAction,
   QuotationActionInput,
   QuotationDetail,
+  QuotationImportResult,
   QuotationListItem,
   QuotationSide,
   QuotationUpdateInput,
 } from '@concord/shared';
-import { http } from '../../api/http.ts';
+import { fetchFile, http } from '../../api/http.ts';
 
 export interface InquiryFilter {
   inquiryNo?: string;
@@ -40,6 +42,7 @@ export const inquiryKeys = {
   quotations: (side: QuotationSide, filter: QuotationFilter, page: number, size: number) =>
     ['inquiries', 'quotations', side, filter, page, size] as const,
   quotation: (id: string) => ['inquiries', 'quotation', id] as const,
+  invitees: (materialIds: string) => ['inquiries', 'invitees', materialIds] as const,
 };
 
 const BASE = '/srm/inquiries';
@@ -58,6 +61,17 @@ export const inquiriesApi = {
   act: (id: string, action: InquiryAction, body: InquiryActionInput = {}) =>
     http.post<InquiryDetail>(`${BASE}/${id}/actions/${action}`, body),
   comparison: (id: string) => http.get<InquiryComparison>(`${BASE}/${id}/comparison`),
+  /** Whom the form may invite; with the form's materials, who is approved for each. */
+  inviteeOptions: (materialIds: readonly string[]) =>
+    http.get<InquiryInviteeOptions>(
+      `${BASE}/invitee-options`,
+      materialIds.length ? { materialIds: materialIds.join(',') } : undefined,
+      quiet,
+    ),
+  pdf: (id: string, inquiryNo: string) => fetchFile(`${BASE}/${id}/pdf`, { filename: `${inquiryNo}.pdf` }),
+  quotationTemplate: (id: string, inquiryNo: string) =>
+    fetchFile(`${QUOTATIONS}/${id}/template`, { filename: `${inquiryNo}-quotation.xlsx` }),
+  importBids: (id: string, file: File) => http.upload<QuotationImportResult>(`${QUOTATIONS}/${id}/import`, file),
   makeOrders: (id: string, idempotencyKey?: string) =>
     http.post<InquiryOrders>(`${BASE}/${id}/orders`, {}, { idempotencyKey }),
   quotations: (side: QuotationSide, filter: QuotationFilter, pageNum: number, pageSize: number) =>

@@ -128,6 +128,8 @@ export const inquiryFixture = (status: InquiryDetail['status'], extra: Partial<I
       declineReason: '',
       orderId: null,
       orderNo: '',
+      recordedBy: null,
+      recordedAt: null,
     },
   ],
   history: [],

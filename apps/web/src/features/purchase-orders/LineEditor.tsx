@@ -6,21 +6,24 @@ import {
   lineAmount,
   MASK,
   type MaterialOption,
+  type MaterialPriceLookup,
   type PurchaseOrderLineInput,
   type PurchaseOrderOptions,
+  priceForQuantity,
   roundDecimal,
   sumTaxed,
   type TaxedAmount,
   taxedLine,
 } from '@concord/shared';
 import type { FormInstance, TableColumnsType } from 'antd';
-import { Button, DatePicker, Empty, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, DatePicker, Empty, Input, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DecimalInput } from '../../components/DecimalInput.tsx';
 import { DATE_FORMAT } from '../../lib/dates.ts';
 import { useNumbers } from '../../lib/numbers.ts';
+import { materialPricesApi } from '../contracts/contracts.api.ts';
 import { MaterialPicker } from '../materials/MaterialPicker.tsx';
 import { CellError, lineErrorsOf } from '../receiving-plans/parts.tsx';
 
@@ -46,6 +49,41 @@ export interface EditLine {
   deliveredQty?: string;
   /** The viewer may not see prices: the server keeps the stored price of this line. */
   priceHidden?: boolean;
+  /** The contract line the order line is bought under (from the price library), sent with the line. */
+  contractLineId?: string | null;
+  /** Where the default price came from (the price library's lookup); absent when typed or stored. */
+  priceSource?: PriceDefault | null;
+  /** The user typed a price other than the library's. */
+  priceManual?: boolean;
+}
+
+/** The price library's answer for a line's material and the order's supplier (docs/contracts.md). */
+export type PriceDefault = NonNullable<MaterialPriceLookup>;
+
+/** The library's price at the line's quantity: its price break when the quantity reaches one. */
+export const libraryPrice = (source: PriceDefault, qty: string | null) =>
+  priceForQuantity(source.basePrice, source.priceBreaks, qty !== null && DECIMAL_TEXT.test(qty) ? qty : undefined);
+
+/** A typed price other than the library's ("2.9800" is 2.98). */
+const differs = (typed: string | null, library: string) =>
+  typed === null || !DECIMAL_TEXT.test(typed) || compareDecimals(typed, library) !== 0;
+
+/** A line whose price the library gives: a material, no manual price, and no price or one from the library. */
+const takesLibraryPrice = (l: EditLine) =>
+  !!l.materialId && !l.priceHidden && !l.priceManual && (l.price === null || !!l.priceSource);
+
+/** The line once the library answered for its material: its price, source and contract line, or none. */
+export function withLibraryPrice(l: EditLine, found: MaterialPriceLookup): EditLine {
+  // None for this supplier: a price the library gave for another one goes with its source.
+  if (!found) return l.priceSource ? { ...l, price: null, priceSource: null, contractLineId: null } : l;
+  return {
+    ...l,
+    price: libraryPrice(found, l.qty),
+    taxRate: l.taxRate ?? found.taxRate,
+    priceSource: found,
+    priceManual: false,
+    contractLineId: found.contractLineId,
+  };
 }
 
 /** Tax rates are percentages of up to 4 places (13.0625 %), as the server stores them. */
@@ -118,6 +156,7 @@ export function toLineInput(l: EditLine): PurchaseOrderLineInput {
     requestedDate: l.requestedDate ?? '',
     warehouseId: l.warehouseId,
     remark: l.remark,
+    ...(l.contractLineId !== undefined ? { contractLineId: l.contractLineId } : {}),
   };
 }
 
@@ -181,6 +220,7 @@ export function fromLine(l: {
   warehouseId: string | null;
   remark: string;
   deliveredQty?: string;
+  contractLineId?: string | null;
 }): EditLine {
   const decimal = (v: string) => (DECIMAL_TEXT.test(v) ? v : null);
   return {
@@ -211,6 +251,7 @@ export function fromLine(l: {
     remark: l.remark,
     deliveredQty: l.deliveredQty !== undefined ? (decimal(l.deliveredQty) ?? '0') : undefined,
     priceHidden: l.price === MASK,
+    ...(l.contractLineId ? { contractLineId: l.contractLineId } : {}),
   };
 }
 
@@ -225,6 +266,7 @@ export function LineEditor({
   options,
   places,
   errors = {},
+  supplierId,
 }: {
   lines: EditLine[];
   onChange: (lines: EditLine[]) => void;
@@ -232,8 +274,76 @@ export function LineEditor({
   places: DecimalPlaces;
   /** The server's problems by `lineKey.field`, from `useLineErrors`. */
   errors?: Record<string, string>;
+  /** The order's supplier: given, a line's price defaults from the price library (new orders, drafts). */
+  supplierId?: string | null;
 }) {
   const { t } = useTranslation();
+  // The library answers after the user may have edited on: apply its answer to the lines as they are then.
+  const latest = useRef({ lines, onChange });
+  latest.current = { lines, onChange };
+  const lookUp = (targets: EditLine[], supplier: string) => {
+    for (const target of targets) {
+      const materialId = target.materialId!;
+      materialPricesApi
+        .lookup(materialId, supplier)
+        .then((found) => {
+          const now = latest.current.lines.find((l) => l.key === target.key);
+          if (!now || now.materialId !== materialId || !takesLibraryPrice(now)) return;
+          latest.current.onChange(
+            latest.current.lines.map((l) => (l.key === target.key ? withLibraryPrice(l, found) : l)),
+          );
+        })
+        // No default is no harm: the user types the price.
+        .catch(() => undefined);
+    }
+  };
+  // A supplier chosen or changed: the lines taking the library's price ask again.
+  const lookedUpFor = useRef<string | null | undefined>(undefined);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the supplier changes only
+  useEffect(() => {
+    if (!supplierId || lookedUpFor.current === supplierId) return;
+    const first = lookedUpFor.current === undefined;
+    lookedUpFor.current = supplierId;
+    const { lines: now, onChange: change } = latest.current;
+    // Another supplier: a typed price stays the user's, but the previous supplier's contract goes.
+    if (!first && now.some((l) => l.priceManual && l.priceSource)) {
+      change(
+        now.map((l) =>
+          l.priceManual && l.priceSource ? { ...l, priceSource: null, priceManual: false, contractLineId: null } : l,
+        ),
+      );
+    }
+    lookUp(now.filter(takesLibraryPrice), supplierId);
+  }, [supplierId]);
+  const sourceText = (s: PriceDefault) =>
+    s.source === 'contract'
+      ? t('contracts.priceSource.contract', { no: s.sourceNo })
+      : t('contracts.priceSource.award', { no: s.sourceNo });
+  /** Where the price of a line comes from: the library's source, or "manual" once the user typed another. */
+  const priceMarker = (l: EditLine) => {
+    if (!l.priceSource) return null;
+    if (l.priceManual) {
+      return (
+        <Tooltip
+          title={t('contracts.priceSource.manualHint', {
+            price: libraryPrice(l.priceSource, l.qty),
+            source: sourceText(l.priceSource),
+          })}
+        >
+          <Tag color="orange" className="price-manual" style={{ marginTop: 2, marginInlineEnd: 0 }}>
+            {t('contracts.priceSource.manual')}
+          </Tag>
+        </Tooltip>
+      );
+    }
+    return (
+      <Tooltip title={t('contracts.priceSource.libraryHint', { source: sourceText(l.priceSource) })}>
+        <Tag color="blue" className="price-source" style={{ marginTop: 2, marginInlineEnd: 0, whiteSpace: 'normal' }}>
+          {sourceText(l.priceSource)}
+        </Tag>
+      </Tooltip>
+    );
+  };
   const { fmt } = useNumbers(places);
   const problem = (l: EditLine, ...fields: string[]) =>
     fields.map((f) => errors[`${l.key}.${f}`]).find((m) => m !== undefined);
@@ -267,8 +377,9 @@ export function LineEditor({
             value={l.materialId}
             initialOption={l.material}
             style={{ width: 280 }}
-            onChange={(id, option) =>
-              patch(l.key, {
+            onChange={(id, option) => {
+              const changed: EditLine = {
+                ...l,
                 materialId: id,
                 material: option,
                 prdtNo: option?.prdtNo ?? '',
@@ -276,8 +387,15 @@ export function LineEditor({
                 prdtSpc: option?.prdtSpc ?? '',
                 unitNo: option?.poUnitNo ?? l.unitNo,
                 unitName: option?.poUnitName ?? l.unitName,
-              })
-            }
+              };
+              // Another material: the previous one's library price, source and contract line no longer apply.
+              if (id !== l.materialId && l.priceSource) {
+                Object.assign(changed, { priceSource: null, priceManual: false, contractLineId: null });
+                if (!l.priceManual) changed.price = null;
+              }
+              onChange(lines.map((x) => (x.key === l.key ? changed : x)));
+              if (supplierId && id && id !== l.materialId && takesLibraryPrice(changed)) lookUp([changed], supplierId);
+            }}
           />
           {!l.materialId && (
             <Space.Compact style={{ width: 280 }}>
@@ -314,7 +432,12 @@ export function LineEditor({
             min={l.deliveredQty ?? '0'}
             aria-label={cellName(t('purchaseOrders.fields.qty'), l, i)}
             status={(l.qty !== null && !isPositive(l.qty)) || problem(l, 'qty') ? 'error' : undefined}
-            onChange={(v) => patch(l.key, { qty: v })}
+            onChange={(v) =>
+              patch(
+                l.key,
+                l.priceSource && !l.priceManual ? { qty: v, price: libraryPrice(l.priceSource, v) } : { qty: v },
+              )
+            }
           />
           <CellError message={problem(l, 'qty')} />
         </>
@@ -323,7 +446,7 @@ export function LineEditor({
     {
       key: 'price',
       title: t('purchaseOrders.fields.price'),
-      width: 120,
+      width: 150,
       align: 'right',
       render: (_v, l, i) =>
         l.priceHidden ? (
@@ -336,8 +459,14 @@ export function LineEditor({
               min="0"
               aria-label={cellName(t('purchaseOrders.fields.price'), l, i)}
               status={statusOf(problem(l, 'price'))}
-              onChange={(v) => patch(l.key, { price: v })}
+              onChange={(v) =>
+                patch(l.key, {
+                  price: v,
+                  ...(l.priceSource ? { priceManual: differs(v, libraryPrice(l.priceSource, l.qty)) } : {}),
+                })
+              }
             />
+            {priceMarker(l)}
             <CellError message={problem(l, 'price')} />
           </>
         ),
@@ -491,7 +620,7 @@ export function LineEditor({
         pagination={false}
         columns={columns}
         dataSource={lines}
-        scroll={{ x: 1388, y: 480 }}
+        scroll={{ x: 1418, y: 480 }}
         locale={{ emptyText: <Empty description={t('purchaseOrders.editor.noLines')} /> }}
       />
     </>

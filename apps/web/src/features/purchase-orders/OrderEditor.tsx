@@ -247,6 +247,7 @@ export function OrderEditor({ order }: { order?: PurchaseOrderDetail }) {
         options={options.data}
         places={places}
         errors={lineErrors.errors}
+        supplierId={supplierId}
       />
       <div className="order-total" style={{ marginTop: 12, textAlign: 'right' }}>
         <Typography.Text strong>{`${t('purchaseOrders.fields.totalAmount')}: `}</Typography.Text>

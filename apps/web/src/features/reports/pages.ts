@@ -14,6 +14,8 @@ export const reportPages: PagesByPath = {
   '/poReport/poDiffReconciliation': page('poDiffReconciliation'),
   '/poReport/poUnqualifiedReasonReport': page('poUnqualifiedReasonReport'),
   '/poReport/poConfirmDetails': page('poConfirmDetails'),
+  '/poReport/purchAchieveAnalysis': page('purchAchieveAnalysis'),
+  '/poReport/purchCompAnalysis': page('purchCompAnalysis'),
   '/supReport/supTimelyArrivalRate': page('supTimelyArrivalRate'),
   '/supReport/supQualityYield': page('supQualityYield'),
   '/supReport/supLzDetails': page('supLzDetails'),

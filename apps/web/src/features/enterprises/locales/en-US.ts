@@ -28,6 +28,9 @@ export const enterpriseEnUS = {
   timeZone: 'Time zone',
   timeZoneHint: 'Due dates, daily checks, report periods and document numbers count their days in this zone.',
   isDataCentre: 'Data centre',
+  contractCapWarning: 'Contract caps only warn',
+  contractCapWarningHint:
+    'On: an order past a contract’s quantity or amount cap goes through and the order’s log records a warning. Off: it is refused.',
   subsidiaries: 'Group subsidiaries',
   divisions: 'Divisions',
   tagsHint: 'Type a name and press Enter',

@@ -30,6 +30,8 @@ export const enterpriseCN: DeepStringify<typeof enterpriseEnUS> = {
   timeZone: '时区',
   timeZoneHint: '到期日、每日检查、报表期间和单据编号都按此时区计算日期。',
   isDataCentre: '数据中心',
+  contractCapWarning: '合同上限仅警告',
+  contractCapWarningHint: '开启：订单超出合同数量或金额上限时仍可下达，订单日志记录警告；关闭：拒绝下达。',
   subsidiaries: '集团子公司',
   divisions: '事业部',
   tagsHint: '输入名称后按回车',

@@ -30,6 +30,8 @@ export const enterpriseTW: DeepStringify<typeof enterpriseEnUS> = {
   timeZone: '時區',
   timeZoneHint: '到期日、每日檢查、報表期間和單據編號都按此時區計算日期。',
   isDataCentre: '資料中心',
+  contractCapWarning: '合約上限僅警告',
+  contractCapWarningHint: '開啟：訂單超出合約數量或金額上限時仍可下達，訂單日誌記錄警告；關閉：拒絕下達。',
   subsidiaries: '集團子公司',
   divisions: '事業部',
   tagsHint: '輸入名稱後按 Enter',

@@ -20,6 +20,8 @@ export const inquiriesEnUS = {
     void: 'Void',
   },
   fields: {
+    attachments: 'Attachments',
+    recordedBy: 'Recorded by',
     inquiryNo: 'Inquiry no.',
     title: 'Title',
     status: 'Status',
@@ -90,6 +92,11 @@ export const inquiriesEnUS = {
     quotationsEmpty: 'No customer has invited you to quote yet',
   },
   actions: {
+    print: 'Print PDF',
+    record: 'Record quote',
+    template: 'Download template',
+    importBids: 'Import from Excel',
+    inviteApproved: 'Invite approved suppliers',
     create: 'New request for quotation',
     detail: 'Details',
     back: 'Back',
@@ -163,6 +170,26 @@ export const inquiriesEnUS = {
     breakPrice: 'Price',
     awarded: 'Awarded {{qty}} at {{price}}',
     notAwarded: 'Not awarded',
+  },
+  invitees: {
+    offline: 'off the network',
+    approved: 'approved for {{count}} of {{total}} materials',
+    approvedHint: 'Suppliers approved for this inquiry’s materials are listed first.',
+  },
+  record: {
+    title: 'Record the quote of {{supplier}}',
+    note: 'This supplier is not on the network: type the quote it sent by phone, fax or mail. You typed it, so it shows at once; the other bids stay sealed until the opening.',
+    attachments: 'The supplier’s quote (scan or mail)',
+    recorded: 'Recorded by {{name}} at {{at}}',
+    confirm: 'Record this quote for the supplier? It counts as the supplier’s submitted bid.',
+    done: 'Quote recorded',
+  },
+  importBids: {
+    title: 'Import bids from Excel',
+    hint: 'Download the template with your lines, fill in the bid columns and import it. Nothing is saved if any row is wrong; the bids are saved as a draft for you to check and submit.',
+    choose: 'Click or drop the filled-in template (.xlsx) here',
+    errors: 'Row {{row}}, {{column}}: {{reason}}',
+    done: '{{count}} line(s) imported; check and submit',
   },
   comparison: {
     sealed: 'The bids are still sealed: open them after the close to compare.',

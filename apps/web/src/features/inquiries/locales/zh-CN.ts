@@ -22,6 +22,8 @@ export const inquiriesCN: DeepStringify<typeof inquiriesEnUS> = {
     void: '已作废',
   },
   fields: {
+    attachments: '附件',
+    recordedBy: '代录人',
     inquiryNo: '询价单号',
     title: '标题',
     status: '状态',
@@ -86,6 +88,11 @@ export const inquiriesCN: DeepStringify<typeof inquiriesEnUS> = {
     quotationsEmpty: '暂无客户邀请您报价',
   },
   actions: {
+    print: '打印 PDF',
+    record: '代录报价',
+    template: '下载模板',
+    importBids: '从 Excel 导入',
+    inviteApproved: '邀请已认证供应商',
     create: '新增询价单',
     detail: '详情',
     back: '返回',
@@ -155,6 +162,26 @@ export const inquiriesCN: DeepStringify<typeof inquiriesEnUS> = {
     breakPrice: '价格',
     awarded: '中标 {{qty}}，单价 {{price}}',
     notAwarded: '未中标',
+  },
+  invitees: {
+    offline: '未上线',
+    approved: '已认证 {{count}}/{{total}} 个物料',
+    approvedHint: '已认证本询价物料的供应商排在前面。',
+  },
+  record: {
+    title: '代录 {{supplier}} 的报价',
+    note: '该供应商未上线：请录入其通过电话、传真或邮件提供的报价。代录的报价由您录入，录入后立即可见；其他报价在开标前仍保持密封。',
+    attachments: '供应商报价文件（扫描件或邮件）',
+    recorded: '{{name}} 于 {{at}} 代录',
+    confirm: '确定为该供应商代录此报价？代录的报价视为供应商已提交的报价。',
+    done: '报价已代录',
+  },
+  importBids: {
+    title: '从 Excel 导入报价',
+    hint: '下载含本报价单明细的模板，填写报价列后导入。任一行有误则不保存任何数据；导入的报价保存为草稿，请检查后提交。',
+    choose: '点击或拖入填好的模板（.xlsx）',
+    errors: '第 {{row}} 行，{{column}}：{{reason}}',
+    done: '已导入 {{count}} 行，请检查后提交',
   },
   comparison: {
     sealed: '报价仍处于密封状态：截止后开标才能比价。',

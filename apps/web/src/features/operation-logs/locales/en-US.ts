@@ -69,6 +69,7 @@ export const auditEnUS = {
     'delivery-notes': 'Delivery notes',
     receipts: 'Receiving',
     reconciliations: 'Reconciliation statements',
+    contracts: 'Contracts',
     'client-error': 'Client errors',
   },
   export: 'Export',

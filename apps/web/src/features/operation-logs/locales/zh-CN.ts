@@ -71,6 +71,7 @@ export const auditCN: DeepStringify<typeof auditEnUS> = {
     'delivery-notes': '送货单',
     receipts: '收货管理',
     reconciliations: '对账单',
+    contracts: '合同',
     'client-error': '客户端错误',
   },
   export: '导出',

@@ -71,6 +71,7 @@ export const auditTW: DeepStringify<typeof auditEnUS> = {
     'delivery-notes': '送貨單',
     receipts: '收貨管理',
     reconciliations: '對帳單',
+    contracts: '合約',
     'client-error': '用戶端錯誤',
   },
   export: '匯出',

@@ -27,6 +27,11 @@ export const workbenchEnUS = {
     qualificationsToReview: { title: 'Qualification replies to review', when: 'Replied {{value}}' },
     qualificationsExpiring: { title: 'Qualification documents expiring', when: 'Valid until {{value}}' },
     qualificationsToRenew: { title: 'Qualification documents to renew', when: 'Valid until {{value}}' },
+    inquiriesToOpen: { title: 'Inquiries past their deadline to open', when: 'Deadline {{value}}' },
+    contractsReturned: { title: 'Contracts returned by suppliers', when: 'Returned {{value}}' },
+    contractsToCountersign: { title: 'Signed contracts to countersign', when: 'Signed {{value}}' },
+    quotationsToSubmit: { title: 'Inquiries to quote', when: 'Deadline {{value}}' },
+    contractsToSign: { title: 'Contracts to sign', when: 'Sent {{value}}' },
   },
   cockpit: {
     title: 'Management cockpit',

@@ -29,6 +29,11 @@ export const workbenchCN: DeepStringify<typeof workbenchEnUS> = {
     qualificationsToReview: { title: '待审核资质文件', when: '回复于 {{value}}' },
     qualificationsExpiring: { title: '即将过期的资质文件', when: '有效期至 {{value}}' },
     qualificationsToRenew: { title: '待更新的资质文件', when: '有效期至 {{value}}' },
+    inquiriesToOpen: { title: '已截止待开标询价单', when: '截止于 {{value}}' },
+    contractsReturned: { title: '供应商退回的合同', when: '退回于 {{value}}' },
+    contractsToCountersign: { title: '待会签合同', when: '签署于 {{value}}' },
+    quotationsToSubmit: { title: '待报价询价单', when: '截止于 {{value}}' },
+    contractsToSign: { title: '待签署合同', when: '发送于 {{value}}' },
   },
   cockpit: {
     title: '管理驾驶舱',

@@ -29,6 +29,11 @@ export const workbenchTW: DeepStringify<typeof workbenchEnUS> = {
     qualificationsToReview: { title: '待審核資質文件', when: '回覆於 {{value}}' },
     qualificationsExpiring: { title: '即將到期的資質文件', when: '有效期至 {{value}}' },
     qualificationsToRenew: { title: '待更新的資質文件', when: '有效期至 {{value}}' },
+    inquiriesToOpen: { title: '已截止待開標詢價單', when: '截止於 {{value}}' },
+    contractsReturned: { title: '供應商退回的合約', when: '退回於 {{value}}' },
+    contractsToCountersign: { title: '待會簽合約', when: '簽署於 {{value}}' },
+    quotationsToSubmit: { title: '待報價詢價單', when: '截止於 {{value}}' },
+    contractsToSign: { title: '待簽署合約', when: '傳送於 {{value}}' },
   },
   cockpit: {
     title: '管理駕駛艙',
