@@ -115,19 +115,20 @@ describe('orders: purchase order, answer, change, receiving plan, masked prices'
     for (const [i, code] of MATERIALS.entries()) {
       const line = lines.nth(i);
       const picker = line.getByRole('combobox').first();
-      // The remote search may close its list while a slow machine re-renders; a person would type again.
+      // The remote search may close its list, or replace the option under the click, while a slow
+      // machine re-renders; a person would look at the line and pick again.
       for (let attempt = 1; ; attempt++) {
         await picker.click();
         await picker.fill(code);
         try {
           await pick(buyer, code, WAIT / 3);
+          await row(buyer, code).waitFor({ timeout: WAIT / 3 });
           break;
         } catch (error) {
           if (attempt === 3) throw error;
           await picker.press('Escape');
         }
       }
-      await row(buyer, code).waitFor();
       const numbers = row(buyer, code).getByRole('spinbutton');
       await numbers.nth(0).fill(String(quantities[i]));
       await numbers.nth(1).fill(String(prices[i]));
