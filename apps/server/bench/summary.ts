@@ -68,7 +68,7 @@ async function postgresVersion(url: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
-    return (await client.query<{ v: string }>('show server_version')).rows[0]?.v ?? null;
+    return (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? null;
   } catch {
     return null;
   } finally {

@@ -576,6 +576,12 @@ describe('close, open, compare, award, orders', () => {
       ['300', '3.3'],
       ['200', '18.2'],
     ]);
+    // The award feeds the price library (issue 22): a new order line for the material from S2 defaults to it.
+    const price = await buyer.get(
+      `/gateway/srm/material-prices/lookup?materialId=${l2!.materialId}&supplierId=${ids.S2}`,
+    );
+    expect(price.statusCode, price.body).toBe(200);
+    expect(price.json().data).toMatchObject({ source: 'award', sourceNo: awarded.inquiryNo, basePrice: '18.2' });
 
     const key = { 'idempotency-key': `orders-${d.id}` };
     const all = await Promise.all([

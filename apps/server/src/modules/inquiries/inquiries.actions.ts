@@ -21,6 +21,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { RequestContext } from '../../platform/context.ts';
 import { actorOf, claimDocument, requireAny } from '../../platform/documents.ts';
 import { AppError } from '../../platform/errors.ts';
+import { publishAwardPrices } from '../material-prices/material-prices.service.ts';
 import { recordOperation } from '../operation-logs/operation-logs.service.ts';
 import { revealBids } from '../quotations/quotations.bids.ts';
 import {
@@ -246,6 +247,7 @@ export async function actOnInquiry(
   } else if (action === 'award') {
     await claimInquiry(tx, row, t.from, body.version);
     const { moved, awardedLines } = await writeAward(ctx, row, body.awards ?? []);
+    await publishAwardPrices(tx, row);
     await voidOpenQuotations(tx, row, true);
     const earlier = await settleEarlierRounds(tx, row);
     await setInquiry(tx, row, { status: S.AWARDED, awardedAt: sql`now()`, awardedBy: auth.userId });

@@ -18,6 +18,8 @@ import { orderBy, pageOf } from '../../platform/paging.ts';
 import { todayOf } from '../../platform/time.ts';
 import type { ContractRow } from '../contracts/contracts.common.ts';
 import { contractLines } from '../contracts/contracts.table.ts';
+import { inquiryLines } from '../inquiries/inquiries.table.ts';
+import { quotationLines, quotations } from '../quotations/quotations.table.ts';
 import { archiveScope } from '../suppliers/suppliers.scope.ts';
 import { materialPrices as mp } from './material-prices.table.ts';
 
@@ -58,6 +60,67 @@ export async function publishContractPrices(tx: Queryable, contract: ContractRow
         sourceId: contract.id,
         sourceNo: contract.contractNo,
         sourceLineId: l.id,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
+ * An inquiry's award: each allocated line's awarded price becomes the library's award price of that
+ * material from that supplier, from the award day (the buyer's) until the bid's validity, with the bid's
+ * price breaks. A contract's price still comes first in the lookup.
+ */
+export async function publishAwardPrices(
+  tx: Queryable,
+  inquiry: { tenantId: string; id: string; inquiryNo: string; currency: string; taxIncluded: boolean },
+): Promise<void> {
+  const awarded = await tx
+    .select({
+      lineId: quotationLines.id,
+      materialId: inquiryLines.materialId,
+      supplierId: quotations.supplierId,
+      price: quotationLines.awardPrice,
+      taxRate: quotationLines.taxRate,
+      priceBreaks: quotationLines.priceBreaks,
+      validUntil: quotationLines.validUntil,
+    })
+    .from(quotationLines)
+    .innerJoin(
+      quotations,
+      and(eq(quotations.tenantId, quotationLines.tenantId), eq(quotations.id, quotationLines.quotationId)),
+    )
+    .innerJoin(
+      inquiryLines,
+      and(eq(inquiryLines.tenantId, quotationLines.tenantId), eq(inquiryLines.id, quotationLines.inquiryLineId)),
+    )
+    .where(
+      and(
+        eq(quotationLines.tenantId, inquiry.tenantId),
+        eq(quotations.inquiryId, inquiry.id),
+        sql`${quotationLines.awardQty} > 0 and ${quotationLines.awardPrice} is not null`,
+      ),
+    );
+  if (!awarded.length) return;
+  const today = await todayOf(tx, inquiry.tenantId);
+  await tx
+    .insert(mp)
+    .values(
+      awarded.map((l) => ({
+        tenantId: inquiry.tenantId,
+        id: newId(),
+        materialId: l.materialId,
+        supplierId: l.supplierId,
+        price: l.price!,
+        currency: inquiry.currency,
+        taxRate: l.taxRate ?? '0',
+        taxIncluded: inquiry.taxIncluded,
+        priceBreaks: l.priceBreaks ?? [],
+        validFrom: today,
+        validTo: l.validUntil && l.validUntil >= today ? l.validUntil : null,
+        source: 'award',
+        sourceId: inquiry.id,
+        sourceNo: inquiry.inquiryNo,
+        sourceLineId: l.lineId,
       })),
     )
     .onConflictDoNothing();
