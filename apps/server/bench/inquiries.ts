@@ -12,6 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import { openPglite } from '../src/db/client.ts';
 import { migrateDatabase } from '../src/db/migrate.ts';
 import { seedDemoWorld } from '../src/seed/demo.ts';
+import { percentile } from './lists.ts';
 import { record } from './summary.ts';
 
 const LINES = Number(process.env.BENCH_INQUIRY_LINES ?? 500);
@@ -20,7 +21,7 @@ const ROUNDS = Number(process.env.BENCH_INQUIRY_ROUNDS ?? 3);
 const COMPARISONS = Number(process.env.BENCH_INQUIRY_COMPARISONS ?? 20);
 const LIMITS = { publish: 1000, open: 1500, comparison: 400 } as const;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => percentile(values, 50)!;
 
 function ok(res: { statusCode: number; body: string }, what: string) {
   if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body.slice(0, 300)}`);

@@ -3,6 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { lineAmount } from '@concord/shared';
 import type { FastifyInstance } from 'fastify';
+import { percentile } from './lists.ts';
 import { record } from './summary.ts';
 
 const PDF_LINES = 200;
@@ -11,7 +12,7 @@ const PDF_LIMIT_MS = 400;
 const PDF_COLD_LIMIT_MS = 1500;
 const MONEY_CASES = 1_000_000;
 
-const median = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+const median = (samples: number[]) => percentile(samples, 50)!;
 
 export async function benchMoney(app: FastifyInstance, buyer: Record<string, string>, supplierId: string) {
   const lines = Array.from({ length: PDF_LINES }, (_, i) => ({

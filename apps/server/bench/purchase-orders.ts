@@ -2,6 +2,7 @@
 // under 2 s on the server. Measured through the full HTTP path (app.inject), one order per round.
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
+import { percentile } from './lists.ts';
 import { record } from './summary.ts';
 
 const LINES = Number(process.env.BENCH_ORDER_LINES ?? 5000);
@@ -108,7 +109,7 @@ export async function benchPurchaseOrders(
     change: 'POST change of every line + send',
     openChanged: 'GET open revision 2 (buyer)',
   };
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const median = (values: number[]) => percentile(values, 50)!;
   for (const [key, values] of Object.entries(samples)) {
     const wall = median(values.map((v) => v.wall));
     const cpu = median(values.map((v) => v.cpu));

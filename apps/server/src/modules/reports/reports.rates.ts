@@ -2,7 +2,15 @@ import type { ReportChart, ReportRow } from '@concord/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { endOfDay, startOfDay } from '../../platform/time.ts';
-import { and, commonFilters, partnerKey, partnerName, type ReportContext, visibleTo } from './reports.scope.ts';
+import {
+  and,
+  commonFilters,
+  partnerKey,
+  partnerName,
+  type ReportContext,
+  sortTerms,
+  visibleTo,
+} from './reports.scope.ts';
 
 /**
  * The aggregated reports: on-time arrival, quality yield and unqualified reasons. Each aggregates in the
@@ -55,9 +63,7 @@ async function pageOfGroups(
   defaultOrder: string,
   tieBreak: string,
 ): Promise<{ rows: Record<string, unknown>[]; total: number }> {
-  const order = paging.sort.length
-    ? paging.sort.map((s) => `"${s.key}" ${s.asc ? 'asc' : 'desc'} nulls last`).join(', ')
-    : defaultOrder;
+  const order = paging.sort.length ? sortTerms(paging.sort).join(', ') : defaultOrder;
   const name = partnerName(ctx, 'g.partner_id', ctx.side === 'buyer' ? `${ctx.me}::bigint` : 'g.partner_id');
   const result = await q.execute<Record<string, unknown>>(sql`
     with g as (${groups})
@@ -494,14 +500,7 @@ export async function unqualifiedReasons(q: Queryable, ctx: ReportContext, pagin
       from ${inspectionsFrom(ctx)}
      where ${inspectionWhere(ctx)} and ri.unqualified_qty > 0
      group by coalesce(nullif(ri.reason_code, ''), ri.reason)
-     order by ${sql.raw(
-       [
-         ...paging.sort.map((s) => `"${s.key}" ${s.asc ? 'asc' : 'desc'} nulls last`),
-         '"unqualifiedQty" desc',
-         '1',
-         '2',
-       ].join(', '),
-     )}`);
+     order by ${sql.raw([...sortTerms(paging.sort), '"unqualifiedQty" desc', '1', '2'].join(', '))}`);
   const first = result.rows[0];
   const rows: ReportRow[] = result.rows.slice(paging.offset, paging.offset + paging.limit).map((r) => ({
     id: r.reasonCode || r.reason,

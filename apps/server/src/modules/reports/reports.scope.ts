@@ -108,6 +108,10 @@ export function commonFilters(
 
 export const and = (parts: SQL[]) => sql.join(parts, sql` and `);
 
+/** The caller's sort as ORDER BY terms over the report's column aliases (keys checked against its catalogue). */
+export const sortTerms = (sort: readonly { key: string; asc: boolean }[]) =>
+  sort.map((s) => `"${s.key}" ${s.asc ? 'asc' : 'desc'} nulls last`);
+
 /**
  * The partner's display name: the buyer's supplier archive name, or the customer enterprise's short
  * name. `supplierIdCol` / `tenantIdCol` are the row's columns.

@@ -34,7 +34,7 @@ import {
   timelyArrival,
   unqualifiedReasons,
 } from './reports.rates.ts';
-import { contextOf, type ReportContext, visibleTo } from './reports.scope.ts';
+import { contextOf, type ReportContext, sortTerms, visibleTo } from './reports.scope.ts';
 
 const AGGREGATED: Partial<
   Record<ReportName, (q: Queryable, ctx: ReportContext, paging: GroupPaging) => Promise<Aggregated>>
@@ -187,7 +187,7 @@ async function detailPage(
     report.pageOrder && !sort.length
       ? sql`${report.base} order by ${report.pageOrder} ${paging}`
       : sql`with b as (${report.base}) select * from b order by ${sql.raw(
-          sort.length ? sort.map((s) => `"${s.key}" ${s.asc ? 'asc' : 'desc'} nulls last`).join(', ') : report.order,
+          sort.length ? sortTerms(sort).join(', ') : report.order,
         )}, id ${paging}`;
   const rows = await q.execute<Record<string, unknown>>(rowsSql);
   if (all && rows.rows.length > REPORT_EXPORT_MAX_ROWS) {
